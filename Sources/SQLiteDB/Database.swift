@@ -1,0 +1,255 @@
+internal import CSQLite
+import Foundation
+
+/// One connection to a SQLite database: a file, or memory.
+///
+/// Files open in WAL mode with `foreign_keys=ON`, `synchronous=NORMAL` and a busy timeout, so two
+/// processes can share a file. A connection is used by one thread at a time; share a file across
+/// threads or tasks with ``DatabasePool``.
+///
+/// ```swift
+/// let db = try Database(path: "catalog.sqlite")
+/// try db.execute("INSERT INTO notes(text) VALUES (?)", ["Hello"])
+/// let texts = try db.fetchAll(String.self, "SELECT text FROM notes")
+/// ```
+public final class Database {
+    /// How a connection is opened.
+    public struct Configuration: Sendable {
+        /// Open for reading only: every write fails with `SQLITE_READONLY`. The file must exist.
+        public var readOnly = false
+        /// `PRAGMA synchronous` (https://sqlite.org/pragma.html#pragma_synchronous). In WAL mode `normal`
+        /// keeps the database consistent after a crash; only the last commits can be lost after a power cut.
+        public var synchronous = Synchronous.normal
+        /// How long to wait for another connection's lock before failing with `SQLITE_BUSY`.
+        public var busyTimeout: Duration = .seconds(5)
+        /// `PRAGMA cache_size` in KiB, or `nil` for SQLite's default (2 MiB).
+        public var cacheSizeKiB: Int?
+        /// `PRAGMA mmap_size` in bytes, or `nil` to read through system calls (SQLite's default).
+        public var mmapSize: Int?
+
+        public init() {}
+    }
+
+    /// Values of `PRAGMA synchronous`.
+    public enum Synchronous: String, Sendable, CaseIterable {
+        case off = "OFF"
+        case normal = "NORMAL"
+        case full = "FULL"
+        case extra = "EXTRA"
+    }
+
+    let handle: OpaquePointer
+    /// The file path, or `":memory:"`.
+    public let path: String
+    private var statementCache: [String: Statement] = [:]
+    private var isClosed = false
+    var savepointDepth = 0
+
+    /// Opens (and, unless read-only, creates) the database file at `path`.
+    ///
+    /// - Throws: ``DatabaseError`` when the file cannot be opened or is not a SQLite database
+    ///   (`SQLITE_NOTADB`), with the path in the message.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        flags |= configuration.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        var connection: OpaquePointer?
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard code == SQLITE_OK, let connection else {
+            let error = DatabaseError(code: code, connection: connection, sql: nil)
+            sqlite3_close_v2(connection)
+            throw DatabaseError(extendedCode: error.extendedCode, message: "\(error.message): \(path)")
+        }
+        self.handle = connection
+        self.path = path
+        do {
+            try configure(configuration)
+        } catch let error as DatabaseError {
+            sqlite3_close_v2(connection)
+            isClosed = true
+            throw DatabaseError(extendedCode: error.extendedCode, message: "\(error.message): \(path)", sql: error.sql)
+        }
+    }
+
+    /// Opens a private in-memory database, gone when the connection closes.
+    public static func inMemory(configuration: Configuration = Configuration()) throws -> Database {
+        try Database(path: ":memory:", configuration: configuration)
+    }
+
+    deinit {
+        if !isClosed {
+            statementCache.removeAll()
+            // close_v2 defers the close until statements a caller still holds are finalized.
+            sqlite3_close_v2(handle)
+        }
+    }
+
+    private func configure(_ configuration: Configuration) throws {
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, Int32(clamping: configuration.busyTimeout.components.seconds * 1000
+            + configuration.busyTimeout.components.attoseconds / 1_000_000_000_000_000))
+        // Reading the schema fails early, with SQLITE_NOTADB, on a file that is not a database.
+        try execute("SELECT count(*) FROM sqlite_schema")
+        try execute("PRAGMA foreign_keys = ON")
+        if !configuration.readOnly && path != ":memory:" && !path.isEmpty {
+            try execute("PRAGMA journal_mode = WAL")
+        }
+        if !configuration.readOnly {
+            try execute("PRAGMA synchronous = \(configuration.synchronous.rawValue)")
+        }
+        if let cacheSizeKiB = configuration.cacheSizeKiB {
+            try execute("PRAGMA cache_size = -\(cacheSizeKiB)")
+        }
+        if let mmapSize = configuration.mmapSize {
+            try execute("PRAGMA mmap_size = \(mmapSize)")
+        }
+    }
+
+    /// Closes the connection now rather than when it is released.
+    ///
+    /// - Throws: ``DatabaseError`` when SQLite refuses (a statement from ``prepare(_:)`` is still alive).
+    public func close() throws {
+        guard !isClosed else { return }
+        statementCache.removeAll()
+        let code = sqlite3_close(handle)
+        guard code == SQLITE_OK else { throw DatabaseError(code: code, connection: handle, sql: nil) }
+        isClosed = true
+    }
+
+    /// The version of the SQLite library, e.g. `"3.40.1"`.
+    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+
+    /// The rowid of the last row inserted on this connection.
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// The number of rows changed by the last INSERT, UPDATE or DELETE on this connection.
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// The number of rows changed since the connection opened.
+    public var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
+
+    /// Whether the connection was opened read-only.
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    // MARK: Statements
+
+    /// Prepares one statement.
+    ///
+    /// - Throws: ``DatabaseError`` with the SQL, e.g. for a syntax error or an unknown table.
+    public func prepare(_ sql: String) throws -> Statement {
+        try prepare(sql, flags: 0)
+    }
+
+    /// Returns the prepared statement kept for `sql`, preparing it on first use.
+    ///
+    /// Statements come back reset. Use it for SQL that runs many times (an insert in a loop): it saves the
+    /// parse and plan. When the cached statement is still running (a nested query of the same SQL), a fresh
+    /// one is prepared instead.
+    public func cachedStatement(_ sql: String) throws -> Statement {
+        if let statement = statementCache[sql] {
+            if sqlite3_stmt_busy(statement.handle) == 0 {
+                return statement
+            }
+            return try prepare(sql)
+        }
+        let statement = try prepare(sql, flags: UInt32(SQLITE_PREPARE_PERSISTENT))
+        statementCache[sql] = statement
+        return statement
+    }
+
+    private func prepare(_ sql: String, flags: UInt32) throws -> Statement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, flags, &statement, nil)
+        guard code == SQLITE_OK else { throw DatabaseError(code: code, connection: handle, sql: sql) }
+        guard let statement else {
+            throw DatabaseError(extendedCode: SQLITE_MISUSE, message: "no SQL statement to prepare", sql: sql)
+        }
+        return Statement(handle: statement, sql: sql)
+    }
+
+    /// Runs one or more `;`-separated statements without arguments (DDL, PRAGMAs, a migration).
+    ///
+    /// - Throws: ``DatabaseError`` carrying the statement that failed.
+    public func execute(_ sql: String) throws {
+        try sql.withCString { start in
+            var next = start
+            while next.pointee != 0 {
+                var statement: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v2(handle, next, -1, &statement, &tail)
+                let end = tail ?? next + strlen(next)
+                let text = String(decoding: UnsafeRawBufferPointer(start: next, count: end - next), as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                guard code == SQLITE_OK else { throw DatabaseError(code: code, connection: handle, sql: text) }
+                next = end
+                // Whitespace or a comment prepares to no statement: nothing to run.
+                if let statement {
+                    try Statement(handle: statement, sql: text).execute()
+                }
+            }
+        }
+    }
+
+    /// Runs one statement with positional arguments, through the statement cache.
+    ///
+    /// ```swift
+    /// try db.execute("UPDATE books SET title = ? WHERE id = ?", ["Dune", 42])
+    /// ```
+    public func execute(_ sql: String, _ arguments: StatementArguments) throws {
+        try cachedStatement(sql).execute(arguments)
+    }
+
+    /// Runs one statement with named arguments (`:name`, `$name` or `@name`).
+    public func execute(_ sql: String, _ arguments: [String: (any DatabaseValueConvertible)?]) throws {
+        let statement = try cachedStatement(sql)
+        try statement.bind(arguments)
+        while try statement.step() {}
+    }
+
+    // MARK: Fetching
+
+    /// Decodes every row of `sql`.
+    public func fetchAll<T: RowDecodable>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = [])
+        throws -> [T]
+    {
+        try cachedStatement(sql).fetchAll(type, arguments)
+    }
+
+    /// Decodes the first row of `sql`, or returns `nil` when there is none.
+    public func fetchOne<T: RowDecodable>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = [])
+        throws -> T?
+    {
+        try cachedStatement(sql).fetchOne(type, arguments)
+    }
+
+    /// Reads the first column of every row of `sql`.
+    public func fetchAll<T: DatabaseValueConvertible>(
+        _ type: T.Type, _ sql: String, _ arguments: StatementArguments = []
+    ) throws -> [T] {
+        try cachedStatement(sql).fetchAll(type, arguments)
+    }
+
+    /// Reads the first column of the first row of `sql`: `nil` when there is no row or the value is NULL.
+    ///
+    /// ```swift
+    /// let count = try db.fetchOne(Int.self, "SELECT count(*) FROM books") ?? 0
+    /// ```
+    public func fetchOne<T: DatabaseValueConvertible>(
+        _ type: T.Type, _ sql: String, _ arguments: StatementArguments = []
+    ) throws -> T? {
+        try cachedStatement(sql).fetchOne(type, arguments)
+    }
+
+    /// A cursor over the rows of `sql`, decoded one at a time.
+    ///
+    /// The cursor holds its own statement (not the cached one), so other queries can run while it is open.
+    public func cursor<T: RowDecodable>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = [])
+        throws -> RowCursor<T>
+    {
+        try prepare(sql).cursor(type, arguments)
+    }
+}
+
+// SQLite allows a connection on one thread at a time (opened with SQLITE_OPEN_NOMUTEX); DatabasePool is the
+// Sendable way to share a file.
+@available(*, unavailable)
+extension Database: Sendable {}

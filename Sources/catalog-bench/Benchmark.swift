@@ -1,0 +1,109 @@
+import Foundation
+
+/// The timings of one implementation of one case.
+struct Measurement: Encodable {
+    let suite: String
+    let `case`: String
+    let impl: String
+    let samples: [Double]
+    /// Extra figures a suite reports (rows, bytes, peak RSS …).
+    var notes: [String: Double] = [:]
+
+    var median: Double { percentile(0.5) }
+    var p99: Double { percentile(0.99) }
+    var mean: Double { samples.reduce(0, +) / Double(samples.count) }
+
+    /// Nearest-rank percentile.
+    func percentile(_ fraction: Double) -> Double {
+        let sorted = samples.sorted()
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+        return sorted[min(max(rank, 1), sorted.count) - 1]
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case suite, `case`, impl, medianS = "median_s", p99S = "p99_s", meanS = "mean_s", runs, notes
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(suite, forKey: .suite)
+        try container.encode(`case`, forKey: .case)
+        try container.encode(impl, forKey: .impl)
+        try container.encode(median, forKey: .medianS)
+        try container.encode(p99, forKey: .p99S)
+        try container.encode(mean, forKey: .meanS)
+        try container.encode(samples.count, forKey: .runs)
+        if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
+    }
+}
+
+/// Runs one piece of work repeatedly and records wall-clock seconds.
+struct Timer {
+    var warmups = 1
+    var runs = 5
+
+    /// Times `body` after `warmups` untimed runs; `setup` runs before each, untimed.
+    func measure(setup: () throws -> Void = {}, _ body: () throws -> Void) rethrows -> [Double] {
+        for _ in 0..<warmups {
+            try setup()
+            try body()
+        }
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            try setup()
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return samples
+    }
+}
+
+/// A group of cases, each measured with several implementations; the first implementation of a case is
+/// the reference its ratios are relative to.
+protocol BenchmarkSuite: Sendable {
+    var name: String { get }
+    func run(timer: Timer, log: (String) -> Void) throws -> [Measurement]
+}
+
+/// A fresh directory for a suite's databases, removed at exit.
+func temporaryDirectory(_ label: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appending(path: "catalog-bench-\(label)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Removes a SQLite file with its WAL and shared-memory files.
+func removeDatabase(at path: String) {
+    for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: path + suffix)
+    }
+}
+
+/// Formats seconds with a unit that keeps three significant digits readable.
+func formatSeconds(_ seconds: Double) -> String {
+    switch seconds {
+    case ..<1e-3: return String(format: "%.1f µs", seconds * 1e6)
+    case ..<1: return String(format: "%.2f ms", seconds * 1e3)
+    default: return String(format: "%.3f s", seconds)
+    }
+}
+
+/// The table printed after a run: one row per implementation, with its ratio to the case's first.
+func report(_ measurements: [Measurement]) -> String {
+    var rows = [["suite", "case", "impl", "median", "p99", "ratio"]]
+    var reference: [String: Double] = [:]
+    for measurement in measurements {
+        let key = measurement.suite + "/" + measurement.case
+        let base = reference[key] ?? measurement.median
+        reference[key] = base
+        rows.append([
+            measurement.suite, measurement.case, measurement.impl, formatSeconds(measurement.median),
+            formatSeconds(measurement.p99), String(format: "%.2f×", measurement.median / base),
+        ])
+    }
+    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    return rows.map { row in
+        zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
+    }.joined(separator: "\n") + "\n"
+}

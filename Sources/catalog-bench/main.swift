@@ -1,0 +1,51 @@
+// `catalog-bench [SUITE...] [--json] [--runs N]`: measures the package side by side with its peers.
+import CommandLineKit
+import Foundation
+
+/// Every suite, in the order a full run measures them.
+enum Suites {
+    static let all: [any BenchmarkSuite] = [SQLiteSuite()]
+}
+
+let root = Command(
+    name: "catalog-bench",
+    abstract: "Measure the catalog against its peers (run with: swift run -c release catalog-bench).",
+    discussion: "Suites: \(Suites.all.map(\.name).joined(separator: ", ")). Each case runs once to warm up, then "
+        + "--runs times; the table gives the median, the p99 and the ratio to the case's first implementation.",
+    options: [
+        .flag("json", help: "Print a JSON array of measurements (suite, case, impl, median_s, p99_s, …)."),
+        .value("runs", valueName: "N", help: "Timed runs per case (default 5)."),
+    ],
+    arguments: [Argument("SUITE", help: "Suites to run (default: all).", optional: true, variadic: true)],
+    run: { invocation in
+        let names = invocation.positionals.isEmpty ? Suites.all.map(\.name) : invocation.positionals
+        let timer = Timer(runs: try invocation.integer("runs", in: 1...1000) ?? 5)
+        var measurements: [Measurement] = []
+        for name in names {
+            guard let suite = Suites.all.first(where: { $0.name == name }) else {
+                throw UsageError(
+                    "unknown suite '\(name)'",
+                    hint: "the suites are \(Suites.all.map(\.name).joined(separator: ", "))", commandPath: ["catalog-bench"])
+            }
+            measurements += try suite.run(timer: timer) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+        }
+        if invocation.flag("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(measurements), as: UTF8.self))
+        } else {
+            print(report(measurements), terminator: "")
+        }
+    }
+)
+
+do {
+    switch try CommandLineParser(root: root).parse(Array(CommandLine.arguments.dropFirst())) {
+    case .help(let text): print(text, terminator: "")
+    case .version(let version): print(version)
+    case .run(let command, let invocation): try command.run?(invocation)
+    }
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(error is UsageError ? 64 : 1)
+}

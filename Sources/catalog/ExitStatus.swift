@@ -1,0 +1,23 @@
+import CommandLineKit
+import SQLiteDB
+
+/// Exit statuses, after sysexits.h: 64 for a bad command line, 65 for bad data, 1 for other failures.
+enum ExitStatus {
+    static let failure: Int32 = 1
+    static let usage: Int32 = 64
+    static let dataError: Int32 = 65
+
+    static func `for`(_ error: any Error) -> Int32 {
+        switch error {
+        case is UsageError:
+            return usage
+        case let error as DatabaseError where error.codeName == "SQLITE_NOTADB" || error.codeName == "SQLITE_CORRUPT":
+            return dataError
+        case let error as MigrationError:
+            if case .failed = error { return failure }
+            return dataError
+        default:
+            return failure
+        }
+    }
+}

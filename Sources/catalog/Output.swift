@@ -1,0 +1,35 @@
+import CommandLineKit
+import Foundation
+
+/// Writing to standard output and error.
+enum Output {
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func writeError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Prints `value` as pretty-printed JSON with sorted keys.
+    static func writeJSON<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        write(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n")
+    }
+
+    /// Prints an error as `error: …`, with a `hint:` line for usage errors.
+    static func report(_ error: any Error) {
+        writeError("error: \(error)\n")
+    }
+
+    /// Left-aligned rows of `label  value` text.
+    static func table(_ rows: [(String, String)], indent: Int = 0) -> String {
+        let width = (rows.map(\.0.count).max() ?? 0) + 2
+        let pad = String(repeating: " ", count: indent)
+        return rows.map { label, value in
+            pad + label + String(repeating: " ", count: width - label.count) + value
+        }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,25 @@
+// The `catalog` command: parses the command line, runs the subcommand, turns errors into exit statuses.
+import CommandLineKit
+import Foundation
+
+let root = Command(
+    name: "catalog",
+    abstract: "A SQLite library catalog: books, authors, genres and bands.",
+    version: CatalogVersion.current,
+    options: [GlobalOptions.database],
+    subcommands: [InitCommand.command, InfoCommand.command]
+)
+
+do {
+    switch try CommandLineParser(root: root).parse(Array(CommandLine.arguments.dropFirst())) {
+    case .help(let text):
+        Output.write(text)
+    case .version(let version):
+        Output.write(version + "\n")
+    case .run(let command, let invocation):
+        try command.run?(invocation)
+    }
+} catch {
+    Output.report(error)
+    exit(ExitStatus.for(error))
+}
