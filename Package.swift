@@ -32,10 +32,14 @@ let package = Package(
         .executableTarget(name: "catalog", dependencies: ["SQLiteDB", "Schema", "CommandLineKit"]),
         .executableTarget(name: "catalog-bench", dependencies: ["SQLiteDB", "CSQLite", "CommandLineKit"]),
 
-        .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB"]),
+        // Test tooling: a writer process for SQLiteDB's multi-process tests, helpers shared by test targets.
+        .executableTarget(name: "sqlitedb-stress", dependencies: ["SQLiteDB"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
+        .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
         .testTarget(name: "SchemaTests", dependencies: ["Schema", "SQLiteDB"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "CatalogCLITests", dependencies: ["catalog"]),
+        .testTarget(name: "CatalogCLITests", dependencies: ["catalog", "TestSupport"]),
     ]
 )
 

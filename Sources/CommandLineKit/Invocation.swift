@@ -7,9 +7,10 @@ public struct Invocation: Sendable {
     /// Positional arguments in order.
     public let positionals: [String]
 
-    public init(commandPath: [String], values: [String: [String]] = [:], flags: Set<String> = [],
-        positionals: [String] = [])
-    {
+    public init(
+        commandPath: [String], values: [String: [String]] = [:], flags: Set<String> = [],
+        positionals: [String] = []
+    ) {
         self.commandPath = commandPath
         self.values = values
         self.flags = flags
@@ -31,7 +32,8 @@ public struct Invocation: Sendable {
     public func integer(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            let bounds = range.upperBound == Int.max ? "\(range.lowerBound) or more" : "\(range.lowerBound)–\(range.upperBound)"
+            let bounds =
+                range.upperBound == Int.max ? "\(range.lowerBound) or more" : "\(range.lowerBound)–\(range.upperBound)"
             throw UsageError("--\(name) takes a whole number, \(bounds); got '\(text)'", commandPath: commandPath)
         }
         return number

@@ -42,7 +42,8 @@ struct MigrationFile {
 func generate(output: String, inputs: [String]) throws {
     let files = try inputs.map(MigrationFile.init(path:)).sorted { $0.version < $1.version }
     for (previous, next) in zip(files, files.dropFirst()) where previous.version == next.version {
-        throw EmbedError(description: "error: two migrations share version \(next.version): \(previous.name), \(next.name)")
+        throw EmbedError(
+            description: "error: two migrations share version \(next.version): \(previous.name), \(next.name)")
     }
     let entries = files.map { file in
         "        Migration(version: \(file.version), name: \"\(file.name)\", sql: \(file.literal)),"

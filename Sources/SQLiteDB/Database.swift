@@ -85,8 +85,11 @@ public final class Database {
 
     private func configure(_ configuration: Configuration) throws {
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, Int32(clamping: configuration.busyTimeout.components.seconds * 1000
-            + configuration.busyTimeout.components.attoseconds / 1_000_000_000_000_000))
+        sqlite3_busy_timeout(
+            handle,
+            Int32(
+                clamping: configuration.busyTimeout.components.seconds * 1000
+                    + configuration.busyTimeout.components.attoseconds / 1_000_000_000_000_000))
         // Reading the schema fails early, with SQLITE_NOTADB, on a file that is not a database.
         try execute("SELECT count(*) FROM sqlite_schema")
         try execute("PRAGMA foreign_keys = ON")
@@ -177,9 +180,16 @@ public final class Database {
                 var tail: UnsafePointer<CChar>?
                 let code = sqlite3_prepare_v2(handle, next, -1, &statement, &tail)
                 let end = tail ?? next + strlen(next)
+                guard code == SQLITE_OK else {
+                    // After an error the tail only says where parsing stopped: name the rest of the statement.
+                    let rest = String(cString: next)
+                    let statementText = rest.firstIndex(of: ";").map { String(rest[...$0]) } ?? rest
+                    throw DatabaseError(
+                        code: code, connection: handle,
+                        sql: statementText.trimmingCharacters(in: .whitespacesAndNewlines))
+                }
                 let text = String(decoding: UnsafeRawBufferPointer(start: next, count: end - next), as: UTF8.self)
                     .trimmingCharacters(in: .whitespacesAndNewlines)
-                guard code == SQLITE_OK else { throw DatabaseError(code: code, connection: handle, sql: text) }
                 next = end
                 // Whitespace or a comment prepares to no statement: nothing to run.
                 if let statement {

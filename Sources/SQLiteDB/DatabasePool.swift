@@ -31,9 +31,10 @@ public final class DatabasePool: @unchecked Sendable {
     /// `maximumReaderCount` reader connections on demand.
     ///
     /// - Throws: ``DatabaseError`` when the file cannot be opened or is not a database.
-    public init(path: String, configuration: Database.Configuration = Database.Configuration(),
-        maximumReaderCount: Int = 4) throws
-    {
+    public init(
+        path: String, configuration: Database.Configuration = Database.Configuration(),
+        maximumReaderCount: Int = 4
+    ) throws {
         precondition(maximumReaderCount > 0, "a pool needs at least one reader")
         self.writer = try Database(path: path, configuration: configuration)
         self.path = path

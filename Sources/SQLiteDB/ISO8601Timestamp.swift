@@ -9,7 +9,7 @@ enum ISO8601Timestamp {
     /// Formats `date` rounded to the millisecond, or `nil` for years outside 0000–9999.
     static func format(_ date: Date) -> String? {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-        guard milliseconds.isFinite, abs(milliseconds) < 2.5e14 else { return nil }
+        guard milliseconds.isFinite, abs(milliseconds) < 1e15 else { return nil }
         let total = Int64(milliseconds)
         let days = floorDivide(total, 86_400_000)
         let inDay = total - days * 86_400_000

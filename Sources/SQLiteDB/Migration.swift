@@ -40,7 +40,6 @@ public struct AppliedMigration: Sendable, Hashable, RowDecodable {
     }
 }
 
-
 /// Why a database cannot be brought to this build's schema.
 public enum MigrationError: Error, Sendable, CustomStringConvertible {
     /// An applied migration's SQL differs from the one this build ships: shipped migrations are append-only.

@@ -36,7 +36,8 @@ public struct Row {
     /// - Throws: ``RowDecodingError`` naming the column when it is NULL or holds another storage class.
     public func value<T: DatabaseValueConvertible>(at index: Int, as type: T.Type = T.self) throws -> T {
         guard let value = T.read(from: self, at: index) else {
-            throw RowDecodingError(column: columnName(at: index), index: index, expected: "\(T.self)",
+            throw RowDecodingError(
+                column: columnName(at: index), index: index, expected: "\(T.self)",
                 found: databaseValue(at: index))
         }
         return value

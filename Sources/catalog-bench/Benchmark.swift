@@ -21,7 +21,11 @@ struct Measurement: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case suite, `case`, impl, medianS = "median_s", p99S = "p99_s", meanS = "mean_s", runs, notes
+        case suite, `case`, impl
+        case medianS = "median_s"
+        case p99S = "p99_s"
+        case meanS = "mean_s"
+        case runs, notes
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -25,7 +25,8 @@ let root = Command(
             guard let suite = Suites.all.first(where: { $0.name == name }) else {
                 throw UsageError(
                     "unknown suite '\(name)'",
-                    hint: "the suites are \(Suites.all.map(\.name).joined(separator: ", "))", commandPath: ["catalog-bench"])
+                    hint: "the suites are \(Suites.all.map(\.name).joined(separator: ", "))",
+                    commandPath: ["catalog-bench"])
             }
             measurements += try suite.run(timer: timer) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
         }

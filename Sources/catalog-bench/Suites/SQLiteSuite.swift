@@ -29,7 +29,8 @@ struct SQLiteSuite: BenchmarkSuite {
         }
     }
 
-    static let createTable = "CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL, author_id INTEGER NOT NULL, year INTEGER NOT NULL)"
+    static let createTable =
+        "CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL, author_id INTEGER NOT NULL, year INTEGER NOT NULL)"
     static let insert = "INSERT INTO books (id, title, author_id, year) VALUES (?, ?, ?, ?)"
     static let select = "SELECT id, title, author_id, year FROM books"
 
@@ -37,7 +38,9 @@ struct SQLiteSuite: BenchmarkSuite {
         let directory = try temporaryDirectory(name)
         defer { try? FileManager.default.removeItem(at: directory) }
         let rows = (0..<rowCount).map {
-            BookRow(id: Int64($0 + 1), title: "Title number \($0) of the benchmark", authorID: Int64($0 % 2000), year: 1900 + $0 % 120)
+            BookRow(
+                id: Int64($0 + 1), title: "Title number \($0) of the benchmark", authorID: Int64($0 % 2000),
+                year: 1900 + $0 % 120)
         }
         let path = directory.appending(path: "insert.sqlite").path
         let reset = {
@@ -52,7 +55,7 @@ struct SQLiteSuite: BenchmarkSuite {
             try db.transaction(.immediate) {
                 let statement = try db.cachedStatement(Self.insert)
                 for row in rows {
-                    try statement.execute([row.id, row.title, row.authorID, row.year])
+                    try statement.run(row.id, row.title, row.authorID, row.year)
                 }
             }
         }
@@ -78,10 +81,12 @@ struct SQLiteSuite: BenchmarkSuite {
     enum RawC {
         static func open(_ path: String) throws -> OpaquePointer {
             var db: OpaquePointer?
-            guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db else {
+            guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db
+            else {
                 throw BenchmarkError("cannot open \(path)")
             }
-            sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON", nil, nil, nil)
+            sqlite3_exec(
+                db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON", nil, nil, nil)
             return db
         }
 

@@ -65,7 +65,8 @@ enum InfoCommand {
             text += "pending migrations: \(report.pendingMigrations.joined(separator: ", ")) (run 'catalog init')\n"
         }
         text += "\nmigrations:\n"
-        text += report.migrations.isEmpty
+        text +=
+            report.migrations.isEmpty
             ? "  none\n"
             : Output.table(report.migrations.map { ("\($0.version) \($0.name)", "applied \($0.appliedAt)") }, indent: 2)
         text += "\ntables (rows):\n"

@@ -1,0 +1,98 @@
+import Foundation
+import SQLiteDB
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite struct DatabasePoolTests {
+    @Test func readersSeeOneConsistentSnapshotWhileAWriterCommits() throws {
+        let files = try TemporaryFiles()
+        let pool = try DatabasePool(path: files.path("pool.sqlite"))
+        try pool.write { db in
+            try db.execute("CREATE TABLE accounts (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL)")
+            for id in 1...10 { try db.execute("INSERT INTO accounts (id, balance) VALUES (?, 100)", [id]) }
+        }
+        let done = Atomic(false)
+        let writer = Thread {
+            // Transfers keep the total at 1000 after every commit.
+            for step in 0..<300 {
+                try? pool.write { db in
+                    try db.execute("UPDATE accounts SET balance = balance - 1 WHERE id = ?", [step % 10 + 1])
+                    try db.execute("UPDATE accounts SET balance = balance + 1 WHERE id = ?", [(step + 3) % 10 + 1])
+                }
+            }
+            done.store(true, ordering: .releasing)
+        }
+        writer.start()
+        var reads = 0
+        repeat {
+            let (first, second) = try pool.read { db in
+                let first = try db.fetchOne(Int.self, "SELECT sum(balance) FROM accounts")
+                Thread.sleep(forTimeInterval: 0.001)
+                let second = try db.fetchOne(Int.self, "SELECT sum(balance) FROM accounts")
+                return (first, second)
+            }
+            #expect(first == 1000)
+            #expect(second == 1000)
+            reads += 1
+        } while !done.load(ordering: .acquiring)
+        #expect(reads > 0)
+    }
+
+    @Test func readersRefuseWrites() throws {
+        let files = try TemporaryFiles()
+        let pool = try DatabasePool(path: files.path("pool.sqlite"))
+        try pool.write { db in try db.execute("CREATE TABLE t (x)") }
+        #expect(throws: DatabaseError.self) { try pool.read { db in try db.execute("INSERT INTO t VALUES (1)") } }
+    }
+
+    @Test func concurrentTasksReadAndWrite() async throws {
+        let files = try TemporaryFiles()
+        let pool = try DatabasePool(path: files.path("pool.sqlite"), maximumReaderCount: 2)
+        try await pool.write { db in try db.execute("CREATE TABLE t (x INTEGER)") }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    for x in 0..<25 {
+                        try await pool.write { db in try db.execute("INSERT INTO t VALUES (?)", [worker * 100 + x]) }
+                        _ = try await pool.read { db in try db.fetchOne(Int.self, "SELECT count(*) FROM t") }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await pool.read { db in try db.fetchOne(Int.self, "SELECT count(*) FROM t") } == 200)
+    }
+
+    @Test func writeRollsBackWhenTheBodyThrows() throws {
+        struct Failure: Error {}
+        let files = try TemporaryFiles()
+        let pool = try DatabasePool(path: files.path("pool.sqlite"))
+        try pool.write { db in try db.execute("CREATE TABLE t (x)") }
+        #expect(throws: Failure.self) {
+            try pool.write { db in
+                try db.execute("INSERT INTO t VALUES (1)")
+                throw Failure()
+            }
+        }
+        #expect(try pool.read { db in try db.rowCount(ofTable: "t") } == 0)
+    }
+
+    @Test func twoProcessesWriteTheSameFileWithoutLockErrors() throws {
+        let files = try TemporaryFiles()
+        let path = files.path("shared.sqlite")
+        try Database(path: path).execute(
+            "CREATE TABLE stress (id INTEGER PRIMARY KEY, tag TEXT NOT NULL, n INTEGER NOT NULL)")
+        let tool = TestSupport.executable("sqlitedb-stress")
+        let processes = try ["a", "b", "c"].map { try TestSupport.start(tool, [path, $0, "300"]) }
+        for result in processes.map({ $0.wait() }) {
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        let db = try Database(path: path)
+        #expect(
+            try db.fetchAll(String.self, "SELECT tag || count(*) FROM stress GROUP BY tag ORDER BY tag") == [
+                "a300", "b300", "c300",
+            ])
+        #expect(try db.integrityCheck() == ["ok"])
+    }
+}

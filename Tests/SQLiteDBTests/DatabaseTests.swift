@@ -1,0 +1,96 @@
+import Foundation
+import SQLiteDB
+import Testing
+
+@Suite struct DatabaseTests {
+    @Test func filesOpenInWALWithForeignKeysAndNormalSync() throws {
+        let files = try TemporaryFiles()
+        let db = try Database(path: files.path("db.sqlite"))
+        #expect(try db.fetchOne(String.self, "PRAGMA journal_mode") == "wal")
+        #expect(try db.fetchOne(Int.self, "PRAGMA foreign_keys") == 1)
+        #expect(try db.fetchOne(Int.self, "PRAGMA synchronous") == 1)
+        #expect(try db.fetchOne(Int.self, "PRAGMA busy_timeout") == 5000)
+    }
+
+    @Test func configurationIsApplied() throws {
+        let files = try TemporaryFiles()
+        var configuration = Database.Configuration()
+        configuration.synchronous = .full
+        configuration.busyTimeout = .milliseconds(250)
+        let db = try Database(path: files.path("db.sqlite"), configuration: configuration)
+        #expect(try db.fetchOne(Int.self, "PRAGMA synchronous") == 2)
+        #expect(try db.fetchOne(Int.self, "PRAGMA busy_timeout") == 250)
+    }
+
+    @Test func readOnlyConnectionRefusesWritesClearly() throws {
+        let files = try TemporaryFiles()
+        let path = files.path("db.sqlite")
+        try Database(path: path).execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+        var configuration = Database.Configuration()
+        configuration.readOnly = true
+        let reader = try Database(path: path, configuration: configuration)
+        #expect(reader.isReadOnly)
+        #expect(try reader.fetchOne(Int.self, "SELECT x FROM t") == 1)
+        let error = try #require(throws: DatabaseError.self) { try reader.execute("INSERT INTO t VALUES (2)") }
+        #expect(error.codeName.hasPrefix("SQLITE_READONLY"))
+        #expect(error.message.contains("readonly database"))
+        #expect(error.sql == "INSERT INTO t VALUES (2)")
+    }
+
+    @Test func readOnlyOpenOfAMissingFileFailsWithoutCreatingIt() throws {
+        let files = try TemporaryFiles()
+        var configuration = Database.Configuration()
+        configuration.readOnly = true
+        #expect(throws: DatabaseError.self) {
+            try Database(path: files.path("missing.sqlite"), configuration: configuration)
+        }
+        #expect(!FileManager.default.fileExists(atPath: files.path("missing.sqlite")))
+    }
+
+    @Test func backupWritesAConsistentStandaloneCopy() throws {
+        let files = try TemporaryFiles()
+        let db = try Database(path: files.path("source.sqlite"))
+        try db.execute("CREATE TABLE t (x)")
+        try db.transaction { for x in 0..<500 { try db.execute("INSERT INTO t VALUES (?)", [x]) } }
+        try db.backup(to: files.path("copy.sqlite"))
+        let copy = try Database(path: files.path("copy.sqlite"))
+        #expect(try copy.rowCount(ofTable: "t") == 500)
+        #expect(try copy.integrityCheck() == ["ok"])
+    }
+
+    @Test func backupNeverOverwritesAFile() throws {
+        let files = try TemporaryFiles()
+        let db = try Database.inMemory()
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: files.path("existing")))
+        #expect(throws: DatabaseError.self) { try db.backup(to: files.path("existing")) }
+        #expect(try String(contentsOfFile: files.path("existing"), encoding: .utf8) == "keep me")
+    }
+
+    @Test func backupOfALiveDatabaseWhileAnotherConnectionWrites() throws {
+        let files = try TemporaryFiles()
+        let pool = try DatabasePool(path: files.path("live.sqlite"))
+        try pool.write { db in try db.execute("CREATE TABLE t (batch INTEGER, x INTEGER)") }
+        let writer = Thread {
+            for batch in 0..<50 {
+                try? pool.write { db in
+                    for x in 0..<100 { try db.execute("INSERT INTO t VALUES (?, ?)", [batch, x]) }
+                }
+            }
+        }
+        writer.start()
+        for copyNumber in 0..<5 {
+            try pool.read { db in try db.backup(to: files.path("copy\(copyNumber).sqlite")) }
+            let copy = try Database(path: files.path("copy\(copyNumber).sqlite"))
+            // Every batch commits 100 rows at once: a consistent copy never holds part of one.
+            #expect(try copy.rowCount(ofTable: "t") % 100 == 0)
+            #expect(try copy.integrityCheck() == ["ok"])
+        }
+        while writer.isExecuting || !writer.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+    }
+
+    @Test func tableNamesLeaveOutInternalTables() throws {
+        let db = try Database.inMemory()
+        try db.execute("CREATE TABLE b (x); CREATE TABLE a (y); CREATE VIRTUAL TABLE search USING fts5(body)")
+        #expect(try db.tableNames() == ["a", "b", "search"])
+    }
+}
