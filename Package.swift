@@ -29,6 +29,8 @@ let package = Package(
 
         // Hand-written argument parsing for the CLI (no outside packages).
         .target(name: "CommandLineKit"),
+        // Raw-mode terminal, key decoding and display widths for the interactive browser.
+        .target(name: "TerminalKit"),
         .executableTarget(name: "catalog", dependencies: ["SQLiteDB", "Schema", "CommandLineKit"]),
         .executableTarget(name: "catalog-bench", dependencies: ["SQLiteDB", "CSQLite", "CommandLineKit"]),
 
@@ -39,6 +41,7 @@ let package = Package(
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
         .testTarget(name: "SchemaTests", dependencies: ["Schema", "SQLiteDB"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "CatalogCLITests", dependencies: ["catalog", "TestSupport"]),
     ]
 )
