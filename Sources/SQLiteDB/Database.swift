@@ -216,8 +216,12 @@ public final class Database {
     }
 
     // MARK: Fetching
+    //
+    // The fetch methods are inlinable so each caller gets a loop specialized for its row type: generic
+    // array and witness calls per row cost ~40 % over the C API otherwise.
 
     /// Decodes every row of `sql`.
+    @inlinable
     public func fetchAll<T: RowDecodable>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = [])
         throws -> [T]
     {
@@ -225,6 +229,7 @@ public final class Database {
     }
 
     /// Decodes the first row of `sql`, or returns `nil` when there is none.
+    @inlinable
     public func fetchOne<T: RowDecodable>(_ type: T.Type, _ sql: String, _ arguments: StatementArguments = [])
         throws -> T?
     {
@@ -232,6 +237,7 @@ public final class Database {
     }
 
     /// Reads the first column of every row of `sql`.
+    @inlinable
     public func fetchAll<T: DatabaseValueConvertible>(
         _ type: T.Type, _ sql: String, _ arguments: StatementArguments = []
     ) throws -> [T] {
@@ -243,6 +249,7 @@ public final class Database {
     /// ```swift
     /// let count = try db.fetchOne(Int.self, "SELECT count(*) FROM books") ?? 0
     /// ```
+    @inlinable
     public func fetchOne<T: DatabaseValueConvertible>(
         _ type: T.Type, _ sql: String, _ arguments: StatementArguments = []
     ) throws -> T? {

@@ -27,6 +27,7 @@ public struct Row {
     /// ```swift
     /// let year: Int? = row[3]
     /// ```
+    @inlinable
     public subscript<T: DatabaseValueConvertible>(index: Int) -> T? {
         T.read(from: self, at: index)
     }
@@ -34,13 +35,19 @@ public struct Row {
     /// Column `index` as a non-optional `T`.
     ///
     /// - Throws: ``RowDecodingError`` naming the column when it is NULL or holds another storage class.
+    // Inlinable so callers get a version specialized for T: no generic metadata lookups per column.
+    @inlinable
     public func value<T: DatabaseValueConvertible>(at index: Int, as type: T.Type = T.self) throws -> T {
         guard let value = T.read(from: self, at: index) else {
-            throw RowDecodingError(
-                column: columnName(at: index), index: index, expected: "\(T.self)",
-                found: databaseValue(at: index))
+            throw decodingError(at: index, expected: "\(T.self)")
         }
         return value
+    }
+
+    @usableFromInline
+    func decodingError(at index: Int, expected: String) -> RowDecodingError {
+        RowDecodingError(
+            column: columnName(at: index), index: index, expected: expected, found: databaseValue(at: index))
     }
 
     /// Column `index` as a ``DatabaseValue``.

@@ -54,11 +54,7 @@ public final class Statement {
     /// - Throws: ``DatabaseError`` (`SQLITE_RANGE`) when the count differs from ``parameterCount``.
     public func bind(_ arguments: StatementArguments) throws {
         reset()
-        guard arguments.count == parameterCount else {
-            throw DatabaseError(
-                extendedCode: SQLITE_RANGE,
-                message: "\(arguments.count) arguments given for \(parameterCount) parameters", sql: sql)
-        }
+        guard arguments.count == parameterCount else { throw argumentCountError(given: arguments.count) }
         for (offset, argument) in arguments.enumerated() {
             try bind(argument, at: offset + 1)
         }
@@ -140,22 +136,32 @@ public final class Statement {
     /// let insert = try db.cachedStatement("INSERT INTO books (title, year) VALUES (?, ?)")
     /// for book in books { try insert.run(book.title, book.year) }
     /// ```
+    // Inlinable so the loop is specialized for the caller's value types.
+    @inlinable
     public func run<each Value: DatabaseValueConvertible>(_ values: repeat each Value) throws {
         reset()
         var index: Int32 = 0
         for value in repeat each values {
             index += 1
-            try check(bindValue(value.databaseValue, at: index))
+            try bind(value.databaseValue, at: index)
         }
-        guard Int(index) == parameterCount else {
-            throw DatabaseError(
-                extendedCode: SQLITE_RANGE, message: "\(index) arguments given for \(parameterCount) parameters",
-                sql: sql)
-        }
+        guard Int(index) == parameterCount else { throw argumentCountError(given: Int(index)) }
         while try step() {}
     }
 
+    @usableFromInline
+    func bind(_ value: DatabaseValue, at index: Int32) throws {
+        try check(bindValue(value, at: index))
+    }
+
+    @usableFromInline
+    func argumentCountError(given count: Int) -> DatabaseError {
+        DatabaseError(
+            extendedCode: SQLITE_RANGE, message: "\(count) arguments given for \(parameterCount) parameters", sql: sql)
+    }
+
     /// Binds `arguments` and decodes every row.
+    @inlinable
     public func fetchAll<T: RowDecodable>(_ type: T.Type, _ arguments: StatementArguments = []) throws -> [T] {
         try bind(arguments)
         defer { reset() }
@@ -167,6 +173,7 @@ public final class Statement {
     }
 
     /// Binds `arguments` and decodes the first row, if any.
+    @inlinable
     public func fetchOne<T: RowDecodable>(_ type: T.Type, _ arguments: StatementArguments = []) throws -> T? {
         try bind(arguments)
         defer { reset() }
@@ -174,6 +181,7 @@ public final class Statement {
     }
 
     /// Binds `arguments` and reads the first column of every row.
+    @inlinable
     public func fetchAll<T: DatabaseValueConvertible>(_ type: T.Type, _ arguments: StatementArguments = []) throws
         -> [T]
     {
@@ -187,6 +195,7 @@ public final class Statement {
     }
 
     /// Binds `arguments` and reads the first column of the first row; `nil` when there is no row or it is NULL.
+    @inlinable
     public func fetchOne<T: DatabaseValueConvertible>(_ type: T.Type, _ arguments: StatementArguments = []) throws
         -> T?
     {
