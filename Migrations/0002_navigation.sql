@@ -31,13 +31,14 @@ CREATE TABLE nav_scenes (
     UNIQUE (user_id, scene),
     CHECK (history_first <= history_cursor AND history_cursor <= history_last)
 );
--- The user's most recently used scene (fallback for a scene with no row).
-CREATE INDEX nav_scenes_user_updated ON nav_scenes(user_id, updated_at);
--- Pruning scenes unused for N days.
-CREATE INDEX nav_scenes_updated ON nav_scenes(updated_at);
+-- No index on updated_at: every save rewrites it, and each index would add pages to every commit.
+-- A user's most recently used scene is found through UNIQUE (user_id, scene) among that user's few
+-- rows; pruning by age is occasional maintenance and scans the table.
 
--- Snapshots of a scene's state, oldest first by position. Positions only grow; the oldest are pruned
--- past the history limit and the ones after the cursor are dropped when a new intent follows `back`.
+-- Snapshots of a scene's state, oldest first by position. Positions only grow. The history of a scene
+-- is the rows from history_first to history_last: past the history limit history_first moves up at
+-- once, and the rows below it are deleted in batches (fewer pages written per save); the rows after
+-- the cursor are dropped when a new intent follows `back`.
 CREATE TABLE nav_history (
     scene_id INTEGER NOT NULL REFERENCES nav_scenes(id) ON DELETE CASCADE,
     position INTEGER NOT NULL,

@@ -83,6 +83,9 @@ public final class NavigationStore<Route: NavigationRoute> {
 
     var historyLimit: Int { max(1, configuration.historyLimit) }
 
+    /// Rows below a scene's `history_first` are deleted when it reaches a multiple of this.
+    static var pruneBatch: Int64 { 16 }
+
     /// The connection, for tests that corrupt or age stored rows.
     @_spi(Testing) public var databaseForTesting: Database { db }
 
@@ -219,7 +222,8 @@ public final class NavigationStore<Route: NavigationRoute> {
             StoredText.self,
             """
             SELECT h.format, h.state FROM nav_history h JOIN nav_scenes s ON s.id = h.scene_id
-            WHERE s.user_id = ? AND s.scene = ? ORDER BY h.position
+            WHERE s.user_id = ? AND s.scene = ? AND h.position BETWEEN s.history_first AND s.history_last
+            ORDER BY h.position
             """, [user.id, scene]
         ).map { repairer.restore($0.state, format: $0.format).0 }
     }
@@ -254,9 +258,10 @@ public final class NavigationStore<Route: NavigationRoute> {
             try db.execute(
                 "INSERT INTO nav_history(scene_id, position, format, state, recorded_at) VALUES (?, ?, ?, ?, ?)",
                 [window.id, newPosition, StateFormat.current, text, now])
-            var first = window.first
-            if newPosition - first + 1 > Int64(historyLimit) {
-                first = newPosition - Int64(historyLimit) + 1
+            let first = max(window.first, newPosition - Int64(historyLimit) + 1)
+            // Entries below `first` are out of the history at once; their rows go in batches of
+            // `pruneBatch`, so most saves do not also rewrite the page holding the oldest rows.
+            if first > window.first, first % Self.pruneBatch == 0 {
                 try db.execute("DELETE FROM nav_history WHERE scene_id = ? AND position < ?", [window.id, first])
             }
             try db.execute(

@@ -104,6 +104,10 @@ enum StateFormat {
 
     /// `text` as a JSON string literal.
     static func quoted(_ text: String) -> String {
+        // Route paths rarely need escaping: skip the scalar-by-scalar copy when nothing does.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

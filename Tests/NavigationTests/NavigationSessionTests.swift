@@ -32,6 +32,9 @@ import Testing
         for id in 1...25 {
             try session.apply(.selectSidebar(.genre(id)))
         }
+        // Rows out of the window are deleted in batches: storage stays bounded too.
+        let rows = try #require(try store.databaseForTesting.fetchOne(Int.self, "SELECT count(*) FROM nav_history"))
+        #expect(rows <= 10 + 16)
         #expect(session.history == HistoryPosition(index: 9, count: 10))
         #expect(try store.history(ofScene: "main", for: user).map(\.sidebar) == (16...25).map { .genre($0) })
         for _ in 1...9 {
