@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "SQLiteDB", targets: ["SQLiteDB"]),
         .library(name: "Schema", targets: ["Schema"]),
+        .library(name: "Navigation", targets: ["Navigation"]),
         .executable(name: "catalog", targets: ["catalog"]),
         .executable(name: "catalog-bench", targets: ["catalog-bench"]),
     ],
@@ -27,12 +28,16 @@ let package = Package(
             path: "Sources/EmbedMigrations"),
         .target(name: "Schema", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
 
+        // Split-view navigation state, history and sessions, generic over the app's route type.
+        .target(name: "Navigation", dependencies: ["SQLiteDB"]),
+
         // Hand-written argument parsing for the CLI (no outside packages).
         .target(name: "CommandLineKit"),
         // Raw-mode terminal, key decoding and display widths for the interactive browser.
         .target(name: "TerminalKit"),
         .executableTarget(name: "catalog", dependencies: ["SQLiteDB", "Schema", "CommandLineKit"]),
-        .executableTarget(name: "catalog-bench", dependencies: ["SQLiteDB", "CSQLite", "CommandLineKit"]),
+        .executableTarget(
+            name: "catalog-bench", dependencies: ["SQLiteDB", "CSQLite", "CommandLineKit", "Navigation", "Schema"]),
 
         // Test tooling: a writer process for SQLiteDB's multi-process tests, helpers shared by test targets.
         .executableTarget(name: "sqlitedb-stress", dependencies: ["SQLiteDB"]),
@@ -40,6 +45,7 @@ let package = Package(
 
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
         .testTarget(name: "SchemaTests", dependencies: ["Schema", "SQLiteDB"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Schema", "SQLiteDB"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "CatalogCLITests", dependencies: ["catalog", "TestSupport"]),

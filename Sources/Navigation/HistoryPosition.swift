@@ -1,0 +1,22 @@
+/// Where a scene stands in its history.
+public struct HistoryPosition: Sendable, Hashable, Codable {
+    /// The index of the current entry, 0 for the oldest kept.
+    public let index: Int
+    /// The number of entries kept.
+    public let count: Int
+
+    /// A position.
+    ///
+    /// - Parameters:
+    ///   - index: the index of the current entry.
+    ///   - count: the number of entries.
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// Whether `back` has an entry to go to.
+    public var canGoBack: Bool { index > 0 }
+    /// Whether `forward` has an entry to go to.
+    public var canGoForward: Bool { index + 1 < count }
+}

@@ -1,0 +1,47 @@
+/// Why an intent was refused. The state it was applied to is left unchanged.
+///
+/// Routes appear in their stable string form, so the message can be shown as is.
+public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The route cannot be selected in the sidebar.
+    case notASidebarItem(route: String)
+    /// A content selection was made with nothing selected in the sidebar.
+    case noSidebarSelection
+    /// The sidebar route lays out two columns: there is no content column to select in.
+    case noContentColumn(sidebar: String)
+    /// The route does not belong to the sidebar route's list.
+    case notInSection(route: String, sidebar: String)
+    /// The route cannot be pushed above the top of the detail stack.
+    case cannotPush(route: String, onto: String)
+    /// A detail stack was set while the detail column has no root.
+    case noDetailRoot
+    /// `pop` with an empty detail stack.
+    case stackIsEmpty
+    /// `compactBack` while the sidebar is already on top.
+    case alreadyAtSidebar
+    /// `back` at the oldest history entry.
+    case noPreviousEntry
+    /// `forward` at the newest history entry.
+    case noNextEntry
+    /// A deep link that is not a URL of this app, names no route, or describes an impossible chain.
+    case invalidDeepLink(url: String, reason: String)
+    /// A state that breaks one of the split view's invariants (see ``SplitViewState/validate()``).
+    case invalidState(reason: String)
+
+    /// A sentence saying what was refused and why.
+    public var description: String {
+        switch self {
+        case .notASidebarItem(let route): "\(route) cannot be selected in the sidebar"
+        case .noSidebarSelection: "nothing is selected in the sidebar: select a sidebar item first"
+        case .noContentColumn(let sidebar): "\(sidebar) shows two columns: there is no content list to select in"
+        case .notInSection(let route, let sidebar): "\(route) is not listed under \(sidebar)"
+        case .cannotPush(let route, let onto): "\(route) cannot be pushed onto \(onto)"
+        case .noDetailRoot: "the detail column is empty: show a detail before pushing a stack"
+        case .stackIsEmpty: "the detail stack is empty: nothing to pop"
+        case .alreadyAtSidebar: "the sidebar is already on top: nothing to go back to"
+        case .noPreviousEntry: "no earlier history entry"
+        case .noNextEntry: "no later history entry"
+        case .invalidDeepLink(let url, let reason): "cannot open \(url): \(reason)"
+        case .invalidState(let reason): "invalid navigation state: \(reason)"
+        }
+    }
+}

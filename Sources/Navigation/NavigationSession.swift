@@ -1,0 +1,96 @@
+/// One scene of one user, open for browsing: the restored state, kept in step with the store as intents
+/// are applied. What a Browser facade or a SwiftUI model wraps.
+///
+/// Each ``apply(_:)`` runs the pure transition function and saves its result in one transaction; a
+/// refused intent changes nothing, in memory or on disk.
+///
+/// ```swift
+/// let session = try store.openSession(scene: "main", for: user)
+/// try session.apply(.selectSidebar(.genres))
+/// try session.apply(.selectContent(.genre(id)))
+/// try session.apply(.back)
+/// ```
+public final class NavigationSession<Route: NavigationRoute> {
+    /// The store it saves to.
+    public let store: NavigationStore<Route>
+    /// Whose scene it is.
+    public let user: NavigationUser
+    /// The scene identifier.
+    public let scene: String
+    /// The current state.
+    public private(set) var state: SplitViewState<Route>
+    /// The position in the scene's history.
+    public private(set) var history: HistoryPosition
+    /// The repairs made when the session was opened.
+    public let restoreReport: RepairReport
+    /// Where the opening state came from.
+    public let origin: RestoredScene<Route>.Origin
+
+    init(store: NavigationStore<Route>, user: NavigationUser, scene: String, restored: RestoredScene<Route>) {
+        self.store = store
+        self.user = user
+        self.scene = scene
+        self.state = restored.state
+        self.history = restored.history
+        self.restoreReport = restored.report
+        self.origin = restored.origin
+    }
+
+    /// Applies `intent` and saves the result.
+    ///
+    /// - Parameter intent: what the user did.
+    /// - Returns: the repairs made to a history entry that `back` or `forward` moved to (a book deleted since
+    ///   it was recorded); empty otherwise.
+    /// - Throws: ``NavigationError`` when the intent is refused, ``DatabaseError`` when saving fails; the
+    ///   state is unchanged either way.
+    @discardableResult
+    public func apply(_ intent: NavigationIntent<Route>) throws -> RepairReport {
+        switch intent {
+        case .back, .forward:
+            let offset: Int64 = intent == .back ? -1 : 1
+            let current = state
+            let (transition, report, position) = try store.move(by: offset, scene: scene, user: user) {
+                (entry) throws(NavigationError) -> NavigationTransition<Route> in
+                let neighbors = offset < 0 ? HistoryNeighbors(previous: entry) : HistoryNeighbors(next: entry)
+                return try current.applying(intent, history: neighbors)
+            }
+            state = transition.state
+            history = position
+            return report
+        default:
+            try commit(try state.applying(intent).state)
+            return RepairReport()
+        }
+    }
+
+    /// Saves the current state as the user's session `name`.
+    ///
+    /// - Parameter name: the session's name.
+    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, ``DatabaseError``.
+    public func saveSession(named name: String) throws {
+        try store.saveSession(named: name, state: state, for: user)
+    }
+
+    /// Restores the user's session `name` into this scene, recorded in its history.
+    ///
+    /// - Parameter name: the session's name.
+    /// - Returns: the repairs the saved state needed.
+    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, ``DatabaseError``.
+    @discardableResult
+    public func restoreSession(named name: String) throws -> RepairReport {
+        let (restored, report) = try store.loadSession(named: name, for: user)
+        try commit(restored)
+        return report
+    }
+
+    /// Records `next` when it differs from the current state.
+    private func commit(_ next: SplitViewState<Route>) throws {
+        guard next != state else { return }
+        history = try store.record(next, after: state, scene: scene, user: user)
+        state = next
+    }
+}
+
+// A session uses its store's connection.
+@available(*, unavailable)
+extension NavigationSession: Sendable {}

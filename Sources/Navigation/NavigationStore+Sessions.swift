@@ -1,0 +1,102 @@
+import Foundation
+import SQLiteDB
+
+extension NavigationStore {
+    /// Saves `state` as the user's session `name`, replacing a session of that name.
+    ///
+    /// - Parameters:
+    ///   - name: the session's name.
+    ///   - state: the state to save.
+    ///   - user: whose session it is.
+    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, ``DatabaseError``.
+    public func saveSession(named name: String, state: SplitViewState<Route>, for user: NavigationUser) throws {
+        guard !name.isEmpty else { throw NavigationStoreError.emptyName(kind: "session") }
+        let now = Date()
+        try db.execute(
+            """
+            INSERT INTO nav_sessions(user_id, name, format, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT(user_id, name) DO UPDATE SET format = excluded.format, state = excluded.state,
+            updated_at = excluded.updated_at
+            """, [user.id, name, StateFormat.current, StateFormat.encode(state), now, now])
+    }
+
+    /// Saves the current state of `scene` as the user's session `name`.
+    ///
+    /// - Parameters:
+    ///   - name: the session's name.
+    ///   - scene: the scene whose state is saved (restored first, so a repaired state is what is saved).
+    ///   - user: whose session it is.
+    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, ``DatabaseError``.
+    public func saveSession(named name: String, fromScene scene: String, for user: NavigationUser) throws {
+        try saveSession(named: name, state: try restore(scene: scene, for: user).state, for: user)
+    }
+
+    /// Restores the user's session `name` into `scene`: the scene's new current state, recorded in its
+    /// history like any intent.
+    ///
+    /// - Parameters:
+    ///   - name: the session's name.
+    ///   - scene: the scene to restore it into.
+    ///   - user: whose session and scene.
+    /// - Returns: the repairs the saved state needed (its routes are checked like a restored scene's).
+    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, ``DatabaseError``.
+    @discardableResult
+    public func restoreSession(named name: String, intoScene scene: String, for user: NavigationUser) throws
+        -> RepairReport
+    {
+        try openSession(scene: scene, for: user).restoreSession(named: name)
+    }
+
+    /// The user's saved sessions, by name.
+    ///
+    /// - Parameter user: whose sessions.
+    /// - Throws: ``DatabaseError``.
+    public func sessions(for user: NavigationUser) throws -> [SavedSession] {
+        try db.fetchAll(
+            SavedSessionRow.self,
+            "SELECT name, created_at, updated_at FROM nav_sessions WHERE user_id = ? ORDER BY name",
+            [user.id]
+        ).map(\.session)
+    }
+
+    /// Renames the user's session `name` to `newName`.
+    ///
+    /// - Parameters:
+    ///   - name: the current name.
+    ///   - newName: the new name.
+    ///   - user: whose session.
+    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, ``NavigationStoreError/sessionExists(name:)``,
+    ///   ``NavigationStoreError/emptyName(kind:)``, ``DatabaseError``.
+    public func renameSession(named name: String, to newName: String, for user: NavigationUser) throws {
+        guard !newName.isEmpty else { throw NavigationStoreError.emptyName(kind: "session") }
+        do {
+            try db.execute(
+                "UPDATE nav_sessions SET name = ?, updated_at = ? WHERE user_id = ? AND name = ?",
+                [newName, Date(), user.id, name])
+        } catch let error as DatabaseError where error.isConstraintViolation {
+            throw NavigationStoreError.sessionExists(name: newName)
+        }
+        guard db.changes > 0 else { throw NavigationStoreError.sessionNotFound(name: name) }
+    }
+
+    /// Deletes the user's session `name`.
+    ///
+    /// - Parameters:
+    ///   - name: the session's name.
+    ///   - user: whose session.
+    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, ``DatabaseError``.
+    public func deleteSession(named name: String, for user: NavigationUser) throws {
+        try db.execute("DELETE FROM nav_sessions WHERE user_id = ? AND name = ?", [user.id, name])
+        guard db.changes > 0 else { throw NavigationStoreError.sessionNotFound(name: name) }
+    }
+
+    /// The user's session `name`, restored and repaired.
+    func loadSession(named name: String, for user: NavigationUser) throws -> (SplitViewState<Route>, RepairReport) {
+        guard
+            let stored = try db.fetchOne(
+                StoredText.self, "SELECT format, state FROM nav_sessions WHERE user_id = ? AND name = ?",
+                [user.id, name])
+        else { throw NavigationStoreError.sessionNotFound(name: name) }
+        return repairer.restore(stored.state, format: stored.format)
+    }
+}

@@ -1,0 +1,363 @@
+public import Foundation
+public import SQLiteDB
+
+/// Navigation state in SQLite, per user and per scene (window): restored and repaired at launch, saved
+/// at every intent, with a bounded history and named sessions.
+///
+/// The database must carry the navigation tables (migration `0002_navigation`). Every query is scoped by
+/// the ``NavigationUser`` passed in, so one user never reads or changes another's rows through it.
+///
+/// ```swift
+/// let db = try DatabaseSchema.open(path: "catalog.sqlite")
+/// let store = try NavigationStore<LibraryRoute>(database: db, validator: CatalogValidator(db))
+/// let session = try store.openSession(scene: "main", for: try store.user(named: "ada"))
+/// print(session.report)                       // what was repaired, if anything
+/// try session.apply(.selectSidebar(.authors))  // applied and saved in one transaction
+/// ```
+public final class NavigationStore<Route: NavigationRoute> {
+    /// How the store keeps its history and its WAL.
+    public struct Configuration: Sendable {
+        /// The most history entries kept per scene (at least 1).
+        public var historyLimit = NavigationHistory<Route>.defaultLimit
+        /// Who runs WAL checkpoints.
+        public var checkpoints = CheckpointPolicy.background(everySaves: 200)
+
+        /// The defaults: 100 history entries, background checkpoints every 200 saves.
+        public init() {}
+    }
+
+    /// Who runs the WAL checkpoints of the store's database file.
+    ///
+    /// DESIGN.md §7 asks for a save p99 under 1 ms; SQLite's automatic checkpoint (every 1,000 WAL pages)
+    /// runs inside the COMMIT that crosses the threshold and stalls that save for tens of milliseconds.
+    public enum CheckpointPolicy: Sendable, Hashable {
+        /// Leave the connection's `wal_autocheckpoint` as it is (SQLite's default: inside a commit).
+        case sqliteAutomatic
+        /// Turn automatic checkpoints off on this connection and run a passive checkpoint on a background
+        /// connection after every `everySaves` saves: no save waits, and the WAL stays bounded.
+        case background(everySaves: Int)
+        /// Turn automatic checkpoints off; the app calls ``NavigationStore/checkpoint()`` when idle.
+        case manual
+    }
+
+    let db: Database
+    let repairer: StateRepairer<Route>
+    /// The configuration in effect.
+    public let configuration: Configuration
+    private let checkpointer: BackgroundCheckpointer?
+    private var savesSinceCheckpoint = 0
+
+    /// A store on `database`, checking restored routes with `validator`.
+    ///
+    /// With a ``CheckpointPolicy/background(everySaves:)`` or ``CheckpointPolicy/manual`` policy on a file
+    /// database, it sets `PRAGMA wal_autocheckpoint = 0` on `database`
+    /// (https://sqlite.org/pragma.html#pragma_wal_autocheckpoint): other writes on the same connection
+    /// then rely on those checkpoints too.
+    ///
+    /// - Parameters:
+    ///   - database: a migrated database.
+    ///   - validator: says whether a restored route still exists.
+    ///   - configuration: history limit and checkpoint policy.
+    /// - Throws: ``NavigationStoreError/schemaMissing(path:)`` when the navigation tables are missing,
+    ///   ``DatabaseError`` when the database cannot be read.
+    public init(
+        database: Database, validator: any RouteValidator<Route> = RouteValidation<Route>.acceptingAll,
+        configuration: Configuration = Configuration()
+    ) throws {
+        let tables = try database.fetchOne(
+            Int.self, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'nav_scenes'")
+        guard tables == 1 else { throw NavigationStoreError.schemaMissing(path: database.path) }
+        self.db = database
+        self.repairer = StateRepairer(validator: validator)
+        self.configuration = configuration
+        let isFile = !database.path.isEmpty && database.path != ":memory:" && !database.isReadOnly
+        if isFile, configuration.checkpoints != .sqliteAutomatic {
+            try database.execute("PRAGMA wal_autocheckpoint = 0")
+        }
+        if isFile, case .background = configuration.checkpoints {
+            checkpointer = BackgroundCheckpointer(path: database.path)
+        } else {
+            checkpointer = nil
+        }
+    }
+
+    var historyLimit: Int { max(1, configuration.historyLimit) }
+
+    /// Rows below a scene's `history_first` are deleted when it reaches a multiple of this.
+    static var pruneBatch: Int64 { 16 }
+
+    /// The connection, for tests that corrupt or age stored rows.
+    @_spi(Testing) public var databaseForTesting: Database { db }
+
+    // MARK: Users
+
+    /// The user named `name`, created on first use.
+    ///
+    /// - Parameter name: the user's unique name.
+    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, ``DatabaseError``.
+    public func user(named name: String) throws -> NavigationUser {
+        guard !name.isEmpty else { throw NavigationStoreError.emptyName(kind: "user") }
+        return try db.transaction(.immediate) {
+            try db.execute(
+                "INSERT INTO users(name, created_at) VALUES (?, ?) ON CONFLICT(name) DO NOTHING", [name, Date()])
+            let id = try db.fetchOne(Int64.self, "SELECT id FROM users WHERE name = ?", [name]) ?? db.lastInsertedRowID
+            return NavigationUser(name: name, id: id)
+        }
+    }
+
+    /// The user named `name` if it exists; never creates one.
+    ///
+    /// - Parameter name: the user's name.
+    /// - Throws: ``DatabaseError``.
+    public func existingUser(named name: String) throws -> NavigationUser? {
+        try db.fetchOne(Int64.self, "SELECT id FROM users WHERE name = ?", [name]).map {
+            NavigationUser(name: name, id: $0)
+        }
+    }
+
+    // MARK: Scenes
+
+    /// Opens a scene for browsing: restores it, then applies and saves intents.
+    ///
+    /// - Parameters:
+    ///   - scene: the scene (window) identifier, e.g. `main`.
+    ///   - user: whose scene it is.
+    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, ``DatabaseError``; never for bad stored state.
+    public func openSession(scene: String, for user: NavigationUser) throws -> NavigationSession<Route> {
+        NavigationSession(store: self, user: user, scene: scene, restored: try restore(scene: scene, for: user))
+    }
+
+    /// Restores a scene's state: decode → migrate → structural check → reference check → repair.
+    ///
+    /// A scene without saved state starts from the user's most recently used scene; bad stored state starts
+    /// clean. Either way the result says so, and a launch is never blocked. A repaired state is written back,
+    /// so the same repair is reported once.
+    ///
+    /// - Parameters:
+    ///   - scene: the scene identifier.
+    ///   - user: whose scene it is.
+    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, ``DatabaseError`` when the database fails.
+    public func restore(scene: String, for user: NavigationUser) throws -> RestoredScene<Route> {
+        guard !scene.isEmpty else { throw NavigationStoreError.emptyName(kind: "scene") }
+        if let row = try db.fetchOne(
+            SceneRow.self, SceneRow.select + " WHERE user_id = ? AND scene = ?", [user.id, scene])
+        {
+            let (state, report) = repairer.restore(row.state, format: row.format)
+            if !report.isEmpty || report.migratedFromFormat != nil {
+                writeBack(state, sceneID: row.id, position: row.cursor)
+            }
+            return RestoredScene(state: state, report: report, origin: .savedState, history: row.position)
+        }
+        let lastUsed = try db.fetchOne(
+            SceneRow.self, SceneRow.select + " WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1", [user.id])
+        guard let lastUsed else {
+            return RestoredScene(
+                state: SplitViewState(), report: RepairReport(), origin: .empty,
+                history: HistoryPosition(index: 0, count: 1))
+        }
+        let (state, report) = repairer.restore(lastUsed.state, format: lastUsed.format)
+        return RestoredScene(
+            state: state, report: report, origin: .lastUsedScene(lastUsed.scene),
+            history: HistoryPosition(index: 0, count: 1))
+    }
+
+    /// The user's scenes with saved state, most recently used first.
+    ///
+    /// - Parameter user: whose scenes.
+    /// - Throws: ``DatabaseError``.
+    public func scenes(for user: NavigationUser) throws -> [SceneSummary] {
+        try db.fetchAll(
+            SceneSummaryRow.self,
+            "SELECT scene, updated_at FROM nav_scenes WHERE user_id = ? ORDER BY updated_at DESC, id DESC", [user.id]
+        ).map(\.summary)
+    }
+
+    /// Deletes a scene's state and history.
+    ///
+    /// - Parameters:
+    ///   - scene: the scene identifier.
+    ///   - user: whose scene it is.
+    /// - Returns: whether the scene had saved state.
+    /// - Throws: ``DatabaseError``.
+    @discardableResult
+    public func deleteScene(_ scene: String, for user: NavigationUser) throws -> Bool {
+        try db.execute("DELETE FROM nav_scenes WHERE user_id = ? AND scene = ?", [user.id, scene])
+        return db.changes > 0
+    }
+
+    /// Deletes every scene, of every user, unused since `date`, with its history (maintenance).
+    ///
+    /// - Parameter date: scenes last changed before it are deleted.
+    /// - Returns: the number of scenes deleted.
+    /// - Throws: ``DatabaseError``.
+    @discardableResult
+    public func pruneScenes(unusedSince date: Date) throws -> Int {
+        try db.transaction(.immediate) {
+            try db.execute("DELETE FROM nav_scenes WHERE updated_at < ?", [date])
+            return db.changes
+        }
+    }
+
+    /// Deletes every scene unused for `days` days (maintenance).
+    ///
+    /// - Parameters:
+    ///   - days: how long a scene may stay unused.
+    ///   - now: the current time.
+    /// - Returns: the number of scenes deleted.
+    /// - Throws: ``DatabaseError``.
+    @discardableResult
+    public func pruneScenes(unusedForDays days: Int, now: Date = Date()) throws -> Int {
+        try pruneScenes(unusedSince: now.addingTimeInterval(-Double(days) * 86_400))
+    }
+
+    /// The scene's history, oldest first, each entry restored and repaired like the current state.
+    ///
+    /// - Parameters:
+    ///   - scene: the scene identifier.
+    ///   - user: whose scene it is.
+    /// - Returns: the entries; empty when the scene has no saved state.
+    /// - Throws: ``DatabaseError``.
+    public func history(ofScene scene: String, for user: NavigationUser) throws -> [SplitViewState<Route>] {
+        try db.fetchAll(
+            StoredText.self,
+            """
+            SELECT h.format, h.state FROM nav_history h JOIN nav_scenes s ON s.id = h.scene_id
+            WHERE s.user_id = ? AND s.scene = ? AND h.position BETWEEN s.history_first AND s.history_last
+            ORDER BY h.position
+            """, [user.id, scene]
+        ).map { repairer.restore($0.state, format: $0.format).0 }
+    }
+
+    /// Runs a passive WAL checkpoint now, on the store's connection: call it when the app is idle (with the
+    /// ``CheckpointPolicy/manual`` policy) or before closing.
+    ///
+    /// - Throws: ``DatabaseError``.
+    public func checkpoint() throws {
+        checkpointer?.waitUntilIdle()
+        try db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+    }
+
+    // MARK: Writing (used by NavigationSession)
+
+    /// Records `state` as the scene's new current entry: one transaction with the scene row, the history
+    /// append, the forward truncation and the pruning. Creates the scene row, with `previous` as its
+    /// first entry, on the scene's first save.
+    func record(
+        _ state: SplitViewState<Route>, after previous: SplitViewState<Route>, scene: String, user: NavigationUser
+    ) throws -> HistoryPosition {
+        let position = try db.transaction(.immediate) { () throws -> HistoryPosition in
+            let now = Date()
+            let window =
+                try sceneWindow(scene: scene, user: user) ?? createScene(scene, with: previous, user: user, now: now)
+            let text = StateFormat.encode(state)
+            if window.last > window.cursor {
+                try db.execute(
+                    "DELETE FROM nav_history WHERE scene_id = ? AND position > ?", [window.id, window.cursor])
+            }
+            let newPosition = window.cursor + 1
+            try db.execute(
+                "INSERT INTO nav_history(scene_id, position, format, state, recorded_at) VALUES (?, ?, ?, ?, ?)",
+                [window.id, newPosition, StateFormat.current, text, now])
+            let first = max(window.first, newPosition - Int64(historyLimit) + 1)
+            // Entries below `first` are out of the history at once; their rows go in batches of
+            // `pruneBatch`, so most saves do not also rewrite the page holding the oldest rows.
+            if first > window.first, first % Self.pruneBatch == 0 {
+                try db.execute("DELETE FROM nav_history WHERE scene_id = ? AND position < ?", [window.id, first])
+            }
+            try db.execute(
+                """
+                UPDATE nav_scenes SET format = ?, state = ?, history_first = ?, history_cursor = ?, history_last = ?,
+                updated_at = ? WHERE id = ?
+                """, [StateFormat.current, text, first, newPosition, newPosition, now, window.id])
+            return HistoryPosition(index: Int(newPosition - first), count: Int(newPosition - first + 1))
+        }
+        didCommitSave()
+        return position
+    }
+
+    /// Moves the scene's cursor one entry back (`-1`) or forward (`+1`) in one transaction: loads and
+    /// repairs the entry, lets `transition` decide (the pure function), and saves the move.
+    func move(
+        by offset: Int64, scene: String, user: NavigationUser,
+        transition: (SplitViewState<Route>) throws(NavigationError) -> NavigationTransition<Route>
+    ) throws -> (NavigationTransition<Route>, RepairReport, HistoryPosition) {
+        let result = try db.transaction(.immediate) {
+            () throws -> (NavigationTransition<Route>, RepairReport, HistoryPosition) in
+            guard let window = try sceneWindow(scene: scene, user: user),
+                (window.first...window.last).contains(window.cursor + offset)
+            else {
+                throw offset < 0 ? NavigationError.noPreviousEntry : NavigationError.noNextEntry
+            }
+            let target = window.cursor + offset
+            let stored = try db.fetchOne(
+                StoredText.self, "SELECT format, state FROM nav_history WHERE scene_id = ? AND position = ?",
+                [window.id, target])
+            let (entry, report) = repairer.restore(stored?.state ?? "", format: stored?.format ?? StateFormat.current)
+            let result = try transition(entry)
+            let text = StateFormat.encode(result.state)
+            if !report.isEmpty || report.migratedFromFormat != nil {
+                try db.execute(
+                    "UPDATE nav_history SET format = ?, state = ? WHERE scene_id = ? AND position = ?",
+                    [StateFormat.current, text, window.id, target])
+            }
+            try db.execute(
+                "UPDATE nav_scenes SET format = ?, state = ?, history_cursor = ?, updated_at = ? WHERE id = ?",
+                [StateFormat.current, text, target, Date(), window.id])
+            let position = HistoryPosition(
+                index: Int(target - window.first), count: Int(window.last - window.first + 1))
+            return (result, report, position)
+        }
+        didCommitSave()
+        return result
+    }
+
+    private func sceneWindow(scene: String, user: NavigationUser) throws -> SceneWindow? {
+        try db.fetchOne(
+            SceneWindow.self,
+            "SELECT id, history_first, history_cursor, history_last FROM nav_scenes WHERE user_id = ? AND scene = ?",
+            [user.id, scene])
+    }
+
+    private func createScene(
+        _ scene: String, with state: SplitViewState<Route>, user: NavigationUser, now: Date
+    ) throws -> SceneWindow {
+        guard !scene.isEmpty else { throw NavigationStoreError.emptyName(kind: "scene") }
+        let text = StateFormat.encode(state)
+        try db.execute(
+            """
+            INSERT INTO nav_scenes(user_id, scene, format, state, history_first, history_cursor, history_last,
+            created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0, 0, ?, ?)
+            """, [user.id, scene, StateFormat.current, text, now, now])
+        let id = db.lastInsertedRowID
+        try db.execute(
+            "INSERT INTO nav_history(scene_id, position, format, state, recorded_at) VALUES (?, 0, ?, ?, ?)",
+            [id, StateFormat.current, text, now])
+        return SceneWindow(id: id, first: 0, cursor: 0, last: 0)
+    }
+
+    /// Stores a repaired state over the stored one, so the repair is reported once. Best effort: a
+    /// read-only or busy database keeps the stored state, and the next restore repairs it again.
+    private func writeBack(_ state: SplitViewState<Route>, sceneID: Int64, position: Int64) {
+        let text = StateFormat.encode(state)
+        try? db.transaction(.immediate) {
+            try db.execute(
+                "UPDATE nav_scenes SET format = ?, state = ? WHERE id = ?", [StateFormat.current, text, sceneID])
+            try db.execute(
+                "UPDATE nav_history SET format = ?, state = ? WHERE scene_id = ? AND position = ?",
+                [StateFormat.current, text, sceneID, position])
+        }
+    }
+
+    private func didCommitSave() {
+        guard case .background(let everySaves) = configuration.checkpoints, let checkpointer else { return }
+        savesSinceCheckpoint += 1
+        if savesSinceCheckpoint >= max(1, everySaves) {
+            savesSinceCheckpoint = 0
+            checkpointer.request()
+        }
+    }
+}
+
+// The store holds a connection, which SQLite lets one thread use at a time.
+@available(*, unavailable)
+extension NavigationStore: Sendable {}

@@ -1,0 +1,23 @@
+/// Why a ``NavigationStore`` call was refused.
+public enum NavigationStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The database has no navigation tables: it was not migrated.
+    case schemaMissing(path: String)
+    /// A user, scene or session name was empty.
+    case emptyName(kind: String)
+    /// The user has no session of that name.
+    case sessionNotFound(name: String)
+    /// The user already has a session of that name.
+    case sessionExists(name: String)
+
+    /// A sentence saying what happened and what to do.
+    public var description: String {
+        switch self {
+        case .schemaMissing(let path):
+            "\(path) has no navigation tables (nav_scenes): open it with DatabaseSchema.open(path:) "
+                + "or run the migrations first"
+        case .emptyName(let kind): "a \(kind) name cannot be empty"
+        case .sessionNotFound(let name): "no saved session named '\(name)'"
+        case .sessionExists(let name): "a session named '\(name)' already exists: choose another name"
+        }
+    }
+}

@@ -1,0 +1,178 @@
+/// Turns a stored state into a valid one: structural check, reference check, repair (DESIGN.md §4).
+///
+/// Upstream first, because a change upstream invalidates everything downstream: an invalid sidebar
+/// clears everything; an invalid content selection clears content, detail and stack; an invalid detail
+/// root clears the stack; the stack is cut at its first invalid entry (later entries only made sense
+/// after it). Each repair names every stored route it dropped.
+struct StateRepairer<Route: NavigationRoute> {
+    let validator: any RouteValidator<Route>
+
+    /// The restored state and the repairs made, for a stored text in `format`.
+    func restore(_ text: String, format: Int) -> (SplitViewState<Route>, RepairReport) {
+        switch StateFormat.decode(text, format: format, as: Route.self) {
+        case .failed(let reason):
+            let repair = Repair(element: .state, storedValue: String(text.prefix(200)), reason: reason, removed: [])
+            return (SplitViewState(), RepairReport(repairs: [repair]))
+        case .decoded(let stored):
+            var run = Run(validator: validator)
+            let state = run.repair(stored)
+            return (state, RepairReport(repairs: run.repairs, migratedFromFormat: stored.migratedFrom))
+        }
+    }
+
+    /// One repair pass: collects the repairs and remembers a failing validator.
+    private struct Run {
+        let validator: any RouteValidator<Route>
+        var repairs: [Repair] = []
+        var validatorFailure: String?
+
+        mutating func repair(_ stored: StoredState<Route>) -> SplitViewState<Route> {
+            let routes = repairRoutes(stored)
+            var state = SplitViewState<Route>(
+                unchecked: routes.sidebar, content: routes.content, detail: routes.detail, stack: routes.stack,
+                visibility: .automatic, compactColumn: .sidebar)
+            switch stored.visibility {
+            case .value(let visibility): state.visibility = visibility
+            case .invalid(let text):
+                repairs.append(Repair(element: .visibility, storedValue: text, reason: .undecodable, removed: []))
+            case nil: break
+            }
+            state.compactColumn = compactColumn(stored.compactColumn, for: state, routesRepaired: !repairs.isEmpty)
+            if let validatorFailure {
+                repairs.append(
+                    Repair(element: .state, storedValue: nil, reason: .validatorFailed(validatorFailure), removed: []))
+            }
+            if let violation = state.firstViolation() {
+                // Unreachable when the steps above are right; an unusable state must still never block a launch.
+                repairs.append(Repair(element: .state, storedValue: violation, reason: .notAllowed, removed: []))
+                return SplitViewState()
+            }
+            return state
+        }
+
+        private mutating func repairRoutes(
+            _ stored: StoredState<Route>
+        ) -> (sidebar: Route?, content: Route?, detail: Route?, stack: [Route]) {
+            let stackTexts = stored.stack.map { $0.text(\.path) }
+            let detailTexts = (stored.detail.map { [$0.text(\.path)] } ?? []) + stackTexts
+            let contentTexts = (stored.content.map { [$0.text(\.path)] } ?? []) + detailTexts
+            var sidebar: Route?
+            if let element = stored.sidebar {
+                let allTexts = [element.text(\.path)] + contentTexts
+                guard let route = check(element, .sidebar, removing: allTexts, allowed: \.isSidebarItem) else {
+                    return (nil, nil, nil, [])
+                }
+                sidebar = route
+            }
+            var content: Route?
+            if let element = stored.content {
+                let allowed = { (route: Route) in
+                    sidebar.map { $0.layout == .threeColumns && $0.allowsContent(route) } ?? false
+                }
+                guard let route = check(element, .content, removing: contentTexts, allowed: allowed) else {
+                    return (sidebar, nil, nil, [])
+                }
+                content = route
+            }
+            let detail: Route?
+            if let content {
+                // The detail root of a content selection is the selection itself.
+                if case .value(let route) = stored.detail, route == content {
+                    detail = content
+                } else {
+                    let text = stored.detail?.text(\.path)
+                    repairs.append(
+                        Repair(element: .detail, storedValue: text, reason: .notAllowed, removed: detailTexts))
+                    return (sidebar, content, content, [])
+                }
+            } else if let element = stored.detail {
+                guard let route = check(element, .detail, removing: detailTexts, allowed: { _ in true }) else {
+                    return (sidebar, nil, nil, [])
+                }
+                detail = route
+            } else {
+                detail = nil
+            }
+            return (sidebar, content, detail, repairStack(stored.stack, on: detail))
+        }
+
+        private mutating func repairStack(_ stored: [StoredElement<Route>], on detail: Route?) -> [Route] {
+            var stack: [Route] = []
+            guard var below = detail else {
+                if !stored.isEmpty {
+                    let texts = stored.map { $0.text(\.path) }
+                    repairs.append(
+                        Repair(element: .stack(index: 0), storedValue: texts.first, reason: .notAllowed, removed: texts)
+                    )
+                }
+                return []
+            }
+            for (index, element) in stored.enumerated() {
+                let rest = stored[index...].map { $0.text(\.path) }
+                guard let route = check(element, .stack(index: index), removing: rest, allowed: below.allowsPush) else {
+                    break
+                }
+                stack.append(route)
+                below = route
+            }
+            return stack
+        }
+
+        /// The route when it decodes, may appear there and exists; else records a repair and returns `nil`.
+        private mutating func check(
+            _ element: StoredElement<Route>, _ position: Repair.Element, removing removed: [String],
+            allowed: (Route) -> Bool
+        ) -> Route? {
+            let reason: Repair.Reason
+            switch element {
+            case .invalid:
+                reason = .undecodable
+            case .value(let route):
+                if !allowed(route) {
+                    reason = .notAllowed
+                } else if exists(route) {
+                    return route
+                } else {
+                    reason = .notFound
+                }
+            }
+            var seen: Set<String> = []
+            let distinct = removed.filter { seen.insert($0).inserted }
+            repairs.append(Repair(element: position, storedValue: removed.first, reason: reason, removed: distinct))
+            return nil
+        }
+
+        private mutating func exists(_ route: Route) -> Bool {
+            guard validatorFailure == nil else { return true }
+            do {
+                return try validator.exists(route)
+            } catch {
+                validatorFailure = "\(error)"
+                return true
+            }
+        }
+
+        /// The stored compact column when it still makes sense, else the deepest column with a selection.
+        private mutating func compactColumn(
+            _ stored: StoredElement<CompactColumn>?, for state: SplitViewState<Route>, routesRepaired: Bool
+        ) -> CompactColumn {
+            let derived: CompactColumn =
+                state.detail != nil
+                ? .detail : (state.sidebar != nil && state.layout == .threeColumns ? .content : .sidebar)
+            switch stored {
+            case .value(let column):
+                if column == .content && state.layout == .twoColumns {
+                    repairs.append(
+                        Repair(element: .compactColumn, storedValue: column.rawValue, reason: .notAllowed, removed: []))
+                    return derived
+                }
+                return routesRepaired ? derived : column
+            case .invalid(let text):
+                repairs.append(Repair(element: .compactColumn, storedValue: text, reason: .undecodable, removed: []))
+                return derived
+            case nil:
+                return derived
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Navigation
+import Testing
+
+@Suite struct SplitViewStateTransitionsTests {
+    // Seed 000: a genre in the sidebar lists its bands; a band selected there becomes the detail; a child
+    // state (a pushed genre) is optional and goes when the selection upstream changes.
+    @Test func seed000GenreThenBandsThenBand() throws {
+        var state = try navigate([.selectSidebar(.genre(1))])
+        #expect(state.sidebar == .genre(1))
+        #expect(state.content == nil && state.detail == nil)
+        #expect(state.compactColumn == .content)
+
+        state = try state.applying(.selectContent(.band(7))).state
+        #expect(state.content == .band(7) && state.detail == .band(7) && state.compactColumn == .detail)
+
+        state = try state.applying(.push(.genre(2))).state
+        #expect(state.stack == [.genre(2)])
+
+        state = try state.applying(.selectSidebar(.genre(3))).state
+        #expect(state.sidebar == .genre(3))
+        #expect(state.content == nil && state.detail == nil && state.stack.isEmpty)
+
+        #expect(throws: NavigationError.notInSection(route: "book/1", sidebar: "genre/3")) {
+            try state.applying(.selectContent(.book(1)))
+        }
+    }
+
+    // Seed 001: content root, detail root, push, and the 2 ↔ 3 column switch.
+    @Test func seed001ContentRootDetailRootPushAndColumnSwitch() throws {
+        var state = try navigate([.selectSidebar(.authors), .selectContent(.author(1)), .push(.book(2))])
+        #expect(state.layout == .threeColumns)
+        #expect(state.detail == .author(1) && state.stack == [.book(2)])
+
+        state = try state.applying(.selectContent(.author(3))).state
+        #expect(state.detail == .author(3) && state.stack.isEmpty)
+
+        state = try state.applying(.selectSidebar(.settings)).state
+        #expect(state.layout == .twoColumns)
+        #expect(state.content == nil && state.detail == .settings && state.stack.isEmpty)
+        #expect(state.compactColumn == .detail)
+        #expect(throws: NavigationError.noContentColumn(sidebar: "settings")) {
+            try state.applying(.selectContent(.author(1)))
+        }
+
+        state = try state.applying(.selectSidebar(.books)).state
+        #expect(state.layout == .threeColumns && state.detail == nil && state.compactColumn == .content)
+    }
+
+    // Seed 002: a toolbar button shows a detail that is in no list; the compact column follows, so a
+    // collapsed split view shows it.
+    @Test func seed002ToolbarDetailAndCompactColumn() throws {
+        var state = try navigate([.selectSidebar(.symbol("Rat"))])
+        #expect(state.detail == .symbol("Rat") && state.compactColumn == .detail)
+
+        state = try state.applying(.compactBack).state
+        #expect(state.sidebar == nil && state.detail == nil && state.compactColumn == .sidebar)
+
+        state = try state.applying(.showDetail(.cats)).state
+        #expect(state.detail == .cats && state.compactColumn == .detail)
+
+        var library = try navigate([.selectSidebar(.authors), .selectContent(.author(1))])
+        library = try library.applying(.showDetail(.author(1))).state
+        #expect(library.content == .author(1))
+        library = try library.applying(.showDetail(.cats)).state
+        #expect(library.content == nil && library.detail == .cats && library.compactColumn == .detail)
+
+        #expect(throws: NavigationError.noContentColumn(sidebar: "symbol/Ox")) {
+            try navigate([.selectSidebar(.symbol("Ox")), .setCompactColumn(.content)])
+        }
+    }
+
+    // Seed 003: the sidebar and list selections are kept, and the secondary (detail) is cleared when the
+    // primary (content) selection changes.
+    @Test func seed003SelectionsKeptSecondaryClearedWithPrimary() throws {
+        var state = try navigate([.selectSidebar(.books), .selectContent(.book(1)), .push(.author(2))])
+        state = try state.applying(.setVisibility(.all)).state
+        #expect(state.sidebar == .books && state.content == .book(1))
+
+        state = try state.applying(.selectContent(.book(5))).state
+        #expect(state.detail == .book(5) && state.stack.isEmpty)
+
+        state = try state.applying(.selectContent(nil)).state
+        #expect(state.content == nil && state.detail == nil && state.compactColumn == .content)
+        #expect(state.sidebar == .books && state.visibility == .all)
+    }
+
+    @Test func reselectingTheCurrentSidebarItemPopsToRoot() throws {
+        let before = try navigate([
+            .selectSidebar(.authors), .selectContent(.author(1)), .push(.book(2)), .push(.author(3)),
+        ])
+        let after = try before.applying(.selectSidebar(.authors))
+        #expect(after.state.content == .author(1) && after.state.detail == .author(1) && after.state.stack.isEmpty)
+        #expect(after.historyEffect == .record)
+
+        let again = try after.state.applying(.selectSidebar(.authors))
+        #expect(again.state == after.state && again.historyEffect == .none)
+    }
+
+    @Test func pushStackAndPop() throws {
+        var state = try navigate([.push(.book(1))])
+        #expect(state.detail == .book(1) && state.stack.isEmpty)
+        state = try state.applying(.push(.author(2))).state
+        #expect(throws: NavigationError.cannotPush(route: "settings", onto: "author/2")) {
+            try state.applying(.push(.settings))
+        }
+        state = try state.applying(.setStack([.author(4), .book(5)])).state
+        #expect(state.stack == [.author(4), .book(5)])
+        state = try state.applying(.pop).state
+        #expect(state.stack == [.author(4)])
+        state = try state.applying(.popToRoot).state
+        #expect(state.stack.isEmpty)
+        #expect(throws: NavigationError.stackIsEmpty) { try state.applying(.pop) }
+        #expect(throws: NavigationError.noDetailRoot) {
+            try SplitViewState<TestRoute>().applying(.setStack([.book(1)]))
+        }
+    }
+
+    @Test func compactBackPopsThenClearsTheDeepestSelection() throws {
+        var state = try navigate([.selectSidebar(.authors), .selectContent(.author(1)), .push(.book(2))])
+        state = try state.applying(.compactBack).state
+        #expect(state.stack.isEmpty && state.detail == .author(1) && state.compactColumn == .detail)
+        state = try state.applying(.compactBack).state
+        #expect(state.sidebar == .authors && state.content == nil && state.detail == nil)
+        #expect(state.compactColumn == .content)
+        state = try state.applying(.compactBack).state
+        #expect(state.sidebar == nil && state.compactColumn == .sidebar)
+        #expect(throws: NavigationError.alreadyAtSidebar) { try state.applying(.compactBack) }
+    }
+
+    @Test func refusedIntentsLeaveTheStateUnchanged() throws {
+        let before = try navigate([.selectSidebar(.authors), .selectContent(.author(1))])
+        let refused: [NavigationIntent<TestRoute>] = [
+            .selectSidebar(.book(1)), .selectContent(.book(1)), .push(.genre(1)), .back, .forward,
+            .open(try #require(URL(string: "catalog://authors?content=book/1"))),
+        ]
+        for intent in refused {
+            var copy = before
+            #expect(throws: NavigationError.self) { copy = try copy.applying(intent).state }
+            #expect(copy == before)
+        }
+    }
+
+    @Test func backAndForwardTakeTheNeighbourEntries() throws {
+        let previous = try navigate([.selectSidebar(.books)])
+        let current = try navigate([.selectSidebar(.authors)])
+        let back = try current.applying(.back, history: HistoryNeighbors(previous: previous))
+        #expect(back.state == previous && back.historyEffect == .moveBack)
+        #expect(throws: NavigationError.noNextEntry) { try current.applying(.forward, history: .none) }
+    }
+
+    @Test func visibilityIsStoredAsChosen() throws {
+        for visibility in ColumnVisibility.allCases {
+            #expect(try navigate([.setVisibility(visibility)]).visibility == visibility)
+        }
+    }
+}
