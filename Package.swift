@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "SQLiteDB", targets: ["SQLiteDB"]),
         .library(name: "Schema", targets: ["Schema"]),
+        .library(name: "Catalog", targets: ["Catalog"]),
         .executable(name: "catalog", targets: ["catalog"]),
         .executable(name: "catalog-bench", targets: ["catalog-bench"]),
     ],
@@ -27,13 +28,18 @@ let package = Package(
             path: "Sources/EmbedMigrations"),
         .target(name: "Schema", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
 
+        // Books, authors, genres and bands: models, repositories, browsing lists, search, import.
+        .target(name: "Catalog", dependencies: ["SQLiteDB"]),
+
         // Hand-written argument parsing for the CLI (no outside packages).
         .target(name: "CommandLineKit"),
-        .executableTarget(name: "catalog", dependencies: ["SQLiteDB", "Schema", "CommandLineKit"]),
-        .executableTarget(name: "catalog-bench", dependencies: ["SQLiteDB", "CSQLite", "CommandLineKit"]),
+        .executableTarget(name: "catalog", dependencies: ["SQLiteDB", "Schema", "Catalog", "CommandLineKit"]),
+        .executableTarget(
+            name: "catalog-bench", dependencies: ["SQLiteDB", "CSQLite", "Schema", "Catalog", "CommandLineKit"]),
 
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB"]),
         .testTarget(name: "SchemaTests", dependencies: ["Schema", "SQLiteDB"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Schema", "SQLiteDB"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "CatalogCLITests", dependencies: ["catalog"]),
     ]
