@@ -14,7 +14,8 @@ enum ExitStatus {
             return usage
         case let error as DatabaseError where error.codeName == "SQLITE_NOTADB" || error.codeName == "SQLITE_CORRUPT":
             return dataError
-        case is JSONCatalogError:
+        case let error as JSONCatalogError:
+            if case .unreadable = error { return failure }
             return dataError
         case let error as MigrationError:
             if case .failed = error { return failure }

@@ -45,7 +45,7 @@ struct KeysetQuery<Item: SelectableRecord> {
         if rows.count > limit {
             rows.removeLast()
             if let last = rows.last {
-                next = try PageCursor(list: list, keys: last.keys.map(PageCursor.Key.init))
+                next = PageCursor(list: list, keys: try last.keys.map(PageCursor.Key.init))
             }
         }
         return Page(items: rows.map(\.item), next: next)

@@ -62,7 +62,7 @@ extension Band: TableRecord {
     /// Reads the columns of ``columnNames``, in that order, by index.
     public init(row: Row) throws {
         id = try row.value(at: 0)
-        uuid = try row.value(at: 1)
+        uuid = try UUIDColumn.read(row, at: 1)
         name = try row.value(at: 2)
         sortName = try row.value(at: 3)
         country = row[4]

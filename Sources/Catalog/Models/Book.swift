@@ -54,7 +54,7 @@ extension Book: TableRecord {
     /// Reads the columns of ``columnNames``, in that order, by index.
     public init(row: Row) throws {
         id = try row.value(at: 0)
-        uuid = try row.value(at: 1)
+        uuid = try UUIDColumn.read(row, at: 1)
         title = try row.value(at: 2)
         sortTitle = try row.value(at: 3)
         isbn13 = row[4]

@@ -33,7 +33,7 @@ extension Genre: TableRecord {
     /// Reads the columns of ``columnNames``, in that order, by index.
     public init(row: Row) throws {
         id = try row.value(at: 0)
-        uuid = try row.value(at: 1)
+        uuid = try UUIDColumn.read(row, at: 1)
         name = try row.value(at: 2)
         parentID = row[3]
         createdAt = try row.value(at: 4)

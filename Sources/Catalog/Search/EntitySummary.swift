@@ -31,7 +31,7 @@ extension EntitySummary: RowDecodable {
         }
         self.kind = kind
         id = try row.value(at: 1)
-        uuid = try row.value(at: 2)
+        uuid = try UUIDColumn.read(row, at: 2)
         name = try row.value(at: 3)
     }
 }

@@ -18,13 +18,16 @@ enum SearchQuery {
     /// The FTS5 MATCH expression for `text`, or `nil` when it holds no term (only spaces, punctuation or
     /// emoji).
     static func expression(for text: String) -> String? {
+        expressions(for: text)?.prefix
+    }
+
+    /// The expression with every term matched exactly, and the one with the last term as a prefix (the same
+    /// when the last term is too short to be a prefix), or `nil` when `text` holds no term.
+    static func expressions(for text: String) -> (exact: String, prefix: String)? {
         let terms = self.terms(in: text)
         guard let last = terms.last else { return nil }
-        var quoted = terms.map { "\"\($0)\"" }
-        if last.count >= 2 {
-            quoted[quoted.count - 1] += "*"
-        }
-        return quoted.joined(separator: " ")
+        let exact = terms.map { "\"\($0)\"" }.joined(separator: " ")
+        return (exact, last.count >= 2 ? exact + "*" : exact)
     }
 
     /// The terms of `text`, in NFC, at most ``maximumTerms`` of at most ``maximumTermLength`` characters.
