@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "SQLiteDB", targets: ["SQLiteDB"]),
         .library(name: "Schema", targets: ["Schema"]),
         .library(name: "Navigation", targets: ["Navigation"]),
+        .library(name: "Catalog", targets: ["Catalog"]),
         .executable(name: "catalog", targets: ["catalog"]),
         .executable(name: "catalog-bench", targets: ["catalog-bench"]),
     ],
@@ -28,6 +29,8 @@ let package = Package(
             path: "Sources/EmbedMigrations"),
         .target(name: "Schema", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
 
+        // Books, authors, genres and bands: models, repositories, browsing lists, search, import.
+        .target(name: "Catalog", dependencies: ["SQLiteDB"]),
         // Split-view navigation state, history and sessions, generic over the app's route type.
         .target(name: "Navigation", dependencies: ["SQLiteDB"]),
 
@@ -35,9 +38,10 @@ let package = Package(
         .target(name: "CommandLineKit"),
         // Raw-mode terminal, key decoding and display widths for the interactive browser.
         .target(name: "TerminalKit"),
-        .executableTarget(name: "catalog", dependencies: ["SQLiteDB", "Schema", "CommandLineKit"]),
+        .executableTarget(name: "catalog", dependencies: ["SQLiteDB", "Schema", "Catalog", "CommandLineKit"]),
         .executableTarget(
-            name: "catalog-bench", dependencies: ["SQLiteDB", "CSQLite", "CommandLineKit", "Navigation", "Schema"]),
+            name: "catalog-bench",
+            dependencies: ["SQLiteDB", "CSQLite", "Schema", "Catalog", "Navigation", "CommandLineKit"]),
 
         // Test tooling: a writer process for SQLiteDB's multi-process tests, helpers shared by test targets.
         .executableTarget(name: "sqlitedb-stress", dependencies: ["SQLiteDB"]),
@@ -45,6 +49,7 @@ let package = Package(
 
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
         .testTarget(name: "SchemaTests", dependencies: ["Schema", "SQLiteDB"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Schema", "SQLiteDB"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Schema", "SQLiteDB"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),

@@ -1,3 +1,4 @@
+import Catalog
 import CommandLineKit
 import SQLiteDB
 
@@ -12,6 +13,9 @@ enum ExitStatus {
         case is UsageError:
             return usage
         case let error as DatabaseError where error.codeName == "SQLITE_NOTADB" || error.codeName == "SQLITE_CORRUPT":
+            return dataError
+        case let error as JSONCatalogError:
+            if case .unreadable = error { return failure }
             return dataError
         case let error as MigrationError:
             if case .failed = error { return failure }

@@ -7,7 +7,10 @@ let root = Command(
     abstract: "A SQLite library catalog: books, authors, genres and bands.",
     version: CatalogVersion.current,
     options: [GlobalOptions.database],
-    subcommands: [InitCommand.command, InfoCommand.command]
+    subcommands: [
+        InitCommand.command, InfoCommand.command, ImportCommand.command, ListCommand.command, ShowCommand.command,
+        SearchCommand.command,
+    ]
 )
 
 do {

@@ -1,0 +1,65 @@
+public import Foundation
+public import SQLiteDB
+
+/// The catalog of books, authors, genres and bands in one SQLite database: its repositories, search and
+/// import, and the lookups a navigation layer needs.
+///
+/// ```swift
+/// let db = try DatabaseSchema.open(path: "catalog.sqlite")
+/// let catalog = LibraryCatalog(db)
+/// let hits = try catalog.search("tolk")               // [EntitySummary]: J. R. R. Tolkien …
+/// let tolkien = try catalog.authors.get(uuid: hits[0].uuid)
+/// let books = try catalog.books.page(byAuthor: tolkien.id, after: nil, limit: 50)
+/// ```
+public struct LibraryCatalog {
+    /// The database, which must have the catalog schema (migration 0001).
+    public let db: Database
+
+    /// A catalog over `db`.
+    public init(_ db: Database) {
+        self.db = db
+    }
+
+    /// Books, their credits and genres.
+    public var books: BookRepository { BookRepository(db) }
+    /// Authors and other credited people.
+    public var authors: AuthorRepository { AuthorRepository(db) }
+    /// Genres.
+    public var genres: GenreRepository { GenreRepository(db) }
+    /// Bands.
+    public var bands: BandRepository { BandRepository(db) }
+    /// Imports records from any reader, idempotently.
+    public var importer: CatalogImporter { CatalogImporter(db) }
+
+    /// Searches titles and names: every term must match, the last one as a prefix; best matches first.
+    ///
+    /// Any text is accepted: text with nothing to search for (only spaces or punctuation) returns `[]`.
+    ///
+    /// - Throws: ``CatalogError/invalidLimit(_:)`` when `limit` is out of 1…1000.
+    public func search(_ text: String, limit: Int = 20) throws -> [EntitySummary] {
+        try CatalogSearch(db: db).search(text, limit: limit)
+    }
+
+    /// The kind, id, uuid and display name of the entity of `kind` with `uuid`, or `nil` when it does not exist
+    /// (it was deleted, or the reference came from another database).
+    public func summary(of kind: EntityKind, uuid: UUID) throws -> EntitySummary? {
+        try db.fetchOne(EntitySummary.self, Self.summaries[kind] ?? "", [uuid])
+    }
+
+    /// Whether the entity of `kind` with `uuid` exists.
+    public func contains(_ kind: EntityKind, uuid: UUID) throws -> Bool {
+        try summary(of: kind, uuid: uuid) != nil
+    }
+
+    /// Rebuilds the search index from the tables: after a bulk load that bypassed the triggers, or to repair.
+    public func rebuildSearchIndex() throws {
+        try db.transaction(.immediate) { try CatalogSearch.rebuild(in: db) }
+    }
+
+    private static let summaries: [EntityKind: String] = [
+        .book: "SELECT 0, id, uuid, title FROM books WHERE uuid = ?",
+        .author: "SELECT 1, id, uuid, name FROM authors WHERE uuid = ?",
+        .genre: "SELECT 2, id, uuid, name FROM genres WHERE uuid = ?",
+        .band: "SELECT 3, id, uuid, name FROM bands WHERE uuid = ?",
+    ]
+}

@@ -1,0 +1,69 @@
+public import Foundation
+public import SQLiteDB
+
+/// A person credited on books: an author, a translator, an illustrator …
+public struct Author: Sendable, Codable, Hashable, Identifiable {
+    /// The row id: stable in this database only. Refer to an author from outside by ``uuid``.
+    public var id: Int64
+    /// The public identity of the author.
+    public var uuid: UUID
+    /// The name as written: "J. R. R. Tolkien".
+    public var name: String
+    /// The name as sorted: "Tolkien, J. R. R.".
+    public var sortName: String
+    /// Tells apart people who share a name: "English writer, 1892–1973".
+    public var disambiguation: String?
+    /// When the row was created.
+    public var createdAt: Date
+    /// When the row last changed.
+    public var updatedAt: Date
+
+    /// Creates an author value; rows come from ``AuthorRepository``.
+    public init(
+        id: Int64, uuid: UUID, name: String, sortName: String, disambiguation: String? = nil, createdAt: Date,
+        updatedAt: Date
+    ) {
+        self.id = id
+        self.uuid = uuid
+        self.name = name
+        self.sortName = sortName
+        self.disambiguation = disambiguation
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+extension Author: TableRecord {
+    static let columnNames = ["id", "uuid", "name", "sort_name", "disambiguation", "created_at", "updated_at"]
+
+    /// Reads the columns of ``columnNames``, in that order, by index.
+    public init(row: Row) throws {
+        id = try row.value(at: 0)
+        uuid = try UUIDColumn.read(row, at: 1)
+        name = try row.value(at: 2)
+        sortName = try row.value(at: 3)
+        disambiguation = row[4]
+        createdAt = try row.value(at: 5)
+        updatedAt = try row.value(at: 6)
+    }
+}
+
+/// What a caller gives to create or change an ``Author``.
+public struct AuthorDraft: Sendable, Codable, Hashable {
+    /// The name as written; must not be empty.
+    public var name: String
+    /// The sort name, or `nil` to derive it ("Ursula K. Le Guin" → "Le Guin, Ursula K.").
+    public var sortName: String?
+    /// Tells apart people who share a name.
+    public var disambiguation: String?
+    /// The uuid to give a new author, or `nil` for a random one. Ignored by updates.
+    public var uuid: UUID?
+
+    /// Creates a draft.
+    public init(name: String, sortName: String? = nil, disambiguation: String? = nil, uuid: UUID? = nil) {
+        self.name = name
+        self.sortName = sortName
+        self.disambiguation = disambiguation
+        self.uuid = uuid
+    }
+}

@@ -1,0 +1,103 @@
+public import Foundation
+public import SQLiteDB
+
+/// A book of the catalog.
+public struct Book: Sendable, Codable, Hashable, Identifiable {
+    /// The row id: stable in this database only. Refer to a book from outside by ``uuid``.
+    public var id: Int64
+    /// The public identity of the book, the same in every copy of the database.
+    public var uuid: UUID
+    /// The title as printed: "The Hobbit".
+    public var title: String
+    /// The title as sorted: "Hobbit, The".
+    public var sortTitle: String
+    /// The 13-digit ISBN, when the book has one.
+    public var isbn13: String?
+    /// The year of first publication; negative for BCE.
+    public var year: Int?
+    /// The page count.
+    public var pages: Int?
+    /// A BCP 47 language tag, such as "en".
+    public var language: String?
+    /// A short description.
+    public var summary: String?
+    /// When the row was created.
+    public var createdAt: Date
+    /// When the row last changed.
+    public var updatedAt: Date
+
+    /// Creates a book value; rows come from ``BookRepository``.
+    public init(
+        id: Int64, uuid: UUID, title: String, sortTitle: String, isbn13: String? = nil, year: Int? = nil,
+        pages: Int? = nil, language: String? = nil, summary: String? = nil, createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.uuid = uuid
+        self.title = title
+        self.sortTitle = sortTitle
+        self.isbn13 = isbn13
+        self.year = year
+        self.pages = pages
+        self.language = language
+        self.summary = summary
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+extension Book: TableRecord {
+    static let columnNames = [
+        "id", "uuid", "title", "sort_title", "isbn13", "year", "pages", "language", "summary", "created_at",
+        "updated_at",
+    ]
+
+    /// Reads the columns of ``columnNames``, in that order, by index.
+    public init(row: Row) throws {
+        id = try row.value(at: 0)
+        uuid = try UUIDColumn.read(row, at: 1)
+        title = try row.value(at: 2)
+        sortTitle = try row.value(at: 3)
+        isbn13 = row[4]
+        year = row[5]
+        pages = row[6]
+        language = row[7]
+        summary = row[8]
+        createdAt = try row.value(at: 9)
+        updatedAt = try row.value(at: 10)
+    }
+}
+
+/// What a caller gives to create or change a ``Book``.
+public struct BookDraft: Sendable, Codable, Hashable {
+    /// The title as printed; must not be empty.
+    public var title: String
+    /// The sort title, or `nil` to derive it from the title ("The Hobbit" → "Hobbit, The").
+    public var sortTitle: String?
+    /// The ISBN-13 (hyphens and spaces are removed), or `nil`.
+    public var isbn13: String?
+    /// The year of first publication, -9999…9999; negative for BCE.
+    public var year: Int?
+    /// The page count, more than 0.
+    public var pages: Int?
+    /// A BCP 47 language tag.
+    public var language: String?
+    /// A short description.
+    public var summary: String?
+    /// The uuid to give a new book, or `nil` for a random one. Ignored by updates: a uuid never changes.
+    public var uuid: UUID?
+
+    /// Creates a draft.
+    public init(
+        title: String, sortTitle: String? = nil, isbn13: String? = nil, year: Int? = nil, pages: Int? = nil,
+        language: String? = nil, summary: String? = nil, uuid: UUID? = nil
+    ) {
+        self.title = title
+        self.sortTitle = sortTitle
+        self.isbn13 = isbn13
+        self.year = year
+        self.pages = pages
+        self.language = language
+        self.summary = summary
+        self.uuid = uuid
+    }
+}

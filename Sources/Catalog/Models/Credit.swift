@@ -1,0 +1,43 @@
+public import SQLiteDB
+
+/// An author credited on a book, with the role and the credited position (0 first).
+public struct Credit: Sendable, Codable, Hashable {
+    /// The person.
+    public var author: Author
+    /// What they did on the book.
+    public var role: ContributorRole
+    /// The place in the book's credits, from 0.
+    public var position: Int
+
+    /// Creates a credit value; rows come from ``BookRepository/credits(of:after:limit:)``.
+    public init(author: Author, role: ContributorRole, position: Int) {
+        self.author = author
+        self.role = role
+        self.position = position
+    }
+}
+
+extension Credit: SelectableRecord {
+    static let columnCount = Author.columnNames.count + 2
+
+    /// Reads an ``Author``'s columns followed by the role and the position.
+    public init(row: Row) throws {
+        author = try Author(row: row)
+        role = ContributorRole(rawValue: try row.value(at: Author.columnNames.count))
+        position = try row.value(at: Author.columnNames.count + 1)
+    }
+}
+
+/// A credit to set on a book: which author, in which role. Position comes from the order of the list.
+public struct BookCredit: Sendable, Codable, Hashable {
+    /// The row id of the author.
+    public var authorID: Int64
+    /// What they did on the book.
+    public var role: ContributorRole
+
+    /// Creates a credit to set.
+    public init(authorID: Int64, role: ContributorRole = .author) {
+        self.authorID = authorID
+        self.role = role
+    }
+}

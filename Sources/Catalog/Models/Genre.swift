@@ -1,0 +1,59 @@
+public import Foundation
+public import SQLiteDB
+
+/// A genre of books and of bands: "Fantasy", "Heavy metal".
+public struct Genre: Sendable, Codable, Hashable, Identifiable {
+    /// The row id: stable in this database only. Refer to a genre from outside by ``uuid``.
+    public var id: Int64
+    /// The public identity of the genre.
+    public var uuid: UUID
+    /// The name, unique in the catalog regardless of case and diacritics.
+    public var name: String
+    /// The row id of the broader genre, if any.
+    public var parentID: Int64?
+    /// When the row was created.
+    public var createdAt: Date
+    /// When the row last changed.
+    public var updatedAt: Date
+
+    /// Creates a genre value; rows come from ``GenreRepository``.
+    public init(id: Int64, uuid: UUID, name: String, parentID: Int64? = nil, createdAt: Date, updatedAt: Date) {
+        self.id = id
+        self.uuid = uuid
+        self.name = name
+        self.parentID = parentID
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+extension Genre: TableRecord {
+    static let columnNames = ["id", "uuid", "name", "parent_id", "created_at", "updated_at"]
+
+    /// Reads the columns of ``columnNames``, in that order, by index.
+    public init(row: Row) throws {
+        id = try row.value(at: 0)
+        uuid = try UUIDColumn.read(row, at: 1)
+        name = try row.value(at: 2)
+        parentID = row[3]
+        createdAt = try row.value(at: 4)
+        updatedAt = try row.value(at: 5)
+    }
+}
+
+/// What a caller gives to create or change a ``Genre``.
+public struct GenreDraft: Sendable, Codable, Hashable {
+    /// The name; must not be empty and must differ from every other genre's after folding.
+    public var name: String
+    /// The row id of the broader genre, or `nil`.
+    public var parentID: Int64?
+    /// The uuid to give a new genre, or `nil` for a random one. Ignored by updates.
+    public var uuid: UUID?
+
+    /// Creates a draft.
+    public init(name: String, parentID: Int64? = nil, uuid: UUID? = nil) {
+        self.name = name
+        self.parentID = parentID
+        self.uuid = uuid
+    }
+}

@@ -1,0 +1,163 @@
+public import Foundation
+public import SQLiteDB
+
+/// Authors (and every other person credited on a book): fetch, create, update, delete and the lists of
+/// authors.
+public struct AuthorRepository {
+    let db: Database
+
+    /// A repository over `db`, which must have the catalog schema.
+    public init(_ db: Database) {
+        self.db = db
+    }
+
+    // MARK: Fetching
+
+    /// The author with row id `id`, or `nil`.
+    public func find(id: Int64) throws -> Author? {
+        try db.fetchOne(Author.self, Self.selectByID, [id])
+    }
+
+    /// The author with `uuid`, or `nil`.
+    public func find(uuid: UUID) throws -> Author? {
+        try db.fetchOne(Author.self, Self.selectByUUID, [uuid])
+    }
+
+    /// The author with `uuid`.
+    ///
+    /// - Throws: ``CatalogError/notFound(_:uuid:)`` ("no author with uuid …") when there is none.
+    public func get(uuid: UUID) throws -> Author {
+        guard let author = try find(uuid: uuid) else { throw CatalogError.notFound(.author, uuid: uuid) }
+        return author
+    }
+
+    /// The authors whose name matches `name` regardless of case, diacritics and spacing, by row id.
+    public func find(named name: String) throws -> [Author] {
+        try db.fetchAll(Author.self, Self.selectByNameKey, [FoldKey.of(name)])
+    }
+
+    /// The number of authors.
+    public func count() throws -> Int {
+        try db.fetchOne(Int.self, "SELECT count(*) FROM authors") ?? 0
+    }
+
+    // MARK: Writing
+
+    /// Creates an author from `draft`.
+    ///
+    /// - Throws: ``CatalogError/invalidValue(field:value:reason:)`` for an empty name.
+    @discardableResult
+    public func create(_ draft: AuthorDraft) throws -> Author {
+        let values = try Values(draft)
+        guard let author = try db.fetchOne(Author.self, Self.insert, [draft.uuid ?? UUID()] + values.arguments) else {
+            throw CatalogError.invalidValue(field: "author", value: draft.name, reason: "not saved")
+        }
+        return author
+    }
+
+    /// Replaces the fields of author `id` with those of `draft` (its uuid stays).
+    ///
+    /// - Throws: ``CatalogError/missingRow(_:id:)`` when there is no such author.
+    @discardableResult
+    public func update(id: Int64, with draft: AuthorDraft) throws -> Author {
+        let values = try Values(draft)
+        guard let author = try db.fetchOne(Author.self, Self.update, values.arguments + [id]) else {
+            throw CatalogError.missingRow(.author, id: id)
+        }
+        return author
+    }
+
+    /// Deletes author `id` and their credits; their books stay, with their other authors.
+    ///
+    /// - Returns: whether there was such an author.
+    @discardableResult
+    public func delete(id: Int64) throws -> Bool {
+        try db.execute("DELETE FROM authors WHERE id = ?", [id])
+        return db.changes > 0
+    }
+
+    // MARK: Lists
+
+    /// All authors by sort name.
+    public func page(after cursor: PageCursor?, limit: Int) throws -> Page<Author> {
+        try Self.all.page(in: db, after: cursor, limit: limit)
+    }
+
+    /// The people credited on a book together with author `authorID` (in any role), by sort name.
+    public func page(coauthorsOf authorID: Int64, after cursor: PageCursor?, limit: Int) throws -> Page<Author> {
+        try Self.coauthors.page(in: db, arguments: [authorID], after: cursor, limit: limit)
+    }
+
+    /// The number of co-authors of author `authorID`.
+    public func count(coauthorsOf authorID: Int64) throws -> Int {
+        try db.fetchOne(Int.self, "SELECT count(*) FROM authors a WHERE \(Self.coauthorFilter)", [authorID]) ?? 0
+    }
+
+    // MARK: SQL
+
+    private struct Values {
+        let arguments: StatementArguments
+
+        init(_ draft: AuthorDraft) throws {
+            let name = try Validation.name(draft.name, field: "author name")
+            let sortName = try Validation.sortName(draft.sortName, field: "author sort name") {
+                SortName.forPerson(name)
+            }
+            arguments = [
+                name, sortName, FoldKey.of(name), FoldKey.of(sortName),
+                TextNormalization.cleanOrNil(draft.disambiguation),
+            ]
+        }
+    }
+
+    static let columns = Author.selection("a")
+    static let selectByID = "SELECT \(columns) FROM authors a WHERE a.id = ?"
+    static let selectByUUID = "SELECT \(columns) FROM authors a WHERE a.uuid = ?"
+    static let selectByNameKey = "SELECT \(columns) FROM authors a WHERE a.name_key = ? ORDER BY a.id"
+    static let returning = "RETURNING \(Author.columnNames.joined(separator: ", "))"
+    static let insert = """
+        INSERT INTO authors (uuid, name, sort_name, name_key, sort_key, disambiguation)
+        VALUES (?, ?, ?, ?, ?, ?) \(returning)
+        """
+    static let update = """
+        UPDATE authors SET name = ?, sort_name = ?, name_key = ?, sort_key = ?, disambiguation = ?,
+            updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+        WHERE id = ? \(returning)
+        """
+    static let coauthorFilter = """
+        a.id IN (SELECT other.author_id FROM book_authors mine
+            JOIN book_authors other ON other.book_id = mine.book_id
+            WHERE mine.author_id = ? AND other.author_id <> mine.author_id)
+        """
+
+    static let all = KeysetQuery<Author>(
+        list: "authors", columns: columns, from: "authors a", filter: nil, keys: ["a.sort_key", "a.id"])
+    static let coauthors = KeysetQuery<Author>(
+        list: "coauthors", columns: columns, from: "authors a", filter: coauthorFilter, keys: ["a.sort_key", "a.id"])
+}
+
+extension AuthorRepository {
+    /// Creates or updates the author that `(source, key)` names, so importing the same record twice changes
+    /// nothing.
+    ///
+    /// - Throws: what ``create(_:)`` throws; ``CatalogError/sourceKeyConflict(source:key:existing:requested:)``.
+    @discardableResult
+    public func upsert(_ draft: AuthorDraft, source: String, key: String) throws -> Upserted<Author> {
+        var hash = Fingerprint()
+        draft.fingerprint(into: &hash)
+        return try SourceRecords(db: db).upsert(
+            kind: .author, source: source, key: key, fingerprint: hash.hex, find: find(id:),
+            match: { try soleMatch(for: draft) }, create: { try create(draft) },
+            update: { try update(id: $0, with: draft) })
+    }
+
+    /// The one author with the draft's name (and disambiguation, when it has one), or `nil` when there is none
+    /// or several: people share names, so an ambiguous name never merges two of them.
+    func soleMatch(for draft: AuthorDraft) throws -> Author? {
+        let disambiguation = TextNormalization.cleanOrNil(draft.disambiguation)
+        let candidates = try find(named: draft.name).filter {
+            disambiguation == nil || $0.disambiguation == disambiguation
+        }
+        return candidates.count == 1 ? candidates[0] : nil
+    }
+}

@@ -1,0 +1,254 @@
+public import Foundation
+public import SQLiteDB
+
+/// Books: fetch, create, update, delete, their credits and genres, and the lists of books.
+///
+/// ```swift
+/// let books = BookRepository(db)
+/// let hobbit = try books.create(BookDraft(title: "The Hobbit", year: 1937))
+/// try books.setCredits([BookCredit(authorID: tolkien.id)], of: hobbit.id)
+/// let page = try books.page(byAuthor: tolkien.id, after: nil, limit: 50)
+/// ```
+public struct BookRepository {
+    let db: Database
+
+    /// A repository over `db`, which must have the catalog schema.
+    public init(_ db: Database) {
+        self.db = db
+    }
+
+    // MARK: Fetching
+
+    /// The book with row id `id`, or `nil`.
+    public func find(id: Int64) throws -> Book? {
+        try db.fetchOne(Book.self, Self.selectByID, [id])
+    }
+
+    /// The book with `uuid`, or `nil`.
+    public func find(uuid: UUID) throws -> Book? {
+        try db.fetchOne(Book.self, Self.selectByUUID, [uuid])
+    }
+
+    /// The book with `uuid`.
+    ///
+    /// - Throws: ``CatalogError/notFound(_:uuid:)`` ("no book with uuid …") when there is none.
+    public func get(uuid: UUID) throws -> Book {
+        guard let book = try find(uuid: uuid) else { throw CatalogError.notFound(.book, uuid: uuid) }
+        return book
+    }
+
+    /// The book with this ISBN-13 (hyphens allowed), or `nil`.
+    public func find(isbn13: String) throws -> Book? {
+        guard let isbn = try Validation.isbn13(isbn13) else { return nil }
+        return try db.fetchOne(Book.self, Self.selectByISBN, [isbn])
+    }
+
+    /// The number of books.
+    public func count() throws -> Int {
+        try db.fetchOne(Int.self, "SELECT count(*) FROM books") ?? 0
+    }
+
+    // MARK: Writing
+
+    /// Creates a book from `draft`.
+    ///
+    /// - Throws: ``CatalogError/invalidValue(field:value:reason:)`` for an empty title, a malformed ISBN or an
+    ///   out-of-range year; ``DatabaseError`` when the ISBN or the uuid is taken.
+    @discardableResult
+    public func create(_ draft: BookDraft) throws -> Book {
+        let values = try Values(draft)
+        let book = try db.fetchOne(
+            Book.self, Self.insert, [draft.uuid ?? UUID()] + values.arguments)
+        guard let book else { throw CatalogError.invalidValue(field: "book", value: values.title, reason: "not saved") }
+        return book
+    }
+
+    /// Replaces the fields of the book `id` with those of `draft` (its uuid stays).
+    ///
+    /// - Throws: ``CatalogError/missingRow(_:id:)`` when there is no such book; what ``create(_:)`` throws.
+    @discardableResult
+    public func update(id: Int64, with draft: BookDraft) throws -> Book {
+        let values = try Values(draft)
+        guard let book = try db.fetchOne(Book.self, Self.update, values.arguments + [id]) else {
+            throw CatalogError.missingRow(.book, id: id)
+        }
+        return book
+    }
+
+    /// Deletes the book `id` with its credits and genre links (the authors and genres stay).
+    ///
+    /// - Returns: whether there was such a book.
+    @discardableResult
+    public func delete(id: Int64) throws -> Bool {
+        try db.execute("DELETE FROM books WHERE id = ?", [id])
+        return db.changes > 0
+    }
+
+    /// Replaces the credits of book `bookID` by `credits`, in credited order.
+    ///
+    /// - Throws: ``CatalogError/missingRow(_:id:)`` when the book does not exist; ``DatabaseError`` when an
+    ///   author does not exist or one author is credited twice in one role.
+    public func setCredits(_ credits: [BookCredit], of bookID: Int64) throws {
+        try db.transaction(.immediate) {
+            try requireBook(bookID)
+            try db.execute("DELETE FROM book_authors WHERE book_id = ?", [bookID])
+            for (position, credit) in credits.enumerated() {
+                guard !credit.role.rawValue.isEmpty else {
+                    throw CatalogError.invalidValue(field: "role", value: "", reason: "a role must not be empty")
+                }
+                try db.execute(Self.insertCredit, [bookID, credit.authorID, credit.role.rawValue, position, bookID])
+            }
+        }
+    }
+
+    /// Replaces the genres of book `bookID` by `genreIDs`, in order.
+    ///
+    /// - Throws: ``CatalogError/missingRow(_:id:)`` when the book does not exist; ``DatabaseError`` when a
+    ///   genre does not exist.
+    public func setGenres(_ genreIDs: [Int64], of bookID: Int64) throws {
+        try db.transaction(.immediate) {
+            try requireBook(bookID)
+            try db.execute("DELETE FROM book_genres WHERE book_id = ?", [bookID])
+            for (position, genreID) in genreIDs.enumerated() {
+                try db.execute(Self.insertGenre, [bookID, genreID, position, bookID])
+            }
+        }
+    }
+
+    private func requireBook(_ id: Int64) throws {
+        guard try db.fetchOne(Int.self, "SELECT 1 FROM books WHERE id = ?", [id]) != nil else {
+            throw CatalogError.missingRow(.book, id: id)
+        }
+    }
+
+    // MARK: Lists
+
+    /// All books by sort title, one page after `cursor`.
+    public func page(after cursor: PageCursor?, limit: Int) throws -> Page<Book> {
+        try Self.all.page(in: db, after: cursor, limit: limit)
+    }
+
+    /// The books an author is credited on (in any role), by year (undated last), then sort title.
+    public func page(byAuthor authorID: Int64, after cursor: PageCursor?, limit: Int) throws -> Page<Book> {
+        try Self.byAuthor.page(in: db, arguments: [authorID], after: cursor, limit: limit)
+    }
+
+    /// The books of a genre by sort title.
+    public func page(inGenre genreID: Int64, after cursor: PageCursor?, limit: Int) throws -> Page<Book> {
+        try Self.inGenre.page(in: db, arguments: [genreID], after: cursor, limit: limit)
+    }
+
+    /// The people credited on a book, in credited order, with their roles.
+    public func credits(of bookID: Int64, after cursor: PageCursor?, limit: Int) throws -> Page<Credit> {
+        try Self.credits.page(in: db, arguments: [bookID], after: cursor, limit: limit)
+    }
+
+    /// Every genre of a book, in the order they were given (a book has a handful).
+    public func genres(of bookID: Int64) throws -> [Genre] {
+        try db.fetchAll(Genre.self, Self.selectGenres, [bookID])
+    }
+
+    /// The number of books an author is credited on (a book counts once whatever the roles).
+    public func count(byAuthor authorID: Int64) throws -> Int {
+        try db.fetchOne(Int.self, "SELECT count(DISTINCT book_id) FROM book_authors WHERE author_id = ?", [authorID])
+            ?? 0
+    }
+
+    /// The number of books in a genre.
+    public func count(inGenre genreID: Int64) throws -> Int {
+        try db.fetchOne(Int.self, "SELECT count(*) FROM book_genres WHERE genre_id = ?", [genreID]) ?? 0
+    }
+
+    /// The number of credits on a book.
+    public func creditCount(of bookID: Int64) throws -> Int {
+        try db.fetchOne(Int.self, "SELECT count(*) FROM book_authors WHERE book_id = ?", [bookID]) ?? 0
+    }
+
+    // MARK: SQL
+
+    /// A draft's fields, checked and normalized, in the order of the INSERT and UPDATE parameters.
+    private struct Values {
+        let title: String
+        let arguments: StatementArguments
+
+        init(_ draft: BookDraft) throws {
+            let title = try Validation.name(draft.title, field: "title")
+            self.title = title
+            let sortTitle = try Validation.sortName(draft.sortTitle, field: "sort title") {
+                SortName.forTitle(title)
+            }
+            arguments = [
+                title, sortTitle, FoldKey.of(sortTitle), try Validation.isbn13(draft.isbn13),
+                try Validation.year(draft.year, field: "year"), try Validation.pages(draft.pages),
+                TextNormalization.cleanOrNil(draft.language), draft.summary.flatMap { $0.isEmpty ? nil : $0 },
+            ]
+        }
+    }
+
+    static let columns = Book.selection("b")
+    static let selectByID = "SELECT \(columns) FROM books b WHERE b.id = ?"
+    static let selectByUUID = "SELECT \(columns) FROM books b WHERE b.uuid = ?"
+    static let selectByISBN = "SELECT \(columns) FROM books b WHERE b.isbn13 = ?"
+    static let returning = "RETURNING \(Book.columnNames.joined(separator: ", "))"
+    static let insert = """
+        INSERT INTO books (uuid, title, sort_title, sort_key, isbn13, year, pages, language, summary)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) \(returning)
+        """
+    static let update = """
+        UPDATE books SET title = ?, sort_title = ?, sort_key = ?, isbn13 = ?, year = ?, pages = ?, language = ?,
+            summary = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+        WHERE id = ? \(returning)
+        """
+    // The copies of the book's sort columns come from the book row in the same statement.
+    static let insertCredit = """
+        INSERT INTO book_authors (book_id, author_id, role, position, book_year_key, book_sort_key)
+        SELECT ?, ?, ?, ?, coalesce(year, 10000), sort_key FROM books WHERE id = ?
+        """
+    static let insertGenre = """
+        INSERT INTO book_genres (book_id, genre_id, position, book_sort_key)
+        SELECT ?, ?, ?, sort_key FROM books WHERE id = ?
+        """
+    static let selectGenres = """
+        SELECT \(Genre.selection("g")) FROM book_genres bg JOIN genres g ON g.id = bg.genre_id
+        WHERE bg.book_id = ? ORDER BY bg.position, g.name_key
+        """
+
+    static let all = KeysetQuery<Book>(
+        list: "books", columns: columns, from: "books b", filter: nil, keys: ["b.sort_key", "b.id"])
+    static let byAuthor = KeysetQuery<Book>(
+        list: "books-by-author", columns: columns,
+        from: "book_authors ba JOIN books b ON b.id = ba.book_id", filter: "ba.author_id = ?",
+        keys: ["ba.book_year_key", "ba.book_sort_key", "ba.book_id"], distinct: true)
+    static let inGenre = KeysetQuery<Book>(
+        list: "books-in-genre", columns: columns,
+        from: "book_genres bg JOIN books b ON b.id = bg.book_id", filter: "bg.genre_id = ?",
+        keys: ["bg.book_sort_key", "bg.book_id"])
+    static let credits = KeysetQuery<Credit>(
+        list: "credits", columns: "\(Author.selection("a")), ba.role, ba.position",
+        from: "book_authors ba JOIN authors a ON a.id = ba.author_id", filter: "ba.book_id = ?",
+        keys: ["ba.position"])
+}
+
+extension BookRepository {
+    /// Creates or updates the book that `(source, key)` names, so importing the same record twice changes
+    /// nothing. A key seen for the first time adopts the book with the same ISBN, if there is one.
+    ///
+    /// - Throws: what ``create(_:)`` throws; ``CatalogError/sourceKeyConflict(source:key:existing:requested:)``
+    ///   when the key names another kind of entity.
+    @discardableResult
+    public func upsert(_ draft: BookDraft, source: String, key: String) throws -> Upserted<Book> {
+        var hash = Fingerprint()
+        draft.fingerprint(into: &hash)
+        return try upsert(draft, source: source, key: key, fingerprint: hash.hex)
+    }
+
+    func upsert(
+        _ draft: BookDraft, source: String, key: String, fingerprint: String,
+        afterWrite: (Book) throws -> Void = { _ in }
+    ) throws -> Upserted<Book> {
+        try SourceRecords(db: db).upsert(
+            kind: .book, source: source, key: key, fingerprint: fingerprint, find: find(id:),
+            match: { try draft.isbn13.flatMap(find(isbn13:)) }, create: { try create(draft) },
+            update: { try update(id: $0, with: draft) }, afterWrite: afterWrite)
+    }
+}

@@ -1,0 +1,73 @@
+import SQLiteDB
+
+/// The `source_records` table: which entity a `(source, source_key)` of an import names, and the
+/// fingerprint of the record last imported under it.
+struct SourceRecords {
+    let db: Database
+
+    struct Entry: RowDecodable {
+        let kind: String
+        let entityID: Int64
+        let fingerprint: String?
+
+        init(row: Row) throws {
+            kind = try row.value(at: 0)
+            entityID = try row.value(at: 1)
+            fingerprint = row[2]
+        }
+    }
+
+    func entry(source: String, key: String) throws -> Entry? {
+        try db.fetchOne(
+            Entry.self,
+            "SELECT entity_kind, entity_id, fingerprint FROM source_records WHERE source = ? AND source_key = ?",
+            [source, key])
+    }
+
+    func save(source: String, key: String, kind: EntityKind, entityID: Int64, fingerprint: String) throws {
+        try db.execute(
+            """
+            INSERT INTO source_records (source, source_key, entity_kind, entity_id, fingerprint) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (source, source_key) DO UPDATE SET entity_kind = excluded.entity_kind,
+                entity_id = excluded.entity_id, fingerprint = excluded.fingerprint, imported_at = excluded.imported_at
+            """, [source, key, kind.rawValue, entityID, fingerprint])
+    }
+
+    /// Creates or updates the entity `(source, key)` names, inside a savepoint, unless the record's fingerprint
+    /// is the one imported last time.
+    ///
+    /// - Parameters:
+    ///   - match: finds an existing entity for a key seen for the first time (by ISBN, by name …), or `nil`.
+    ///   - afterWrite: runs after a create or an update, before the savepoint is released (to set links).
+    func upsert<Entity: Identifiable>(
+        kind: EntityKind, source: String, key: String, fingerprint: String,
+        find: (Int64) throws -> Entity?, match: () throws -> Entity? = { nil },
+        create: () throws -> Entity, update: (Int64) throws -> Entity,
+        afterWrite: (Entity) throws -> Void = { _ in }
+    ) throws -> Upserted<Entity> where Entity.ID == Int64 {
+        guard !source.isEmpty, !key.isEmpty else {
+            throw CatalogError.invalidValue(
+                field: "source key", value: "\(source)/\(key)", reason: "a source and a key must not be empty")
+        }
+        return try db.savepoint {
+            let known = try entry(source: source, key: key)
+            if let known, known.kind != kind.rawValue {
+                throw CatalogError.sourceKeyConflict(
+                    source: source, key: key, existing: EntityKind(rawValue: known.kind) ?? kind, requested: kind)
+            }
+            let existing = try known.flatMap { try find($0.entityID) } ?? match()
+            let result: Upserted<Entity>
+            if let existing {
+                if known?.fingerprint == fingerprint {
+                    return Upserted(entity: existing, outcome: .unchanged)
+                }
+                result = Upserted(entity: try update(existing.id), outcome: .updated)
+            } else {
+                result = Upserted(entity: try create(), outcome: .inserted)
+            }
+            try afterWrite(result.entity)
+            try save(source: source, key: key, kind: kind, entityID: result.entity.id, fingerprint: fingerprint)
+            return result
+        }
+    }
+}

@@ -1,0 +1,37 @@
+public import Foundation
+public import SQLiteDB
+
+/// Any catalog entity by kind, identity and display name: a search hit, or what a navigation layer needs to
+/// show and validate a reference (`book/<uuid>`).
+public struct EntitySummary: Sendable, Codable, Hashable {
+    /// Book, author, genre or band.
+    public var kind: EntityKind
+    /// The row id.
+    public var id: Int64
+    /// The public identity.
+    public var uuid: UUID
+    /// The title of a book, the name of anything else.
+    public var name: String
+
+    /// Creates a summary.
+    public init(kind: EntityKind, id: Int64, uuid: UUID, name: String) {
+        self.kind = kind
+        self.id = id
+        self.uuid = uuid
+        self.name = name
+    }
+}
+
+extension EntitySummary: RowDecodable {
+    /// Reads `kind code, id, uuid, name` (the kind as in `search_index` rowids: 0 book … 3 band).
+    public init(row: Row) throws {
+        let code: Int64 = try row.value(at: 0)
+        guard let kind = EntityKind(searchCode: code) else {
+            throw CatalogError.invalidValue(field: "entity kind", value: "\(code)", reason: "not a kind code")
+        }
+        self.kind = kind
+        id = try row.value(at: 1)
+        uuid = try UUIDColumn.read(row, at: 2)
+        name = try row.value(at: 3)
+    }
+}

@@ -1,0 +1,40 @@
+import Catalog
+import CommandLineKit
+import Foundation
+
+/// `catalog search TEXT`: full-text search over titles and names.
+enum SearchCommand {
+    static let command = Command(
+        name: "search",
+        abstract: "Search book titles and author, genre and band names; best matches first.",
+        discussion: """
+            Every word must match; the last one also matches as a prefix ('tolk' finds Tolkien). Case and \
+            accents are ignored. Any text is accepted: punctuation and operators are searched as plain words.
+            """,
+        options: [
+            .value("limit", valueName: "N", help: "At most N results, 1–1000 (default 20)."),
+            .flag("json", help: "Print the results as JSON."),
+        ],
+        arguments: [Argument("TEXT", help: "What to look for.", variadic: true)],
+        run: run
+    )
+
+    static func run(_ invocation: Invocation) throws {
+        let limit = try invocation.integer("limit", in: 1...Page<EntitySummary>.maximumLimit) ?? 20
+        let catalog = LibraryCatalog(try GlobalOptions.openDatabase(invocation))
+        let hits = try catalog.search(invocation.positionals.joined(separator: " "), limit: limit)
+        if invocation.flag("json") {
+            try Output.writeJSON(["items": .array(hits.map(CatalogJSON.summary))] as JSONValue)
+        } else if hits.isEmpty {
+            Output.write("no matches\n")
+        } else {
+            let width = (hits.map(\.kind.rawValue.count).max() ?? 0) + 2
+            Output.write(
+                hits.map { hit in
+                    let kind = hit.kind.rawValue
+                    return kind + String(repeating: " ", count: width - kind.count)
+                        + "\(hit.uuid.uuidString.lowercased())  \(hit.name)\n"
+                }.joined())
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A JSON value built by hand, so the documented output shapes keep their `null`s (Codable synthesis drops
+/// nil optionals) and never depend on Swift property names.
+enum JSONValue: Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(stringLiteral value: String) { self = .string(value) }
+    init(integerLiteral value: Int) { self = .int(value) }
+    init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+
+    static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    static func int(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
+    static func uuid(_ value: UUID) -> JSONValue { .string(value.uuidString.lowercased()) }
+    static func date(_ value: Date) -> JSONValue { .string(timestampFormatter.string(from: value)) }
+
+    /// Merges the keys of `other` into an object.
+    func merging(_ other: [String: JSONValue]) -> JSONValue {
+        guard case .object(let fields) = self else { return self }
+        return .object(fields.merging(other) { _, new in new })
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    private static var timestampFormatter: ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }
+}

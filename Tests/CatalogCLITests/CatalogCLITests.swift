@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// Runs the built `catalog` binary as a user would, against a fresh database file.
+struct CLI {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appending(path: "catalog-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    /// The `catalog` executable next to the test bundle (`.build/<triple>/debug/`).
+    static var executable: URL {
+        let testBinary =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            .map { URL(filePath: $0) } ?? Bundle.main.executableURL ?? URL(filePath: CommandLine.arguments[0])
+        var directory = testBinary.deletingLastPathComponent()
+        // On some layouts the test binary sits inside a bundle directory (…/Foo.xctest/Contents/MacOS).
+        while !FileManager.default.isExecutableFile(atPath: directory.appending(path: "catalog").path),
+            directory.pathComponents.count > 1
+        {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory.appending(path: "catalog")
+    }
+
+    static let sampleData = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "SampleData")
+
+    struct Result {
+        let status: Int32
+        let output: String
+        let error: String
+
+        func json() throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        }
+    }
+
+    func run(_ arguments: String...) throws -> Result {
+        try run(arguments)
+    }
+
+    func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["--db", directory.appending(path: "catalog.sqlite").path] + arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // The tests' error output is a line or two: reading the output first cannot fill the error pipe.
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            error: String(decoding: errorData, as: UTF8.self))
+    }
+
+    func importSamples() throws -> Result {
+        try run(
+            "import", Self.sampleData.appending(path: "library.json").path,
+            Self.sampleData.appending(path: "music.json").path)
+    }
+}
+
+@Suite struct CatalogCLITests {
+    @Test func importListShowSearch() throws {
+        let cli = try CLI()
+        let imported = try cli.importSamples()
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(imported.output.contains("0 rejected"))
+
+        let genres = try cli.run("list", "genres", "--json").json()
+        #expect((genres["items"] as? [[String: Any]])?.count == genres["total"] as? Int)
+        #expect(genres["next"] is NSNull)
+
+        let search = try cli.run("search", "tolk", "--json").json()
+        let hits = try #require(search["items"] as? [[String: Any]])
+        let tolkien = try #require(hits.first { $0["kind"] as? String == "author" })
+        #expect(tolkien["name"] as? String == "J. R. R. Tolkien")
+        let uuid = try #require(tolkien["uuid"] as? String)
+
+        let shown = try cli.run("show", "author", uuid, "--json").json()
+        #expect(shown["sortName"] as? String == "Tolkien, J. R. R.")
+        #expect(
+            (shown["books"] as? [[String: Any]])?.compactMap { $0["title"] as? String }.contains("The Hobbit") == true)
+
+        let text = try cli.run("list", "books", "--author", uuid)
+        #expect(text.status == 0)
+        #expect(text.output.contains("The Hobbit (1937)"))
+    }
+
+    @Test func pagingThroughTheCLIVisitsEveryBook() throws {
+        let cli = try CLI()
+        _ = try cli.importSamples()
+        var titles: [String] = []
+        var cursor: String?
+        repeat {
+            var arguments = ["list", "books", "--limit", "10", "--json"]
+            if let cursor { arguments += ["--after", cursor] }
+            let page = try cli.run(arguments).json()
+            titles += (page["items"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+            cursor = page["next"] as? String
+        } while cursor != nil
+        #expect(titles.count == 36)
+        #expect(Set(titles).count == 36)
+    }
+
+    @Test func secondImportChangesNothing() throws {
+        let cli = try CLI()
+        _ = try cli.importSamples()
+        let again = try cli.run(
+            "import", CLI.sampleData.appending(path: "library.json").path, "--json"
+        ).json()
+        #expect(again["inserted"] as? Int == 0)
+        #expect(again["updated"] as? Int == 0)
+        #expect((again["unchanged"] as? Int ?? 0) > 30)
+    }
+
+    @Test func exitStatuses() throws {
+        let cli = try CLI()
+        _ = try cli.importSamples()
+        let missing = try cli.run("show", "book", "00000000-0000-4000-8000-000000000000")
+        #expect(missing.status == 1)
+        #expect(missing.error.contains("no book with uuid 00000000-0000-4000-8000-000000000000"))
+        #expect(try cli.run("list", "books", "--author", "00000000-0000-4000-8000-000000000000").status == 1)
+        #expect(try cli.run("show", "book", "not-a-uuid").status == 64)
+        #expect(try cli.run("list", "genres", "--author", "00000000-0000-4000-8000-000000000000").status == 64)
+        #expect(
+            try cli.run("list", "books", "--author", "00000000-0000-4000-8000-000000000000", "--genre", "x").status
+                == 64)
+        #expect(try cli.run("list", "books", "--after", "garbage").status == 1)
+        #expect(try cli.run("list", "shelves").status == 64)
+        #expect(try cli.run("import", "/nonexistent.json").status == 1)
+        #expect(try cli.run("search", "\"((NEAR*", "--json").status == 0)
+    }
+}
