@@ -1,0 +1,68 @@
+/// Which column feeds which field, resolved against a file's header.
+///
+/// Precedence per field: `--map`, then the profile, then a header equal to the field name (exact,
+/// then ignoring case). A field with no column is simply absent; a missing required field is fatal.
+struct ColumnMapping: Sendable, Hashable {
+    /// The entity the fields belong to.
+    let entity: ImportEntity
+    /// The header, trimmed.
+    let header: [String]
+    private let indices: [String: Int]
+    private let separators: [String: String]
+
+    /// Resolves the mapping.
+    ///
+    /// - Parameters:
+    ///   - header: The file's column names.
+    ///   - options: Entity, profile, `--map` and `--split`.
+    ///   - path: The file, for messages.
+    /// - Throws: ``ReaderError/unknownColumn(path:field:column:columns:)`` when `--map` (or the
+    ///   profile) names a column the file lacks; ``ReaderError/missingRequiredColumn(path:field:columns:)``.
+    init(header: [String], options: CSVImportOptions, path: String) throws(ReaderError) {
+        let entity = options.entity
+        var indices: [String: Int] = [:]
+        for field in entity.fields {
+            if let column = options.columns[field] ?? options.profile?.columns[field] {
+                guard let index = Self.index(of: column, in: header) else {
+                    throw .unknownColumn(path: path, field: field, column: column, columns: header)
+                }
+                indices[field] = index
+            } else if let index = Self.index(of: field, in: header) {
+                indices[field] = index
+            }
+        }
+        guard indices[entity.requiredField] != nil else {
+            throw .missingRequiredColumn(path: path, field: entity.requiredField, columns: header)
+        }
+        var separators: [String: String] = [:]
+        for field in entity.multiValuedFields {
+            separators[field] =
+                options.separators[field] ?? options.profile?.separators[field] ?? ImportEntity.defaultSeparator
+        }
+        self.entity = entity
+        self.header = header
+        self.indices = indices
+        self.separators = separators
+    }
+
+    /// The column index of a field, `nil` when no column feeds it.
+    func index(of field: String) -> Int? {
+        indices[field]
+    }
+
+    /// The header name of the column feeding a field, for messages.
+    func columnName(of field: String) -> String {
+        indices[field].map { header[$0] } ?? field
+    }
+
+    /// The separator of a multi-valued field (empty: do not split).
+    func separator(of field: String) -> String? {
+        separators[field]
+    }
+
+    private static func index(of name: String, in header: [String]) -> Int? {
+        let wanted = name.trimmingWhitespace()
+        return header.firstIndex(of: wanted)
+            ?? header.firstIndex { $0.lowercased() == wanted.lowercased() }
+    }
+}
