@@ -1,44 +1,61 @@
 /// Maps CSV records to ``ImportedBook``s, generically or with a profile's ``BookRules``.
 struct BookRowMapper: CSVRecordMapper {
-    private let mapping: ColumnMapping
     private let rules: BookRules
+    private let title: MappedField
+    private let authors: MappedField
+    private let contributors: MappedField
+    private let genres: MappedField
+    private let isbn: MappedField
+    private let year: MappedField
+    private let pages: MappedField
+    private let language: MappedField
+    private let summary: MappedField
+    private let sourceKey: MappedField
 
     init(mapping: ColumnMapping, options: CSVImportOptions) {
-        self.mapping = mapping
-        self.rules = options.profile?.bookRules ?? .generic
+        rules = options.profile?.bookRules ?? .generic
+        title = mapping.field("title")
+        authors = mapping.field("authors")
+        contributors = mapping.field("contributors")
+        genres = mapping.field("genres")
+        isbn = mapping.field("isbn")
+        year = mapping.field("year")
+        pages = mapping.field("pages")
+        language = mapping.field("language")
+        summary = mapping.field("summary")
+        sourceKey = mapping.field("source_key")
     }
 
     func map(_ record: CSVRecord) -> ImportRow<ImportedBook> {
-        var row = CSVRowContext(record: record, mapping: mapping)
-        let title = row.name("title")
-        if title == nil { row.report("title", reason: "is missing; every book needs a title") }
-        let isbn13 = row.isbn("isbn", policy: rules.invalidISBN)
-        let year = row.wholeNumber("year", in: FieldValue.years, what: "year")
-        let pages = row.wholeNumber("pages", in: FieldValue.pageCounts, what: "page count")
+        var row = CSVRowContext(record: record)
+        let titleText = row.name(title)
+        if titleText == nil { row.report(title, reason: "is missing; every book needs a title") }
+        let isbn13 = row.isbn(isbn, policy: rules.invalidISBN)
+        let yearValue = row.wholeNumber(year, in: FieldValue.years, what: "year")
+        let pageCount = row.wholeNumber(pages, in: FieldValue.pageCounts, what: "page count")
         return row.result(
-            title.map { title in
-                let (clean, series) = rules.extractsSeriesSuffix ? SeriesSuffix.split(title) : (title, nil)
+            titleText.map { titleText in
+                let (clean, series) = rules.extractsSeriesSuffix ? SeriesSuffix.split(titleText) : (titleText, nil)
                 return ImportedBook(
-                    title: clean, sourceKey: row.text("source_key"), credits: credits(row), genres: row.list("genres"),
-                    isbn13: isbn13, year: year, pages: pages, language: row.text("language"),
-                    summary: row.text("summary"), series: series)
+                    title: clean, sourceKey: row.text(sourceKey), credits: credits(row), genres: row.list(genres),
+                    isbn13: isbn13, year: yearValue, pages: pageCount, language: row.text(language),
+                    summary: row.text(summary), series: series)
             })
     }
 
     /// Authors, then contributors, each name once (the first role given wins).
     private func credits(_ row: CSVRowContext) -> [Credit] {
-        let authors = row.list("authors")
+        let authorNames = row.list(authors)
         var credits: [Credit]
         switch rules.authors {
         case .allAuthors:
-            credits = authors.map { Credit(name: $0, role: .author) }
+            credits = authorNames.map { Credit(name: $0, role: .author) }
         case .firstAuthorThenContributors:
-            credits = authors.enumerated().map {
+            credits = authorNames.enumerated().map {
                 Credit(name: $0.element, role: $0.offset == 0 ? .author : .contributor)
             }
         }
-        var seen = Set(authors)
-        for name in row.list("contributors") where seen.insert(name).inserted {
+        for name in row.list(contributors) where !credits.contains(where: { $0.name == name }) {
             credits.append(Credit(name: name, role: .contributor))
         }
         return credits

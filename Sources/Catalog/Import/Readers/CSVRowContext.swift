@@ -2,41 +2,38 @@
 struct CSVRowContext {
     /// The record.
     let record: CSVRecord
-    /// The mapping.
-    let mapping: ColumnMapping
     /// Problems that reject the row.
     private(set) var issues: [RowIssue] = []
     /// Problems that drop a value but keep the row.
     private(set) var warnings: [RowIssue] = []
 
     /// Starts mapping a record.
-    init(record: CSVRecord, mapping: ColumnMapping) {
+    init(record: CSVRecord) {
         self.record = record
-        self.mapping = mapping
     }
 
     /// The raw cell of a field, `nil` when no column feeds it.
-    func raw(_ field: String) -> String? {
-        mapping.index(of: field).map { record[$0] }
+    func raw(_ field: MappedField) -> String? {
+        field.index.map { record[$0] }
     }
 
     /// Trimmed text; `nil` when absent or missing.
-    func text(_ field: String) -> String? {
+    func text(_ field: MappedField) -> String? {
         raw(field).flatMap(FieldValue.text)
     }
 
     /// Whitespace-collapsed text; `nil` when absent or missing.
-    func name(_ field: String) -> String? {
+    func name(_ field: MappedField) -> String? {
         raw(field).flatMap(FieldValue.name)
     }
 
     /// The values of a multi-valued field.
-    func list(_ field: String) -> [String] {
-        raw(field).map { FieldValue.list($0, separator: mapping.separator(of: field)) } ?? []
+    func list(_ field: MappedField) -> [String] {
+        raw(field).map { FieldValue.list($0, separator: field.separator) } ?? []
     }
 
     /// A whole number in range, recording a rejecting issue when it is not one.
-    mutating func wholeNumber(_ field: String, in range: ClosedRange<Int>, what: String) -> Int? {
+    mutating func wholeNumber(_ field: MappedField, in range: ClosedRange<Int>, what: String) -> Int? {
         guard let text = text(field) else { return nil }
         switch FieldValue.wholeNumber(text, in: range, what: what) {
         case .success(let value): return value
@@ -47,7 +44,7 @@ struct CSVRowContext {
     }
 
     /// An ISBN-13 from an ISBN-10 or ISBN-13 cell; an invalid one is handled as `policy` says.
-    mutating func isbn(_ field: String, policy: InvalidValuePolicy) -> String? {
+    mutating func isbn(_ field: MappedField, policy: InvalidValuePolicy) -> String? {
         guard let text = text(field) else { return nil }
         switch ISBN.normalize(text) {
         case .success(let isbn13): return isbn13
@@ -58,11 +55,10 @@ struct CSVRowContext {
     }
 
     /// Records a problem with a field's value.
-    mutating func report(_ field: String, reason: String, policy: InvalidValuePolicy = .rejectRow) {
-        let index = mapping.index(of: field)
+    mutating func report(_ field: MappedField, reason: String, policy: InvalidValuePolicy = .rejectRow) {
         let issue = RowIssue(
-            line: index.map { record.fieldLines[$0] } ?? record.line, column: mapping.columnName(of: field),
-            value: index.map { record[$0] }, reason: reason)
+            line: field.index.map { record.fieldLines[$0] } ?? record.line, column: field.column,
+            value: raw(field), reason: reason)
         switch policy {
         case .rejectRow: issues.append(issue)
         case .dropWithWarning: warnings.append(issue)

@@ -45,19 +45,13 @@ struct ColumnMapping: Sendable, Hashable {
         self.separators = separators
     }
 
-    /// The column index of a field, `nil` when no column feeds it.
-    func index(of field: String) -> Int? {
-        indices[field]
-    }
-
-    /// The header name of the column feeding a field, for messages.
-    func columnName(of field: String) -> String {
-        indices[field].map { header[$0] } ?? field
-    }
-
-    /// The separator of a multi-valued field (empty: do not split).
-    func separator(of field: String) -> String? {
-        separators[field]
+    /// A field with its column and separator, resolved for per-row use.
+    ///
+    /// - Parameter name: One of the entity's field names.
+    func field(_ name: String) -> MappedField {
+        let index = indices[name]
+        return MappedField(
+            name: name, index: index, column: index.map { header[$0] } ?? name, separator: separators[name])
     }
 
     private static func index(of name: String, in header: [String]) -> Int? {

@@ -5,8 +5,12 @@ enum FieldValue {
 
     /// Whether a cell means "no value": empty, `-` or `N/A` (any case), surrounding whitespace ignored.
     static func isMissing(_ text: String) -> Bool {
-        missingMarkers.contains(text.trimmingWhitespace().lowercased())
+        let trimmed = text.trimmingWhitespace()
+        return trimmed.utf8.count <= longestMarker && missingMarkers.contains(trimmed.lowercased())
     }
+
+    /// Lets ``isMissing(_:)`` skip lowercasing ordinary values.
+    private static let longestMarker = missingMarkers.map(\.utf8.count).max() ?? 0
 
     /// Trimmed text, or `nil` when missing. Inner line breaks are kept (summaries have paragraphs).
     static func text(_ raw: String) -> String? {
@@ -29,12 +33,16 @@ enum FieldValue {
     static func list(_ raw: String, separator: String?) -> [String] {
         let pieces: [Substring]
         if let separator, !separator.isEmpty {
-            pieces = raw.split(separator: separator, omittingEmptySubsequences: true)
+            pieces = raw.splitting(on: separator)
         } else {
             pieces = [raw[...]]
         }
-        var seen = Set<String>()
-        return pieces.compactMap { name(String($0)) }.filter { seen.insert($0).inserted }
+        // Cells hold a handful of values: a linear search beats hashing every one.
+        var values: [String] = []
+        for piece in pieces {
+            if let value = name(String(piece)), !values.contains(value) { values.append(value) }
+        }
+        return values
     }
 
     /// Parses a whole number, also written as a float with a zero fraction (`2008.0`, `-430.0`).

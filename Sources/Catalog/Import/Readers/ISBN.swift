@@ -14,17 +14,28 @@ enum ISBN {
     /// - Parameter text: The ISBN as written.
     /// - Returns: The ISBN-13, or why the text is not an ISBN.
     static func normalize(_ text: String) -> Result<String, InvalidISBN> {
-        var characters = text.uppercased().filter { $0 != "-" && !$0.isWhitespace }
-        if characters.hasPrefix("ISBN") {
-            characters = String(characters.dropFirst(4).drop { $0 == ":" })
+        var characters = Array(text.utf8).filter {
+            $0 != UInt8(ascii: "-") && $0 != 0x20 && !(0x09...0x0D).contains($0)
         }
-        if let bad = characters.enumerated().first(where: { !isISBNCharacter($0.element, $0.offset, characters.count) })
-        {
-            return .failure(InvalidISBN(reason: "contains '\(bad.element)', which is not allowed in an ISBN"))
+        if characters.count >= 4, String(decoding: characters.prefix(4), as: UTF8.self).uppercased() == "ISBN" {
+            characters = Array(characters.dropFirst(4).drop { $0 == UInt8(ascii: ":") })
         }
-        let digits = characters.map { $0 == "X" ? 10 : Int($0.asciiValue ?? 48) - 48 }
+        var digits: [Int] = []
+        digits.reserveCapacity(characters.count)
+        for (offset, byte) in characters.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(Int(byte) - 48)
+            case UInt8(ascii: "X") where offset == characters.count - 1 && offset < 10: digits.append(10)
+            case UInt8(ascii: "x") where offset == characters.count - 1 && offset < 10: digits.append(10)
+            default:
+                let bad = String(decoding: characters, as: UTF8.self).uppercased().filter {
+                    !($0.isASCII && $0.isNumber)
+                }
+                return .failure(InvalidISBN(reason: "contains '\(bad.first ?? "?")', which is not allowed in an ISBN"))
+            }
+        }
         switch digits.count {
-        case 13: return isbn13(digits, characters)
+        case 13: return isbn13(digits)
         case minimumPaddedLength...10: return isbn10(Array(repeating: 0, count: 10 - digits.count) + digits)
         case 0: return .failure(InvalidISBN(reason: "is empty"))
         default:
@@ -38,10 +49,6 @@ enum ISBN {
         var reason: String
     }
 
-    private static func isISBNCharacter(_ character: Character, _ offset: Int, _ count: Int) -> Bool {
-        character.isASCII && (character.isNumber || (character == "X" && offset == count - 1 && count <= 10))
-    }
-
     private static func isbn10(_ digits: [Int]) -> Result<String, InvalidISBN> {
         let sum = digits.enumerated().reduce(0) { $0 + (10 - $1.offset) * $1.element }
         guard sum % 11 == 0 else {
@@ -53,11 +60,11 @@ enum ISBN {
                         + "expected \(symbol(expected)))"))
         }
         let body = [9, 7, 8] + digits.prefix(9)
-        return .success((body + [isbn13CheckDigit(body)]).map(String.init).joined())
+        return .success(string(body + [isbn13CheckDigit(body)]))
     }
 
-    private static func isbn13(_ digits: [Int], _ characters: String) -> Result<String, InvalidISBN> {
-        guard characters.hasPrefix("978") || characters.hasPrefix("979") else {
+    private static func isbn13(_ digits: [Int]) -> Result<String, InvalidISBN> {
+        guard digits.starts(with: [9, 7, 8]) || digits.starts(with: [9, 7, 9]) else {
             return .failure(InvalidISBN(reason: "is not a valid ISBN-13: it must start with 978 or 979"))
         }
         let expected = isbn13CheckDigit(Array(digits.prefix(12)))
@@ -66,12 +73,16 @@ enum ISBN {
                 InvalidISBN(
                     reason: "is not a valid ISBN-13: checksum fails (check digit \(digits[12]), expected \(expected))"))
         }
-        return .success(characters)
+        return .success(string(digits))
     }
 
     private static func isbn13CheckDigit(_ twelve: [Int]) -> Int {
         let sum = twelve.enumerated().reduce(0) { $0 + ($1.offset % 2 == 0 ? 1 : 3) * $1.element }
         return (10 - sum % 10) % 10
+    }
+
+    private static func string(_ digits: [Int]) -> String {
+        String(decoding: digits.map { UInt8(truncatingIfNeeded: $0 + 48) }, as: UTF8.self)
     }
 
     private static func symbol(_ digit: Int) -> String {

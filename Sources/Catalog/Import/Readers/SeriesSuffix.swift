@@ -11,10 +11,12 @@ enum SeriesSuffix {
     /// - Returns: The title without the suffix and the series text inside the parentheses; the title
     ///   unchanged and `nil` when there is no series suffix or nothing would remain of the title.
     static func split(_ title: String) -> (title: String, series: String?) {
-        guard title.hasSuffix(")"), let open = openingParenthesis(in: title) else { return (title, nil) }
+        guard title.utf8.last == UInt8(ascii: ")"), title.utf8.contains(UInt8(ascii: "#")),
+            let open = openingParenthesis(in: title)
+        else { return (title, nil) }
         let inner = title[title.index(after: open)..<title.index(before: title.endIndex)]
         let head = String(title[..<open]).trimmingWhitespace()
-        guard inner.contains("#"), !head.isEmpty else { return (title, nil) }
+        guard inner.utf8.contains(UInt8(ascii: "#")), !head.isEmpty else { return (title, nil) }
         return (head, String(inner).trimmingWhitespace())
     }
 
