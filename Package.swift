@@ -49,7 +49,8 @@ let package = Package(
 
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
         .testTarget(name: "SchemaTests", dependencies: ["Schema", "SQLiteDB"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Schema", "SQLiteDB"]),
+        .testTarget(
+            name: "CatalogTests", dependencies: ["Catalog", "Schema", "SQLiteDB", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Schema", "SQLiteDB"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),

@@ -1,0 +1,15 @@
+/// Turns CSV records into import records of one entity.
+protocol CSVRecordMapper: Sendable {
+    /// The record type produced.
+    associatedtype Record: Sendable
+
+    /// Creates a mapper for a file.
+    ///
+    /// - Parameters:
+    ///   - mapping: The resolved columns.
+    ///   - options: The options (profile rules).
+    init(mapping: ColumnMapping, options: CSVImportOptions)
+
+    /// Maps one record: accepted, possibly with warnings, or rejected with every issue found.
+    func map(_ record: CSVRecord) -> ImportRow<Record>
+}

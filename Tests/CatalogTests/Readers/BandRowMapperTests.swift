@@ -1,0 +1,55 @@
+import Testing
+
+@testable import Catalog
+
+@Suite struct BandRowMapperTests {
+    @Test func cp1252ReadsMotorhead() throws {
+        var options = CSVImportOptions(entity: .bands)
+        options.encoding = .cp1252
+        let reader = try CSVImportReader<BandRowMapper>(path: Fixture.path("bands_cp1252.csv"), options: options)
+        let bands = try Fixture.rows(reader).compactMap(\.accepted)
+        #expect(
+            bands == [
+                ImportedBand(
+                    name: "Motörhead", country: "United Kingdom", formedYear: 1975, endedYear: 2015,
+                    genres: ["Heavy Metal", "Speed Metal"]),
+                ImportedBand(name: "Guns N’ Roses", country: "United States", formedYear: 1985, genres: ["Hard Rock"]),
+            ])
+    }
+
+    @Test func sameFileAsUTF8FailsAtTheFirstBadByte() {
+        let path = Fixture.path("bands_cp1252.csv")
+        #expect(throws: ReaderError.invalidUTF8(path: path, byteOffset: 47, line: 2, byte: 0xF6)) {
+            _ = try Fixture.rows(CSVImportReader<BandRowMapper>(path: path, options: .init(entity: .bands)))
+        }
+    }
+
+    @Test func tabSeparatedWithMappedColumns() throws {
+        var options = CSVImportOptions(entity: .bands)
+        options.dialect = .tsv
+        for mapping in [
+            "name=Band", "country=From", "formed_year=Start", "ended_year=End", "genres=Styles", "aliases=AKA",
+            "source_key=id",
+        ] {
+            try options.addMapping(mapping)
+        }
+        try options.addSplit("genres=;")
+        let rows = try Fixture.rows(CSVImportReader<BandRowMapper>(path: Fixture.path("bands.tsv"), options: options))
+        #expect(
+            rows[0].accepted
+                == ImportedBand(
+                    name: "The Beatles", sourceKey: "b1", country: "United Kingdom", formedYear: 1960, endedYear: 1970,
+                    genres: ["Rock", "Pop"], aliases: ["The Quarrymen"]))
+        #expect(
+            rows[1].rejected?.issues == [
+                RowIssue(line: 3, column: "End", value: "1990", reason: "is before the formed year 2000")
+            ])
+    }
+
+    @Test func bandsNeedANameColumn() {
+        #expect(throws: ReaderError.missingRequiredColumn(path: "test.csv", field: "name", columns: ["band"])) {
+            try CSVImportReader<BandRowMapper>(
+                input: Fixture.memory(Array("band\nX\n".utf8)), options: CSVImportOptions(entity: .bands))
+        }
+    }
+}
