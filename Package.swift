@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "SQLiteDB", targets: ["SQLiteDB"]),
         .library(name: "Schema", targets: ["Schema"]),
         .library(name: "Navigation", targets: ["Navigation"]),
+        .library(name: "Browser", targets: ["Browser"]),
         .library(name: "Catalog", targets: ["Catalog"]),
         .executable(name: "catalog", targets: ["catalog"]),
         .executable(name: "catalog-bench", targets: ["catalog-bench"]),
@@ -33,12 +34,16 @@ let package = Package(
         .target(name: "Catalog", dependencies: ["SQLiteDB"]),
         // Split-view navigation state, history and sessions, generic over the app's route type.
         .target(name: "Navigation", dependencies: ["SQLiteDB"]),
+        // The catalog's routes, their validation against the catalog, and a browsing facade per user and scene.
+        .target(name: "Browser", dependencies: ["Catalog", "Navigation", "SQLiteDB"]),
 
         // Hand-written argument parsing for the CLI (no outside packages).
         .target(name: "CommandLineKit"),
         // Raw-mode terminal, key decoding and display widths for the interactive browser.
         .target(name: "TerminalKit"),
-        .executableTarget(name: "catalog", dependencies: ["SQLiteDB", "Schema", "Catalog", "CommandLineKit"]),
+        .executableTarget(
+            name: "catalog",
+            dependencies: ["SQLiteDB", "Schema", "Catalog", "Navigation", "Browser", "CommandLineKit", "TerminalKit"]),
         .executableTarget(
             name: "catalog-bench",
             dependencies: ["SQLiteDB", "CSQLite", "Schema", "Catalog", "Navigation", "CommandLineKit"]),
@@ -52,6 +57,7 @@ let package = Package(
         .testTarget(
             name: "CatalogTests", dependencies: ["Catalog", "Schema", "SQLiteDB", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Schema", "SQLiteDB"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "Catalog", "Navigation", "Schema", "SQLiteDB"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "CatalogCLITests", dependencies: ["catalog", "TestSupport"]),

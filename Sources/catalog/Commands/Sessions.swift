@@ -1,0 +1,69 @@
+import Browser
+import CommandLineKit
+import Navigation
+
+/// `catalog sessions`: a user's named browsing sessions.
+enum SessionsCommand {
+    private static let nameArgument = Argument("NAME", help: "The session's name.")
+
+    static let command = Command(
+        name: "sessions",
+        abstract: "List, save, restore, rename or delete a user's named browsing sessions.",
+        options: [NavCommand.userOption],
+        subcommands: [
+            Command(
+                name: "list", abstract: "List the user's sessions.", options: [NavCommand.jsonFlag], run: list),
+            Command(
+                name: "save", abstract: "Save a scene's current state as a session.",
+                options: [NavCommand.sceneOption], arguments: [nameArgument], run: save),
+            Command(
+                name: "restore", abstract: "Restore a session into a scene (recorded in its history).",
+                options: [NavCommand.sceneOption, NavCommand.jsonFlag], arguments: [nameArgument], run: restore),
+            Command(
+                name: "rename", abstract: "Rename a session.",
+                arguments: [Argument("OLD", help: "The current name."), Argument("NEW", help: "The new name.")],
+                run: rename),
+            Command(name: "delete", abstract: "Delete a session.", arguments: [nameArgument], run: delete),
+        ]
+    )
+
+    private static func list(_ invocation: Invocation) throws {
+        let sessions = try NavCommand.openBrowser(invocation).sessions()
+        if invocation.flag("json") {
+            try Output.writeJSON(
+                JSONValue.array(
+                    sessions.map {
+                        ["name": .string($0.name), "createdAt": .date($0.createdAt), "updatedAt": .date($0.updatedAt)]
+                    }))
+        } else if sessions.isEmpty {
+            Output.write("no saved sessions; save one with 'catalog sessions save NAME'\n")
+        } else {
+            Output.write(Output.table(sessions.map { ($0.name, "saved \($0.updatedAt)") }))
+        }
+    }
+
+    private static func save(_ invocation: Invocation) throws {
+        let name = invocation.positionals[0]
+        let browser = try NavCommand.openBrowser(invocation)
+        try browser.saveSession(named: name)
+        Output.write("saved session '\(name)' from scene \(browser.scene)\n")
+    }
+
+    private static func restore(_ invocation: Invocation) throws {
+        let browser = try NavCommand.openBrowser(invocation)
+        var repairs = browser.restoreReport
+        repairs.repairs += try browser.restoreSession(named: invocation.positionals[0]).repairs
+        try NavCommand.printState(browser, repairs: repairs, json: invocation.flag("json"))
+    }
+
+    private static func rename(_ invocation: Invocation) throws {
+        try NavCommand.openBrowser(invocation).renameSession(
+            named: invocation.positionals[0], to: invocation.positionals[1])
+        Output.write("renamed session '\(invocation.positionals[0])' to '\(invocation.positionals[1])'\n")
+    }
+
+    private static func delete(_ invocation: Invocation) throws {
+        try NavCommand.openBrowser(invocation).deleteSession(named: invocation.positionals[0])
+        Output.write("deleted session '\(invocation.positionals[0])'\n")
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import SQLiteDB
+import Testing
+
+/// `catalog nav`, `catalog sessions` and `catalog demo` from separate processes: each run is a relaunch.
+@Suite struct NavCLITests {
+    let cli: CLI
+
+    init() throws {
+        cli = try CLI()
+        let imported = try cli.importSamples()
+        #expect(imported.status == 0, "\(imported.error)")
+    }
+
+    /// The uuid of the first item of `catalog list ARGS --json` whose name or title is `name`.
+    func uuid(_ arguments: [String], named name: String) throws -> String {
+        let items = try #require(try cli.run(arguments + ["--json"]).json()["items"] as? [[String: Any]])
+        let item = try #require(items.first { ($0["name"] ?? $0["title"]) as? String == name })
+        return try #require(item["uuid"] as? String)
+    }
+
+    func nav(_ arguments: String...) throws -> [String: Any] {
+        let result = try cli.run(["nav"] + arguments + ["--json"])
+        #expect(result.status == 0, "\(result.error)")
+        return try result.json()
+    }
+
+    @Test func genreBandGenreWalkSurvivesRelaunches() throws {
+        let metal = try uuid(["list", "genres"], named: "Heavy metal")
+        let motorhead = try uuid(["list", "bands", "--genre", metal], named: "Motörhead")
+        _ = try nav("select-sidebar", "genres")
+        _ = try nav("select-content", "genre/\(metal)")
+        let pushed = try nav("push", "band/\(motorhead)")
+        #expect(pushed["layout"] as? Int == 3)
+        #expect(pushed["sidebar"] as? String == "genres")
+        #expect(pushed["content"] as? String == "genre/\(metal)")
+        #expect(pushed["detail"] as? String == "genre/\(metal)")
+        #expect(pushed["stack"] as? [String] == ["band/\(motorhead)"])
+        #expect(pushed["compactColumn"] as? String == "detail")
+        #expect((pushed["titles"] as? [String: Any])?["stack"] as? [String] == ["Motörhead"])
+
+        let shown = try nav("show")
+        #expect(shown["stack"] as? [String] == ["band/\(motorhead)"])
+        #expect((shown["history"] as? [String: Int]) == ["position": 4, "count": 4])
+
+        let back = try nav("back")
+        #expect(back["stack"] as? [String] == [])
+        let forward = try nav("forward")
+        #expect(forward["stack"] as? [String] == ["band/\(motorhead)"])
+    }
+
+    @Test func settingsIsATwoColumnRoute() throws {
+        let settings = try nav("select-sidebar", "settings")
+        #expect(settings["layout"] as? Int == 2)
+        #expect(settings["detail"] as? String == "settings")
+        #expect(settings["content"] is NSNull)
+    }
+
+    @Test func aRefusedIntentExits1AndChangesNothing() throws {
+        let metal = try uuid(["list", "genres"], named: "Heavy metal")
+        _ = try nav("select-sidebar", "authors")
+        let before = try nav("show")
+        let refused = try cli.run("nav", "select-content", "genre/\(metal)")
+        #expect(refused.status == 1)
+        #expect(refused.error.hasPrefix("error: "))
+        #expect(try nav("show")["sidebar"] as? String == before["sidebar"] as? String)
+
+        let missing = try cli.run("nav", "select-sidebar", "genre/00000000-0000-4000-8000-000000000000")
+        #expect(missing.status == 1)
+        #expect(missing.error.contains("no genre with uuid 00000000-0000-4000-8000-000000000000"))
+
+        let notARoute = try cli.run("nav", "push", "shelf/7")
+        #expect(notARoute.status == 64)
+        #expect(notARoute.error.contains("'shelf/7' is not a route"))
+    }
+
+    @Test func usersAndScenesAreSeparate() throws {
+        _ = try nav("--user", "ada", "--scene", "left", "select-sidebar", "books")
+        _ = try nav("--user", "ada", "--scene", "right", "select-sidebar", "bands")
+        _ = try nav("--user", "grace", "select-sidebar", "authors")
+        #expect(try nav("--user", "ada", "--scene", "left", "show")["sidebar"] as? String == "books")
+        #expect(try nav("--user", "ada", "--scene", "right", "show")["sidebar"] as? String == "bands")
+        #expect(try nav("--user", "grace", "show")["sidebar"] as? String == "authors")
+        // A scene never opened starts from the user's most recently used one.
+        #expect(try nav("--user", "ada", "--scene", "new-window", "show")["sidebar"] as? String == "bands")
+    }
+
+    @Test func deletingABookInTheSavedStackIsRepairedAndReported() throws {
+        let twain = try uuid(["list", "authors"], named: "Mark Twain")
+        let huck = try uuid(["list", "books", "--author", twain], named: "Adventures of Huckleberry Finn")
+        _ = try nav("select-sidebar", "authors")
+        _ = try nav("select-content", "author/\(twain)")
+        _ = try nav("push", "book/\(huck)")
+
+        let db = try Database(path: cli.directory.appending(path: "catalog.sqlite").path)
+        try db.execute("DELETE FROM books WHERE uuid = ?", [huck])
+        try db.close()
+
+        let text = try cli.run("nav", "show")
+        #expect(text.status == 0)
+        #expect(text.output.contains("repaired: detail stack entry 1 book/\(huck) is no longer available"))
+        let shown = try nav("show")
+        #expect(shown["detail"] as? String == "author/\(twain)")
+        #expect(shown["stack"] as? [String] == [])
+    }
+
+    @Test func sessionsSaveListRestoreRenameDelete() throws {
+        _ = try nav("select-sidebar", "bands")
+        #expect(try cli.run("sessions", "save", "music").status == 0)
+        _ = try nav("select-sidebar", "books")
+        let list = try cli.run("sessions", "list")
+        #expect(list.output.hasPrefix("music"))
+        let restored = try cli.run("sessions", "restore", "music", "--json").json()
+        #expect(restored["sidebar"] as? String == "bands")
+        #expect(try cli.run("sessions", "rename", "music", "bands").status == 0)
+        #expect(try cli.run("sessions", "delete", "bands").status == 0)
+        let gone = try cli.run("sessions", "restore", "bands")
+        #expect(gone.status == 1)
+        #expect(!gone.error.isEmpty)
+    }
+
+    @Test func demoPrintsTheRestoredScene() throws {
+        let demo = try cli.run("demo", "--sample-data", CLI.sampleData.path)
+        #expect(demo.status == 0, "\(demo.error)")
+        #expect(demo.output.contains("Relaunch"))
+        #expect(demo.output.contains("→"))
+        let shown = try nav("--user", "demo", "show")
+        #expect(shown["sidebar"] as? String == "authors")
+        #expect((shown["stack"] as? [String])?.count == 2)
+        let again = try cli.run("demo", "--sample-data", CLI.sampleData.path)
+        #expect(again.output.contains("0 inserted, 0 updated"))
+    }
+}
