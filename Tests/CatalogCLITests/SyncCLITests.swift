@@ -117,7 +117,8 @@ import Testing
 
     @Test func snapshotsTakenWhileAnotherProcessImportsAreConsistent() throws {
         #expect(try catalog("server.sqlite", "init").status == 0)
-        #expect(try catalog("server.sqlite", "import", Self.sampleData.appending(path: "library.json").path).status == 0)
+        #expect(
+            try catalog("server.sqlite", "import", Self.sampleData.appending(path: "library.json").path).status == 0)
         let server = try Database(path: path("server.sqlite"))
         let booksBefore = try #require(try server.fetchOne(Int.self, "SELECT count(*) FROM books"))
         try server.close()

@@ -235,8 +235,9 @@ import Testing
     }
 
     @Test func changesWrittenByTheSQLiteShellAreCaptured() throws {
-        guard let shell = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
-            .first(where: FileManager.default.isExecutableFile(atPath:))
+        guard
+            let shell = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
+                .first(where: FileManager.default.isExecutableFile(atPath:))
         else {
             print("skipped: no sqlite3 shell on this machine")
             return
