@@ -4,7 +4,7 @@ import Foundation
 
 /// Every suite, in the order a full run measures them.
 enum Suites {
-    static let all: [any BenchmarkSuite] = [SQLiteSuite(), BrowseSuite(), NavigationSuite()]
+    static let all: [any BenchmarkSuite] = [SQLiteSuite(), BrowseSuite(), NavigationSuite(), SyncSuite()]
 }
 
 let root = Command(

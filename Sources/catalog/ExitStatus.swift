@@ -17,6 +17,8 @@ enum ExitStatus {
         case let error as JSONCatalogError:
             if case .unreadable = error { return failure }
             return dataError
+        case is SyncError:
+            return dataError
         case let error as MigrationError:
             if case .failed = error { return failure }
             return dataError

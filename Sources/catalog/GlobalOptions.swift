@@ -19,12 +19,12 @@ enum GlobalOptions {
         try DatabaseSchema.open(path: databasePath(invocation))
     }
 
-    /// Opens the invocation's database as it is; it must exist already.
-    static func openExistingDatabase(_ invocation: Invocation) throws -> Database {
+    /// Opens the invocation's database, which must exist already: as it is, or brought up to date.
+    static func openExistingDatabase(_ invocation: Invocation, migrate: Bool = false) throws -> Database {
         let path = databasePath(invocation)
         guard FileManager.default.fileExists(atPath: path) else {
             throw CLIError.missingDatabase(path: path)
         }
-        return try Database(path: path)
+        return migrate ? try DatabaseSchema.open(path: path) : try Database(path: path)
     }
 }

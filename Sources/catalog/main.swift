@@ -9,7 +9,8 @@ let root = Command(
     options: [GlobalOptions.database],
     subcommands: [
         InitCommand.command, InfoCommand.command, ImportCommand.command, ListCommand.command, ShowCommand.command,
-        SearchCommand.command, NavCommand.command, SessionsCommand.command, DemoCommand.command,
+        SearchCommand.command, ChangesCommand.command, SnapshotCommand.command, SyncCommand.command,
+        NavCommand.command, SessionsCommand.command, DemoCommand.command,
     ]
 )
 

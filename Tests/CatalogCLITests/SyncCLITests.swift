@@ -1,0 +1,154 @@
+import Foundation
+import SQLiteDB
+import TestSupport
+import Testing
+
+/// `catalog changes`, `snapshot` and `sync`, run as a user would.
+@Suite struct SyncCLITests {
+    let directory: URL
+
+    init() throws {
+        directory = try TestSupport.temporaryDirectory("sync-cli")
+    }
+
+    private func path(_ name: String) -> String { directory.appending(path: name).path }
+
+    @discardableResult
+    private func catalog(_ database: String, _ arguments: String...) throws -> TestSupport.ProcessResult {
+        let result = try TestSupport.run(TestSupport.executable("catalog"), ["--db", path(database)] + arguments)
+        return result
+    }
+
+    /// What `catalog list` prints for every kind.
+    private func listings(_ database: String) throws -> String {
+        try ["books", "authors", "genres", "bands"].map {
+            try catalog(database, "list", $0, "--limit", "1000").standardOutput
+        }.joined()
+    }
+
+    private static let sampleData = TestSupport.packageRoot.appending(path: "SampleData")
+
+    /// A catalog file of `count` books, each with one of `count / 10` authors and a genre; `edition` changes
+    /// every title, so importing another edition updates every book.
+    private func writeCatalog(_ name: String, count: Int, edition: Int = 1) throws -> String {
+        let genres = (0..<5).map { #"{"key": "g\#($0)", "name": "Generated genre \#($0)"}"# }
+        let authors = (0..<max(1, count / 10)).map { #"{"key": "a\#($0)", "name": "Writer Number\#($0)"}"# }
+        let books = (0..<count).map {
+            #"{"key": "b\#($0)", "title": "Book \#($0) edition \#(edition)", "authors": ["a\#($0 / 10)"], "#
+                + #""genres": ["g\#($0 % 5)"]}"#
+        }
+        let text = """
+            {"format": "catalog", "version": 1, "source": "generated",
+             "genres": [\(genres.joined(separator: ","))],
+             "authors": [\(authors.joined(separator: ","))],
+             "books": [\(books.joined(separator: ",\n"))]}
+            """
+        try Data(text.utf8).write(to: directory.appending(path: name))
+        return path(name)
+    }
+
+    @Test func aClientCaughtUpThroughSyncListsWhatTheServerLists() throws {
+        #expect(try catalog("server.sqlite", "init").status == 0)
+        for file in ["library.json", "music.json"] {
+            #expect(try catalog("server.sqlite", "import", Self.sampleData.appending(path: file).path).status == 0)
+        }
+        let snapshot = try catalog("server.sqlite", "snapshot", path("client.sqlite"))
+        #expect(snapshot.status == 0, "\(snapshot.standardError)")
+        #expect(try catalog("server.sqlite", "snapshot", path("second.sqlite")).status == 0)
+        #expect(try catalog("server.sqlite", "snapshot", path("behind.sqlite")).status == 0)
+        // Imports and edits (a second edition retitles every generated book).
+        #expect(try catalog("server.sqlite", "import", try writeCatalog("one.json", count: 40)).status == 0)
+        #expect(try catalog("server.sqlite", "import", try writeCatalog("two.json", count: 40, edition: 2)).status == 0)
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") {
+            let process = Process()
+            process.executableURL = URL(filePath: "/usr/bin/sqlite3")
+            process.arguments = [
+                path("server.sqlite"),
+                """
+                PRAGMA foreign_keys = ON; DELETE FROM books WHERE title LIKE 'Book 1_ %';
+                DELETE FROM authors WHERE name = 'Writer Number3'; DELETE FROM genres WHERE name = 'Fantasy';
+                """,
+            ]
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        } else {
+            print("deletes skipped: no /usr/bin/sqlite3 (the library tests cover deletes)")
+        }
+        let synced = try catalog("client.sqlite", "sync", "--from", path("server.sqlite"), "--batch-size", "25")
+        #expect(synced.status == 0, "\(synced.standardError)")
+        #expect(synced.standardOutput.hasPrefix("applied "))
+        #expect(try listings("client.sqlite") == listings("server.sqlite"))
+
+        // The same through a changes file.
+        let second = try Database(path: path("second.sqlite"))
+        let since = try #require(try second.fetchOne(Int64.self, "SELECT last_seq FROM sync_state"))
+        try second.close()
+        let feed = try catalog("server.sqlite", "changes", "--since", "\(since)")
+        #expect(feed.status == 0)
+        let lines = feed.standardOutput.split(separator: "\n")
+        #expect(lines.last?.contains("\"last_seq\"") == true)
+        try Data(feed.standardOutput.utf8).write(to: directory.appending(path: "changes.jsonl"))
+        let fromFile = try catalog("second.sqlite", "sync", "--changes", path("changes.jsonl"))
+        #expect(fromFile.status == 0, "\(fromFile.standardError)")
+        #expect(try listings("second.sqlite") == listings("server.sqlite"))
+
+        // After pruning, a client left behind is told to take a fresh snapshot; nothing is applied.
+        let highWater = try #require(lines.last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) })
+        let last = try #require((highWater as? [String: Any])?["last_seq"] as? Int)
+        #expect(try catalog("server.sqlite", "changes", "--prune-before", "\(last)").status == 0)
+        let before = try listings("behind.sqlite")
+        let refused = try catalog("behind.sqlite", "sync", "--from", path("server.sqlite"))
+        #expect(refused.status == 65)
+        #expect(refused.standardError.contains("take a fresh snapshot"))
+        #expect(try listings("behind.sqlite") == before)
+        let old = try catalog("server.sqlite", "changes", "--since", "0")
+        #expect(old.status == 65)
+    }
+
+    @Test func syncRefusesADatabaseThatWasNeverSnapshotted() throws {
+        #expect(try catalog("server.sqlite", "init").status == 0)
+        #expect(try catalog("other.sqlite", "init").status == 0)
+        let result = try catalog("other.sqlite", "sync", "--from", path("server.sqlite"))
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("catalog snapshot"))
+        #expect(try catalog("other.sqlite", "sync").status == 64)
+    }
+
+    @Test func snapshotsTakenWhileAnotherProcessImportsAreConsistent() throws {
+        #expect(try catalog("server.sqlite", "init").status == 0)
+        #expect(
+            try catalog("server.sqlite", "import", Self.sampleData.appending(path: "library.json").path).status == 0)
+        let server = try Database(path: path("server.sqlite"))
+        let booksBefore = try #require(try server.fetchOne(Int.self, "SELECT count(*) FROM books"))
+        try server.close()
+        let file = try writeCatalog("big.json", count: 4000)
+        let importer = try TestSupport.start(
+            TestSupport.executable("catalog"), ["--db", path("server.sqlite"), "import", file])
+        var snapshots: [String] = []
+        while importer.process.isRunning || snapshots.isEmpty, snapshots.count < 40 {
+            let name = "snapshot-\(snapshots.count).sqlite"
+            let result = try catalog("server.sqlite", "snapshot", path(name))
+            #expect(result.status == 0, "\(result.standardError)")
+            snapshots.append(name)
+        }
+        #expect(importer.wait().status == 0)
+        snapshots.append("snapshot-last.sqlite")
+        #expect(try catalog("server.sqlite", "snapshot", path("snapshot-last.sqlite")).status == 0)
+        for name in snapshots {
+            let copy = try Database(path: path(name))
+            #expect(try copy.integrityCheck() == ["ok"])
+            let books = try #require(try copy.fetchOne(Int.self, "SELECT count(*) FROM books"))
+            #expect(books == booksBefore || books == booksBefore + 4000, "\(name) holds \(books) books")
+            // The copy records the sequence of the commit it holds: its own log ends there.
+            let recorded = try copy.fetchOne(Int64.self, "SELECT snapshot_seq FROM sync_state")
+            let logged = try copy.fetchOne(Int64.self, "SELECT seq FROM sqlite_sequence WHERE name = 'change_log'")
+            #expect(recorded == logged)
+            try copy.close()
+        }
+        // The first snapshot catches up to the finished import.
+        let synced = try catalog(snapshots[0], "sync", "--from", path("server.sqlite"))
+        #expect(synced.status == 0, "\(synced.standardError)")
+        #expect(try listings(snapshots[0]) == listings("server.sqlite"))
+    }
+}
