@@ -9,7 +9,7 @@ let root = Command(
     options: [GlobalOptions.database],
     subcommands: [
         InitCommand.command, InfoCommand.command, ImportCommand.command, ListCommand.command, ShowCommand.command,
-        SearchCommand.command, NavCommand.command, SessionsCommand.command, DemoCommand.command,
+        SearchCommand.command, NavCommand.command, BrowseCommand.command, SessionsCommand.command, DemoCommand.command,
     ]
 )
 
