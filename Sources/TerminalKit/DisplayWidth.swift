@@ -71,6 +71,7 @@ extension String {
         var lines: [String] = []
         for paragraph in split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
+            let start = lines.count
             for word in paragraph.split(separator: " ") {
                 var word = String(word)
                 let separator = line.isEmpty ? "" : " "
@@ -86,7 +87,7 @@ extension String {
                 }
                 line = word
             }
-            lines.append(line)
+            if !line.isEmpty || lines.count == start { lines.append(line) }
         }
         return lines
     }

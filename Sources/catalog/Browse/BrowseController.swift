@@ -198,12 +198,13 @@ final class BrowseController {
         let state = browser.state
         let previous = shown
         sidebar = columns.sidebar()
+        // A selection cleared by the back button leaves the cursor where it was, as a phone's list does.
         if previous?.sidebar != state.sidebar || previous == nil {
-            cursors[.sidebar] = sidebar.index(of: state.sidebar) ?? 0
+            cursors[.sidebar] = sidebar.index(of: state.sidebar) ?? sidebar.index(of: previous?.sidebar) ?? 0
             content = try state.sidebar.flatMap(columns.content(of:))
             cursors[.content] = try content?.load(until: state.content) ?? 0
-        } else if previous?.content != state.content, let selection = state.content {
-            cursors[.content] = try content?.load(until: selection) ?? cursors[.content]
+        } else if previous?.content != state.content {
+            cursors[.content] = try content?.load(until: state.content ?? previous?.content) ?? cursors[.content]
         }
         if previous?.topOfDetail != state.topOfDetail || previous == nil {
             detail = try state.topOfDetail.map(columns.detail(of:))
