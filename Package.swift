@@ -60,7 +60,8 @@ let package = Package(
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Catalog", "Navigation", "Schema", "SQLiteDB"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-        .testTarget(name: "CatalogCLITests", dependencies: ["catalog", "TestSupport"]),
+        .testTarget(
+            name: "CatalogCLITests", dependencies: ["catalog", "Browser", "Navigation", "TerminalKit", "TestSupport"]),
     ]
 )
 

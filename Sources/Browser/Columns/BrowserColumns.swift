@@ -159,7 +159,7 @@ public struct BrowserColumns {
     private func settingsDetail() throws -> RouteDetail {
         let history = browser.history
         return RouteDetail(
-            route: .settings, kind: "Settings", title: "Settings",
+            route: .settings, kind: "Section", title: "Settings",
             fields: [
                 DetailField(label: "User", value: browser.userName),
                 DetailField(label: "Scene", value: browser.scene),
@@ -172,7 +172,7 @@ public struct BrowserColumns {
 
     private func aboutDetail() throws -> RouteDetail {
         RouteDetail(
-            route: .about, kind: "About", title: "Library catalog",
+            route: .about, kind: "Section", title: "About this catalog",
             fields: [
                 DetailField(label: "Books", value: "\(try catalog.books.count())"),
                 DetailField(label: "Authors", value: "\(try catalog.authors.count())"),

@@ -61,7 +61,7 @@ struct BrowseRenderer {
         return style.dim(Self.hints.padded(toDisplayWidth: width))
     }
 
-    static let hints = "↑↓ move · ⏎ open · ← back · ⇥ column · [ ] history · / search · s save · o sessions · ? help · q quit"
+    static let hints = "↑↓ move  ⏎ open  ← back  ⇥ column  [ ] history  / search  s save  o sessions  ? help  q quit"
 
     // MARK: Columns
 
@@ -155,7 +155,8 @@ struct BrowseRenderer {
             if section.rows.isEmpty { lines.append(style.dim("  none".padded(toDisplayWidth: width))) }
             if !section.isComplete { lines.append(style.dim("  …".padded(toDisplayWidth: width))) }
         }
-        let first = ListViewport.firstRow(cursor: cursorLine, count: lines.count, height: height)
+        // The title stays in view until the cursor goes below the last line.
+        let first = max(0, cursorLine + 1 - height)
         return Array(lines[first..<min(lines.count, first + height)])
     }
 
