@@ -26,7 +26,7 @@ enum BrowseCommand {
         controller.size = terminal.size
         draw(controller, on: terminal)
         while true {
-            let keys = terminal.readKeys()
+            let keys = try terminal.readKeys()
             let resized = terminal.takeResize()
             if resized { controller.size = terminal.size }
             for key in keys where try !controller.handle(key) { return }
