@@ -96,9 +96,10 @@ import Testing
         #expect(detail.fields.map(\.label) == ["Year", "Language", "Summary"])
         #expect(detail.fields.first?.value == "1884")
         #expect(detail.sections.map(\.header) == ["Authors 2", "Genres 2"])
-        #expect(detail.sections[0].rows.map { "\($0.title) (\($0.subtitle ?? ""))" } == [
-            "Mark Twain (author)", "E. W. Kemble (illustrator)",
-        ])
+        #expect(
+            detail.sections[0].rows.map { "\($0.title) (\($0.subtitle ?? ""))" } == [
+                "Mark Twain (author)", "E. W. Kemble (illustrator)",
+            ])
         #expect(detail.sections[1].rows.map(\.title).sorted() == ["Adventure", "Satire"])
         #expect(detail.links.allSatisfy { LibraryRoute.book(huck.uuid).allowsPush($0.route) })
     }
@@ -111,10 +112,11 @@ import Testing
         #expect(twain.links.allSatisfy { twain.route.allowsPush($0.route) })
 
         let motorhead = try columns.detail(of: .band(try band("Motörhead").uuid))
-        #expect(motorhead.fields == [
-            DetailField(label: "Country", value: "GB"), DetailField(label: "Years", value: "1975–2015"),
-            DetailField(label: "Status", value: "disbanded"),
-        ])
+        #expect(
+            motorhead.fields == [
+                DetailField(label: "Country", value: "GB"), DetailField(label: "Years", value: "1975–2015"),
+                DetailField(label: "Status", value: "disbanded"),
+            ])
         #expect(motorhead.sections.first?.rows.map(\.title).sorted() == ["Hard rock", "Heavy metal"])
 
         let metal = try columns.detail(of: .genre(try genre("Heavy metal").uuid))

@@ -22,7 +22,7 @@ import Testing
         let bands = try names(cli, ["list", "bands", "--genre", genres[metal].uuid])
         let motorhead = try #require(bands.firstIndex { $0.name == "Motörhead" })
 
-        let session = try Tmux(cli: cli)
+        let session = Tmux(cli: cli)
         defer { session.kill() }
         try session.launch()
         try session.waitFor("Library catalog")
@@ -123,7 +123,7 @@ private struct Tmux {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let path = BrowseTmuxTests.tmux ?? "tmux"
         let argv = ([path, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) }
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid = pid_t()
         guard posix_spawn(&pid, path, &actions, nil, argv + [nil], environ) == 0 else {
             throw CocoaError(.executableLoad)

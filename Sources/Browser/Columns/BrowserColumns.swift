@@ -104,7 +104,9 @@ public struct BrowserColumns {
     private func deleted(_ route: LibraryRoute) -> RouteDetail {
         RouteDetail(
             route: route, kind: route.displayName, title: "(deleted)",
-            fields: [DetailField(label: "Note", value: "This \(route.displayName.lowercased()) is no longer available.")],
+            fields: [
+                DetailField(label: "Note", value: "This \(route.displayName.lowercased()) is no longer available.")
+            ],
             sections: [])
     }
 

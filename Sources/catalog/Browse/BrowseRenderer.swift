@@ -130,7 +130,8 @@ struct BrowseRenderer {
     private func detail(_ detail: RouteDetail?, cursor: Int?, width: Int, height: Int) -> [String] {
         guard let detail else { return height > 0 ? [style.dim("  Choose an item".padded(toDisplayWidth: width))] : [] }
         var lines = [
-            style.dim(detail.kind.padded(toDisplayWidth: width)), style.bold(detail.title.padded(toDisplayWidth: width)),
+            style.dim(detail.kind.padded(toDisplayWidth: width)),
+            style.bold(detail.title.padded(toDisplayWidth: width)),
         ]
         let labelWidth = min(10, detail.fields.map(\.label.displayWidth).max() ?? 0)
         let valueWidth = max(1, width - labelWidth - 2)
