@@ -60,7 +60,9 @@ let package = Package(
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "Catalog", "Navigation", "Schema", "SQLiteDB"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-        .testTarget(name: "CatalogCLITests", dependencies: ["catalog", "SQLiteDB", "TestSupport"]),
+        .testTarget(
+            name: "CatalogCLITests",
+            dependencies: ["catalog", "Browser", "Navigation", "SQLiteDB", "TerminalKit", "TestSupport"]),
     ]
 )
 

@@ -16,8 +16,8 @@ public import Navigation
 ///
 /// What may appear under what: a section lists its kind in the content column (authors → author …); a
 /// search lists any entity; a genre in the sidebar (seed 000's sidebar of genres) lists its bands and
-/// books. From a book's detail you can push its authors and genres, from an author its books, from a band
-/// its genres, from a genre its bands and books.
+/// books. From a book's detail you can push its authors and genres, from an author their books and
+/// co-authors, from a band its genres, from a genre its bands and books.
 public enum LibraryRoute: NavigationRoute, Codable {
     case books
     case authors
@@ -121,7 +121,7 @@ public enum LibraryRoute: NavigationRoute, Codable {
     public func allowsPush(_ next: LibraryRoute) -> Bool {
         switch (self, next) {
         case (.book, .author), (.book, .genre): true
-        case (.author, .book): true
+        case (.author, .book), (.author, .author): true
         case (.band, .genre): true
         case (.genre, .band), (.genre, .book): true
         default: false

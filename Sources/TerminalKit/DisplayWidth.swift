@@ -62,3 +62,44 @@ extension Unicode.Scalar {
         0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
     ]
 }
+
+extension String {
+    /// The text broken into lines of at most `width` cells, at spaces where possible; a word wider than
+    /// `width` is cut by cells. Line breaks in the text are kept.
+    public func wrapped(toDisplayWidth width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            let start = lines.count
+            for word in paragraph.split(separator: " ") {
+                var word = String(word)
+                let separator = line.isEmpty ? "" : " "
+                if line.displayWidth + separator.count + word.displayWidth <= width {
+                    line += separator + word
+                    continue
+                }
+                if !line.isEmpty { lines.append(line) }
+                while word.displayWidth > width {
+                    let (head, tail) = word.split(atDisplayWidth: width)
+                    lines.append(head)
+                    word = tail
+                }
+                line = word
+            }
+            if !line.isEmpty || lines.count == start { lines.append(line) }
+        }
+        return lines
+    }
+
+    /// The longest prefix of at most `width` cells (one character at least) and the rest.
+    private func split(atDisplayWidth width: Int) -> (String, String) {
+        var used = 0
+        var end = startIndex
+        while end < endIndex, used + self[end].displayWidth <= width || end == startIndex {
+            used += self[end].displayWidth
+            end = index(after: end)
+        }
+        return (String(self[..<end]), String(self[end...]))
+    }
+}

@@ -69,11 +69,17 @@ public final class Terminal {
     }
 
     /// Waits up to `timeout` milliseconds for keys; returns early, possibly with none, on a resize.
-    public func readKeys(timeout: Int32 = 250) -> [Key] {
+    ///
+    /// - Throws: ``TerminalError/inputClosed`` when the terminal went away (its window closed, the pseudo-terminal
+    ///   hung up): a caller looping on keys must stop rather than spin.
+    public func readKeys(timeout: Int32 = 250) throws -> [Key] {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, timeout) > 0 else { return [] }
+        let ready = poll(&descriptor, 1, timeout)
+        if ready < 0, errno != EINTR { throw TerminalError.inputClosed }
+        guard ready > 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = read(STDIN_FILENO, &buffer, buffer.count)
+        if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { throw TerminalError.inputClosed }
         guard count > 0 else { return [] }
         var keys = decoder.decode(Array(buffer[0..<count]))
         // A lone ESC with nothing after it within a moment is the Escape key.
@@ -108,10 +114,16 @@ public struct TerminalSize: Hashable, Sendable {
 
 /// Why the terminal cannot be used.
 public enum TerminalError: Error, CustomStringConvertible {
+    /// Standard input or output is not a terminal (a pipe, a file).
     case notATerminal
+    /// The terminal's input ended: the window closed or the pseudo-terminal hung up.
+    case inputClosed
 
     public var description: String {
-        "standard input and output must be a terminal for the interactive browser"
+        switch self {
+        case .notATerminal: "standard input and output must be a terminal for the interactive browser"
+        case .inputClosed: "the terminal closed its input"
+        }
     }
 }
 

@@ -10,7 +10,7 @@ let root = Command(
     subcommands: [
         InitCommand.command, InfoCommand.command, ImportCommand.command, ListCommand.command, ShowCommand.command,
         SearchCommand.command, ChangesCommand.command, SnapshotCommand.command, SyncCommand.command,
-        NavCommand.command, SessionsCommand.command, DemoCommand.command,
+        NavCommand.command, SessionsCommand.command, BrowseCommand.command, DemoCommand.command,
     ]
 )
 

@@ -46,7 +46,8 @@ import Testing
 
     @Test(arguments: [
         (LibraryRoute.book(id), LibraryRoute.author(id), true), (.book(id), .genre(id), true),
-        (.book(id), .band(id), false), (.author(id), .book(id), true), (.author(id), .band(id), false),
+        (.book(id), .band(id), false), (.author(id), .book(id), true), (.author(id), .author(id), true),
+        (.author(id), .band(id), false),
         (.band(id), .genre(id), true), (.genre(id), .band(id), true), (.genre(id), .book(id), true),
         (.settings, .book(id), false),
     ])

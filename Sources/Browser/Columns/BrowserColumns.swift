@@ -1,0 +1,201 @@
+import Catalog
+import Foundation
+import Navigation
+import SQLiteDB
+
+/// What each column of the split view lists for a browser's current state, as data: the sidebar's rows,
+/// the content list of a sidebar route, and the detail of a route with the links that can be pushed.
+///
+/// Lists are lazy (``ColumnList``): making one reads its count and first page only.
+///
+/// ```swift
+/// let columns = BrowserColumns(browser: browser)
+/// let sidebar = columns.sidebar()
+/// let content = try columns.content(of: .genres)       // Genres 26: Electronic, Folk, …
+/// let detail = try columns.detail(of: .band(motorhead)) // Country GB, Years 1975–2015, Genres …
+/// ```
+public struct BrowserColumns {
+    /// The browser whose state and catalog the columns show.
+    public let browser: LibraryBrowser
+    /// How many rows a page reads.
+    public let pageSize: Int
+
+    /// Columns over `browser`.
+    ///
+    /// - Parameters:
+    ///   - browser: the browsing scene.
+    ///   - pageSize: rows per page, 1…1000; a screenful or two.
+    public init(browser: LibraryBrowser, pageSize: Int = 100) {
+        self.browser = browser
+        self.pageSize = min(max(pageSize, 1), 1000)
+    }
+
+    private var catalog: LibraryCatalog { browser.catalog }
+
+    // MARK: Sidebar
+
+    /// The sidebar: the sections, with the active search and a genre selected in the sidebar as extra rows.
+    public func sidebar() -> ColumnList {
+        var rows = LibraryRoute.sections.map { ColumnRow(route: $0, title: $0.displayName) }
+        switch browser.state.sidebar {
+        case .search(let text)?:
+            let settings = rows.firstIndex { $0.route == .settings } ?? rows.endIndex
+            rows.insert(ColumnRow(route: .search(text), title: "Search “\(text)”"), at: settings)
+        case .genre(let uuid)?:
+            let title = (try? catalog.summary(of: .genre, uuid: uuid)?.name) ?? nil
+            rows.append(ColumnRow(route: .genre(uuid), title: title ?? "Genre (deleted)", subtitle: "genre"))
+        default:
+            break
+        }
+        return ColumnList(title: "Library", rows: rows, totalCount: rows.count)
+    }
+
+    // MARK: Content
+
+    /// What the content column lists under sidebar route `sidebar`, or `nil` for a two-column route.
+    ///
+    /// Books by title, authors and bands by sort name, genres by name, a search's hits of any kind best
+    /// first, a sidebar genre's bands then its books.
+    ///
+    /// - Throws: ``DatabaseError`` when reading fails.
+    public func content(of sidebar: LibraryRoute) throws -> ColumnList? {
+        switch sidebar {
+        case .books: try list("Books", [.books], count: catalog.books.count())
+        case .authors: try list("Authors", [.authors], count: catalog.authors.count())
+        case .genres: try list("Genres", [.genres], count: catalog.genres.count())
+        case .bands: try list("Bands", [.bands], count: catalog.bands.count())
+        case .search(let text): try list("Search “\(text)”", [.search(text)], count: nil)
+        case .genre(let uuid):
+            if let genre = try catalog.genres.find(uuid: uuid) {
+                try list(
+                    genre.name, [.bandsInGenre(genre.id), .booksInGenre(genre.id)],
+                    count: try catalog.bands.count(inGenre: genre.id) + catalog.books.count(inGenre: genre.id))
+            } else {
+                ColumnList(title: "Genre (deleted)", rows: [])
+            }
+        case .settings, .about, .book, .author, .band: nil
+        }
+    }
+
+    private func list(_ title: String, _ sources: [ColumnSource], count: Int?) throws -> ColumnList {
+        try ColumnList(title: title, sources: sources, totalCount: count, catalog: catalog, pageSize: pageSize)
+    }
+
+    // MARK: Detail
+
+    /// The detail of `route`: its fields and the linked routes that can be pushed onto it.
+    ///
+    /// A deleted entity gives a detail titled "(deleted)" with nothing in it, never an error.
+    ///
+    /// - Throws: ``DatabaseError`` when reading fails.
+    public func detail(of route: LibraryRoute) throws -> RouteDetail {
+        switch route {
+        case .book(let uuid): try bookDetail(uuid) ?? deleted(route)
+        case .author(let uuid): try authorDetail(uuid) ?? deleted(route)
+        case .genre(let uuid): try genreDetail(uuid) ?? deleted(route)
+        case .band(let uuid): try bandDetail(uuid) ?? deleted(route)
+        case .settings: try settingsDetail()
+        case .about: try aboutDetail()
+        case .books, .authors, .genres, .bands, .search:
+            RouteDetail(route: route, kind: "Section", title: route.displayName, fields: [], sections: [])
+        }
+    }
+
+    private func deleted(_ route: LibraryRoute) -> RouteDetail {
+        RouteDetail(
+            route: route, kind: route.displayName, title: "(deleted)",
+            fields: [
+                DetailField(label: "Note", value: "This \(route.displayName.lowercased()) is no longer available.")
+            ],
+            sections: [])
+    }
+
+    private func bookDetail(_ uuid: UUID) throws -> RouteDetail? {
+        guard let book = try catalog.books.find(uuid: uuid) else { return nil }
+        return RouteDetail(
+            route: .book(uuid), kind: "Book", title: book.title,
+            fields: Self.fields([
+                ("Year", book.year.map(String.init)), ("ISBN", book.isbn13), ("Pages", book.pages.map(String.init)),
+                ("Language", book.language), ("Summary", book.summary),
+            ]),
+            sections: [
+                try list("Authors", [.credits(bookID: book.id)], count: catalog.books.creditCount(of: book.id)),
+                try list("Genres", [.genresOfBook(book.id)], count: nil),
+            ])
+    }
+
+    private func authorDetail(_ uuid: UUID) throws -> RouteDetail? {
+        guard let author = try catalog.authors.find(uuid: uuid) else { return nil }
+        return RouteDetail(
+            route: .author(uuid), kind: "Author", title: author.name,
+            fields: Self.fields([("Sort name", author.sortName), ("Note", author.disambiguation)]),
+            sections: [
+                try list("Books", [.booksByAuthor(author.id)], count: catalog.books.count(byAuthor: author.id)),
+                try list("Co-authors", [.coauthors(author.id)], count: catalog.authors.count(coauthorsOf: author.id)),
+            ])
+    }
+
+    private func bandDetail(_ uuid: UUID) throws -> RouteDetail? {
+        guard let band = try catalog.bands.find(uuid: uuid) else { return nil }
+        return RouteDetail(
+            route: .band(uuid), kind: "Band", title: band.name,
+            fields: Self.fields([
+                ("Country", band.country), ("Years", BandYears.text(formed: band.formedYear, ended: band.endedYear)),
+                ("Status", band.status?.rawValue), ("Note", band.disambiguation),
+            ]),
+            sections: [try list("Genres", [.genresOfBand(band.id)], count: catalog.genres.count(ofBand: band.id))])
+    }
+
+    private func genreDetail(_ uuid: UUID) throws -> RouteDetail? {
+        guard let genre = try catalog.genres.find(uuid: uuid) else { return nil }
+        let parent = try genre.parentID.flatMap { try catalog.genres.find(id: $0) }
+        return RouteDetail(
+            route: .genre(uuid), kind: "Genre", title: genre.name,
+            fields: Self.fields([("Part of", parent?.name)]),
+            sections: [
+                try list("Bands", [.bandsInGenre(genre.id)], count: catalog.bands.count(inGenre: genre.id)),
+                try list("Books", [.booksInGenre(genre.id)], count: catalog.books.count(inGenre: genre.id)),
+            ])
+    }
+
+    private func settingsDetail() throws -> RouteDetail {
+        let history = browser.history
+        return RouteDetail(
+            route: .settings, kind: "Section", title: "Settings",
+            fields: [
+                DetailField(label: "User", value: browser.userName),
+                DetailField(label: "Scene", value: browser.scene),
+                DetailField(label: "Columns", value: browser.state.visibility.rawValue),
+                DetailField(label: "History", value: "entry \(history.index + 1) of \(history.count)"),
+                DetailField(label: "Sessions", value: "\(try browser.sessions().count) saved"),
+            ],
+            sections: [])
+    }
+
+    private func aboutDetail() throws -> RouteDetail {
+        RouteDetail(
+            route: .about, kind: "Section", title: "About this catalog",
+            fields: [
+                DetailField(label: "Books", value: "\(try catalog.books.count())"),
+                DetailField(label: "Authors", value: "\(try catalog.authors.count())"),
+                DetailField(label: "Genres", value: "\(try catalog.genres.count())"),
+                DetailField(label: "Bands", value: "\(try catalog.bands.count())"),
+                DetailField(label: "Database", value: catalog.db.path),
+            ],
+            sections: [])
+    }
+
+    private static func fields(_ pairs: [(String, String?)]) -> [DetailField] {
+        pairs.compactMap { label, value in value.map { DetailField(label: label, value: $0) } }
+    }
+
+    // MARK: Breadcrumb
+
+    /// The titles of the detail root and each pushed route, bottom first: the detail column's breadcrumb.
+    ///
+    /// - Throws: ``DatabaseError`` when reading fails.
+    public func breadcrumb() throws -> [String] {
+        let state = browser.state
+        return try ([state.detail].compactMap { $0 } + state.stack).map(browser.title(of:))
+    }
+}

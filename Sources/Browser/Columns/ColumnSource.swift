@@ -1,0 +1,89 @@
+import Catalog
+import Foundation
+
+/// Where the rows of a paged list come from: one keyset-paginated catalog list, or the search.
+enum ColumnSource: Hashable {
+    case books
+    case authors
+    case genres
+    case bands
+    case bandsInGenre(Int64)
+    case booksInGenre(Int64)
+    case booksByAuthor(Int64)
+    case coauthors(Int64)
+    case genresOfBand(Int64)
+    case credits(bookID: Int64)
+    case genresOfBook(Int64)
+    case search(String)
+
+    /// One page of rows.
+    struct Rows {
+        var rows: [ColumnRow]
+        /// Where the next page starts; `nil` with `isLast` false only for the search, which pages by count.
+        var next: PageCursor?
+        var isLast: Bool
+    }
+
+    /// The rows after `cursor` (keyset lists) or after the first `loaded` rows (the search, whose results
+    /// are capped at ``Page/maximumLimit``).
+    func rows(in catalog: LibraryCatalog, after cursor: PageCursor?, loaded: Int, limit: Int) throws -> Rows {
+        switch self {
+        case .books: try Self.rows(catalog.books.page(after: cursor, limit: limit), ColumnSource.bookRow)
+        case .authors: try Self.rows(catalog.authors.page(after: cursor, limit: limit), ColumnSource.authorRow)
+        case .genres: try Self.rows(catalog.genres.page(after: cursor, limit: limit), ColumnSource.genreRow)
+        case .bands: try Self.rows(catalog.bands.page(after: cursor, limit: limit), ColumnSource.bandRow)
+        case .bandsInGenre(let id):
+            try Self.rows(catalog.bands.page(inGenre: id, after: cursor, limit: limit), ColumnSource.bandRow)
+        case .booksInGenre(let id):
+            try Self.rows(catalog.books.page(inGenre: id, after: cursor, limit: limit), ColumnSource.bookRow)
+        case .booksByAuthor(let id):
+            try Self.rows(catalog.books.page(byAuthor: id, after: cursor, limit: limit), ColumnSource.bookRow)
+        case .coauthors(let id):
+            try Self.rows(catalog.authors.page(coauthorsOf: id, after: cursor, limit: limit), ColumnSource.authorRow)
+        case .genresOfBand(let id):
+            try Self.rows(catalog.genres.page(ofBand: id, after: cursor, limit: limit), ColumnSource.genreRow)
+        case .credits(let id):
+            try Self.rows(catalog.books.credits(of: id, after: cursor, limit: limit)) {
+                ColumnRow(route: .author($0.author.uuid), title: $0.author.name, subtitle: $0.role.rawValue)
+            }
+        case .genresOfBook(let id):
+            // A book has a handful of genres: one query, no paging.
+            Rows(rows: try catalog.books.genres(of: id).map(Self.genreRow), next: nil, isLast: true)
+        case .search(let text):
+            try searchRows(text, in: catalog, loaded: loaded, limit: limit)
+        }
+    }
+
+    /// The search has no cursor: each page asks for the first `loaded + limit` hits (capped) and keeps the tail.
+    private func searchRows(_ text: String, in catalog: LibraryCatalog, loaded: Int, limit: Int) throws -> Rows {
+        let wanted = min(loaded + limit, Page<EntitySummary>.maximumLimit)
+        guard wanted > loaded else { return Rows(rows: [], next: nil, isLast: true) }
+        let hits = try catalog.search(text, limit: wanted)
+        let rows = hits.dropFirst(loaded).map {
+            ColumnRow(route: LibraryRoute(kind: $0.kind, uuid: $0.uuid), title: $0.name, subtitle: $0.kind.rawValue)
+        }
+        return Rows(rows: rows, next: nil, isLast: hits.count < wanted || wanted == Page<EntitySummary>.maximumLimit)
+    }
+
+    private static func rows<Item>(_ page: Page<Item>, _ row: (Item) -> ColumnRow) -> Rows {
+        Rows(rows: page.items.map(row), next: page.next, isLast: page.next == nil)
+    }
+
+    static func bookRow(_ book: Book) -> ColumnRow {
+        ColumnRow(route: .book(book.uuid), title: book.title, subtitle: book.year.map(String.init))
+    }
+
+    static func authorRow(_ author: Author) -> ColumnRow {
+        ColumnRow(route: .author(author.uuid), title: author.name, subtitle: author.disambiguation)
+    }
+
+    static func genreRow(_ genre: Genre) -> ColumnRow {
+        ColumnRow(route: .genre(genre.uuid), title: genre.name)
+    }
+
+    static func bandRow(_ band: Band) -> ColumnRow {
+        let parts = [band.country, BandYears.text(formed: band.formedYear, ended: band.endedYear)].compactMap { $0 }
+        return ColumnRow(
+            route: .band(band.uuid), title: band.name, subtitle: parts.isEmpty ? nil : parts.joined(separator: " · "))
+    }
+}

@@ -1,0 +1,40 @@
+import Browser
+import CommandLineKit
+import TerminalKit
+
+/// `catalog browse`: the interactive three-column browser, reopening where the user left it.
+enum BrowseCommand {
+    static let command = Command(
+        name: "browse",
+        abstract: "Browse the catalog in a full-screen split view that reopens where you left it.",
+        discussion: """
+            Sidebar, content and detail columns side by side; below 100 terminal columns the view collapses \
+            to one column, like a split view on a phone. Every move is saved at once for the user and scene, \
+            so quitting and relaunching shows the same place. Press ? inside for the keys. Needs a terminal; \
+            from scripts use 'catalog nav'.
+            """,
+        options: [NavCommand.userOption, NavCommand.sceneOption],
+        run: run
+    )
+
+    private static func run(_ invocation: Invocation) throws {
+        guard Terminal.isInteractive else { throw CLIError.notATerminal }
+        let controller = try BrowseController(browser: try NavCommand.openBrowser(invocation))
+        let terminal = try Terminal()
+        // Restores the terminal on quit and when anything below throws; signals restore it themselves.
+        defer { terminal.restore() }
+        controller.size = terminal.size
+        draw(controller, on: terminal)
+        while true {
+            let keys = try terminal.readKeys()
+            let resized = terminal.takeResize()
+            if resized { controller.size = terminal.size }
+            for key in keys where try !controller.handle(key) { return }
+            if resized || !keys.isEmpty { draw(controller, on: terminal) }
+        }
+    }
+
+    private static func draw(_ controller: BrowseController, on terminal: Terminal) {
+        terminal.draw(BrowseRenderer(size: controller.size, style: .ansi).render(controller.screen()))
+    }
+}
