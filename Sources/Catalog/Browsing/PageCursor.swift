@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteDB
+package import SQLiteDB
 
 /// Where a page of a browsing list starts: an opaque string to hand back to get the next page.
 ///
@@ -115,5 +115,33 @@ private struct PayloadReader {
         default:
             return nil
         }
+    }
+}
+
+extension PageCursor {
+    /// Decodes the cursor's keys as a list sorting by `count` keys would, for fuzzing and tests.
+    ///
+    /// - Parameters:
+    ///   - list: the list name the cursor must belong to.
+    ///   - count: how many sort keys the list uses.
+    /// - Returns: the keys, as text or integers.
+    /// - Throws: ``CatalogError/invalidCursor(reason:)`` for anything this program did not make.
+    package func decodedKeys(forList list: String, count: Int) throws -> [DatabaseValue] {
+        try keys(forList: list, count: count).map { key in
+            switch key {
+            case .integer(let integer): .integer(integer)
+            case .text(let text): .text(text)
+            }
+        }
+    }
+
+    /// A cursor for `list` holding `keys` (integers or text), for fuzzing and tests.
+    ///
+    /// - Parameters:
+    ///   - list: the list name.
+    ///   - keys: the sort keys of the last row seen.
+    /// - Throws: ``CatalogError/invalidCursor(reason:)`` for a key that is neither an integer nor text.
+    package init(list: String, keyValues keys: [DatabaseValue]) throws {
+        self.init(list: list, keys: try keys.map(Key.init))
     }
 }

@@ -1,0 +1,39 @@
+import Foundation
+import FuzzChecks
+import TestSupport
+import Testing
+
+/// Replays every committed fuzz input (the seed corpus and the inputs that once crashed, in
+/// `Tests/FuzzCorpus/<target>/`) through the same check the fuzz target runs.
+@Suite struct FuzzCorpusTests {
+    static let corpus = TestSupport.packageRoot.appending(path: "Tests/FuzzCorpus")
+
+    func replay(_ check: some FuzzCheck) throws {
+        let files = FuzzDriver.inputFiles(Self.corpus.appending(path: type(of: check).name).path)
+        #expect(files.count >= 5, "the seed corpus of \(type(of: check).name) is missing")
+        for file in files {
+            let input = try Data(contentsOf: file)
+            do {
+                try check.check(input)
+            } catch {
+                Issue.record("\(file.lastPathComponent): \(error)")
+            }
+        }
+    }
+
+    @Test func routeParserCorpus() throws {
+        try replay(RouteParserCheck())
+    }
+
+    @Test func storedStateCorpus() throws {
+        try replay(StoredStateCheck())
+    }
+
+    @Test func searchCorpus() throws {
+        try replay(try SearchCheck())
+    }
+
+    @Test func pageCursorCorpus() throws {
+        try replay(PageCursorCheck())
+    }
+}
