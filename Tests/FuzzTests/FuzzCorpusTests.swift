@@ -37,3 +37,16 @@ import Testing
         try replay(PageCursorCheck())
     }
 }
+
+/// Inputs the fuzzers (or a review of what they cover) found crashing, each fed to the same check by name.
+@Suite struct FuzzRegressionTests {
+    func input(_ target: String, _ name: String) throws -> Data {
+        try Data(contentsOf: FuzzCorpusTests.corpus.appending(path: "\(target)/\(name)"))
+    }
+
+    /// A text key whose byte count is near `Int.max`: `colon + 1 + count` overflowed and trapped, so
+    /// `catalog list books --after CURSOR` crashed on a crafted cursor instead of refusing it.
+    @Test func aCursorTextLengthNearIntMaxIsRefused() throws {
+        try PageCursorCheck().check(try input("page-cursor", "crash-text-length-overflow"))
+    }
+}

@@ -108,7 +108,8 @@ private struct PayloadReader {
         case UInt8(ascii: "t"):
             guard let colon = bytes[position...].firstIndex(of: UInt8(ascii: ":")),
                 let count = Int(String(decoding: bytes[position..<colon], as: UTF8.self)),
-                count >= 0, colon + 1 + count <= bytes.count
+                // Compared as what is left, not as `colon + 1 + count`: a huge count must not overflow.
+                count >= 0, count <= bytes.count - (colon + 1)
             else { return nil }
             position = colon + 1 + count
             return .text(String(decoding: bytes[(colon + 1)..<position], as: UTF8.self))
