@@ -8,12 +8,15 @@ import SQLiteDB
 /// Byte 0 picks the mode: the rest is the cursor text as typed, or the payload inside the base64 (so the
 /// fuzzer explores the key syntax rather than base64).
 public struct PageCursorCheck: FuzzCheck {
+    /// The corpus directory and executable suffix.
     public static let name = "page-cursor"
 
     private static let lists = ["books", "books-by-author", "authors", "credits", "genres", "bands"]
 
+    /// A check.
     public init() {}
 
+    /// Runs one input; see the type's description for what must hold.
     public func check(_ input: Data) throws(FuzzFinding) {
         let rest = input.dropFirst()
         let text: String

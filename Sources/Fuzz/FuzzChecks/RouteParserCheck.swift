@@ -9,10 +9,13 @@ import Navigation
 /// link parsed writes back a URL that parses to the same link; every state a link opens is valid and is
 /// what its own link opens.
 public struct RouteParserCheck: FuzzCheck {
+    /// The corpus directory and executable suffix.
     public static let name = "route-parser"
 
+    /// A check.
     public init() {}
 
+    /// Runs one input; see the type's description for what must hold.
     public func check(_ input: Data) throws(FuzzFinding) {
         let text = String(decoding: input, as: UTF8.self)
         if let route = LibraryRoute(path: text) {

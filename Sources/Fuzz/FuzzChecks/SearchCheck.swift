@@ -8,6 +8,7 @@ import Schema
 ///
 /// Byte 0 picks the limit (1, 20 or the maximum), the rest is the text.
 public final class SearchCheck: FuzzCheck {
+    /// The corpus directory and executable suffix.
     public static let name = "search"
 
     private let catalog: LibraryCatalog
@@ -29,6 +30,7 @@ public final class SearchCheck: FuzzCheck {
         try catalog.bands.setGenres([genre.id], of: band.id)
     }
 
+    /// Runs one input; see the type's description for what must hold.
     public func check(_ input: Data) throws(FuzzFinding) {
         let limits = [1, 20, 1000]
         let limit = limits[Int(input.first ?? 0) % limits.count]

@@ -10,12 +10,15 @@ import Navigation
 /// itself fails), the rest is the state text. Any input restores to a valid state, and restoring the
 /// state's own text gives it back unrepaired: a repair is done once.
 public struct StoredStateCheck: FuzzCheck {
+    /// The corpus directory and executable suffix.
     public static let name = "stored-state"
 
     private static let formats = [StoredStateCodec.currentFormat, 1, 0, 3, -1]
 
+    /// A check.
     public init() {}
 
+    /// Runs one input; see the type's description for what must hold.
     public func check(_ input: Data) throws(FuzzFinding) {
         let bytes = [UInt8](input)
         let format = Self.formats[Int(bytes.first ?? 0) % Self.formats.count]
