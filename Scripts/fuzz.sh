@@ -42,10 +42,15 @@ artifacts="$scratch/artifacts/$target"
 mkdir -p "$corpus" "$artifacts"
 cp "$seeds"/* "$corpus"/
 
+dictionary=""
+if [ -f "$root/Tests/FuzzCorpus/$target.dict" ]; then
+    dictionary="-dict=$root/Tests/FuzzCorpus/$target.dict"
+fi
+
 log="$scratch/fuzz-$target.log"
 status=0
 "$binary" "$corpus" -max_total_time="$seconds" -runs="$runs" -artifact_prefix="$artifacts/" \
-    -print_final_stats=1 "$@" 2>"$log" || status=$?
+    -print_final_stats=1 $dictionary "$@" 2>"$log" || status=$?
 grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|stat::new_units_added)|ERROR|fuzz finding' \
     "$log" || true
 executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
