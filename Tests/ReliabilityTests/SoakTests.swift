@@ -107,7 +107,11 @@ final class BrowsingWorker: SoakWorker, @unchecked Sendable {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         var state: [String: String] = [:]
         for key in ["sidebar", "content", "detail", "stack", "visibility", "compactColumn", "history"] {
-            state[key] = object[key].map { "\($0)" } ?? "-"
+            // Re-encoded with sorted keys: a dictionary's description has no stable order.
+            let value = try object[key].map {
+                try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .fragmentsAllowed])
+            }
+            state[key] = value.map { String(decoding: $0, as: UTF8.self) } ?? "-"
         }
         return state
     }
