@@ -50,7 +50,18 @@ let package = Package(
 
         // Test tooling: a writer process for SQLiteDB's multi-process tests, helpers shared by test targets.
         .executableTarget(name: "sqlitedb-stress", dependencies: ["SQLiteDB"]),
+        .executableTarget(
+            name: "navigation-stress", dependencies: ["Browser", "Catalog", "Navigation", "Schema", "SQLiteDB"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+
+        // libFuzzer targets (Scripts/fuzz.sh) over the checks in FuzzChecks; without -DFUZZING they replay a corpus.
+        .target(
+            name: "FuzzChecks", dependencies: ["Browser", "Catalog", "Navigation", "Schema", "SQLiteDB"],
+            path: "Sources/Fuzz/FuzzChecks"),
+        .executableTarget(name: "fuzz-route-parser", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/RouteParser"),
+        .executableTarget(name: "fuzz-stored-state", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/StoredState"),
+        .executableTarget(name: "fuzz-search", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/Search"),
+        .executableTarget(name: "fuzz-page-cursor", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/PageCursor"),
 
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
         .testTarget(name: "SchemaTests", dependencies: ["Schema", "SQLiteDB"]),
@@ -63,6 +74,12 @@ let package = Package(
         .testTarget(
             name: "CatalogCLITests",
             dependencies: ["catalog", "Browser", "Navigation", "SQLiteDB", "TerminalKit", "TestSupport"]),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzChecks", "TestSupport"]),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: [
+                "catalog", "navigation-stress", "Browser", "Catalog", "Navigation", "Schema", "SQLiteDB", "TestSupport",
+            ]),
     ]
 )
 

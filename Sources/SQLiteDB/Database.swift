@@ -94,7 +94,7 @@ public final class Database {
         try execute("SELECT count(*) FROM sqlite_schema")
         try execute("PRAGMA foreign_keys = ON")
         if !configuration.readOnly && path != ":memory:" && !path.isEmpty {
-            try execute("PRAGMA journal_mode = WAL")
+            try switchToWAL()
         }
         if !configuration.readOnly {
             try execute("PRAGMA synchronous = \(configuration.synchronous.rawValue)")
@@ -105,6 +105,22 @@ public final class Database {
         if let mmapSize = configuration.mmapSize {
             try execute("PRAGMA mmap_size = \(mmapSize)")
         }
+    }
+
+    /// Turns on WAL mode, which rewrites the file header of a database in another mode: only after the database
+    /// reads back whole, so that opening never writes to a damaged file. The check runs once per database (the
+    /// mode is persistent); a new, empty database has nothing to check.
+    private func switchToWAL() throws {
+        guard try fetchOne(String.self, "PRAGMA journal_mode")?.lowercased() != "wal" else { return }
+        if try fetchOne(Int.self, "PRAGMA page_count") ?? 0 > 0 {
+            let problems = try fetchAll(String.self, "PRAGMA quick_check(1)")
+            guard problems == ["ok"] else {
+                throw DatabaseError(
+                    extendedCode: SQLITE_CORRUPT,
+                    message: "database disk image is malformed (\(problems.first ?? "quick_check failed"))")
+            }
+        }
+        try execute("PRAGMA journal_mode = WAL")
     }
 
     /// Closes the connection now rather than when it is released.

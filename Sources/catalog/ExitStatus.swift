@@ -12,6 +12,8 @@ enum ExitStatus {
         switch error {
         case is UsageError:
             return usage
+        case let error as CLIError:
+            return error.exitStatus
         case let error as DatabaseError where error.codeName == "SQLITE_NOTADB" || error.codeName == "SQLITE_CORRUPT":
             return dataError
         case let error as JSONCatalogError:

@@ -15,8 +15,21 @@ enum GlobalOptions {
     }
 
     /// Opens the invocation's database, creating it or bringing its schema up to date.
+    ///
+    /// An existing empty file is refused (only `init` turns one into a catalog): SQLite would take it as a new
+    /// database, but an empty file where a catalog should be is more likely a lost catalog than a new one.
     static func openDatabase(_ invocation: Invocation) throws -> Database {
-        try DatabaseSchema.open(path: databasePath(invocation))
+        let path = databasePath(invocation)
+        try refuseEmptyFile(path)
+        return try DatabaseSchema.open(path: path)
+    }
+
+    /// Throws ``CLIError/emptyDatabaseFile(path:)`` when `path` is an existing regular file of 0 bytes.
+    static func refuseEmptyFile(_ path: String) throws {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if attributes?[.type] as? FileAttributeType == .typeRegular, (attributes?[.size] as? NSNumber)?.intValue == 0 {
+            throw CLIError.emptyDatabaseFile(path: path)
+        }
     }
 
     /// Opens the invocation's database, which must exist already: as it is, or brought up to date.
@@ -25,6 +38,7 @@ enum GlobalOptions {
         guard FileManager.default.fileExists(atPath: path) else {
             throw CLIError.missingDatabase(path: path)
         }
+        try refuseEmptyFile(path)
         return migrate ? try DatabaseSchema.open(path: path) : try Database(path: path)
     }
 }

@@ -21,7 +21,11 @@ do {
     case .version(let version):
         Output.write(version + "\n")
     case .run(let command, let invocation):
-        try command.run?(invocation)
+        do {
+            try command.run?(invocation)
+        } catch {
+            throw DatabaseProblem.explain(error, path: GlobalOptions.databasePath(invocation))
+        }
     }
 } catch {
     Output.report(error)

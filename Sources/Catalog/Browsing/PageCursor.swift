@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteDB
+package import SQLiteDB
 
 /// Where a page of a browsing list starts: an opaque string to hand back to get the next page.
 ///
@@ -108,12 +108,41 @@ private struct PayloadReader {
         case UInt8(ascii: "t"):
             guard let colon = bytes[position...].firstIndex(of: UInt8(ascii: ":")),
                 let count = Int(String(decoding: bytes[position..<colon], as: UTF8.self)),
-                count >= 0, colon + 1 + count <= bytes.count
+                // Compared as what is left, not as `colon + 1 + count`: a huge count must not overflow.
+                count >= 0, count <= bytes.count - (colon + 1)
             else { return nil }
             position = colon + 1 + count
             return .text(String(decoding: bytes[(colon + 1)..<position], as: UTF8.self))
         default:
             return nil
         }
+    }
+}
+
+extension PageCursor {
+    /// Decodes the cursor's keys as a list sorting by `count` keys would, for fuzzing and tests.
+    ///
+    /// - Parameters:
+    ///   - list: the list name the cursor must belong to.
+    ///   - count: how many sort keys the list uses.
+    /// - Returns: the keys, as text or integers.
+    /// - Throws: ``CatalogError/invalidCursor(reason:)`` for anything this program did not make.
+    package func decodedKeys(forList list: String, count: Int) throws -> [DatabaseValue] {
+        try keys(forList: list, count: count).map { key in
+            switch key {
+            case .integer(let integer): .integer(integer)
+            case .text(let text): .text(text)
+            }
+        }
+    }
+
+    /// A cursor for `list` holding `keys` (integers or text), for fuzzing and tests.
+    ///
+    /// - Parameters:
+    ///   - list: the list name.
+    ///   - keys: the sort keys of the last row seen.
+    /// - Throws: ``CatalogError/invalidCursor(reason:)`` for a key that is neither an integer nor text.
+    package init(list: String, keyValues keys: [DatabaseValue]) throws {
+        self.init(list: list, keys: try keys.map(Key.init))
     }
 }

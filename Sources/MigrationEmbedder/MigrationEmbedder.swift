@@ -62,14 +62,45 @@ func generate(output: String, inputs: [String]) throws {
     try source.write(toFile: output, atomically: true, encoding: .utf8)
 }
 
-let arguments = CommandLine.arguments.dropFirst()
-guard let output = arguments.first else {
-    FileHandle.standardError.write(Data("usage: MigrationEmbedder OUTPUT.swift FILE.sql...\n".utf8))
-    exit(64)
+// `@main` rather than top-level code, so the tool also builds with `-parse-as-library`: Scripts/fuzz.sh passes it,
+// with `-sanitize=fuzzer`, to every target of its build, this build tool included.
+@main
+enum MigrationEmbedder {
+    static func main() {
+        run()
+    }
 }
-do {
-    try generate(output: output, inputs: Array(arguments.dropFirst()))
-} catch {
-    FileHandle.standardError.write(Data("\(error)\n".utf8))
-    exit(1)
+
+/// Reads the command line, writes the generated file; exits 64 on a bad command line, 1 on an error.
+func run() {
+    let arguments = CommandLine.arguments.dropFirst()
+    guard let output = arguments.first else {
+        FileHandle.standardError.write(Data("usage: MigrationEmbedder OUTPUT.swift FILE.sql...\n".utf8))
+        exit(64)
+    }
+    do {
+        try generate(output: output, inputs: Array(arguments.dropFirst()))
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
 }
+
+#if FUZZING
+    // Scripts/fuzz.sh builds every target with `-sanitize=fuzzer`, which links libFuzzer's `main` into every
+    // executable, this build tool included. libFuzzer calls `LLVMFuzzerInitialize` before anything else: the tool
+    // does its work there and exits, so it never fuzzes.
+    @_cdecl("LLVMFuzzerInitialize")
+    func fuzzBuildInitialize(
+        _ argc: UnsafeMutablePointer<CInt>?,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+    ) -> CInt {
+        run()
+        exit(0)
+    }
+
+    @_cdecl("LLVMFuzzerTestOneInput")
+    func fuzzBuildTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+        0
+    }
+#endif

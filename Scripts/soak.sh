@@ -1,0 +1,11 @@
+#!/bin/sh
+# Runs the multi-process soak (two navigation and two browsing processes on one database file) for SECONDS.
+#
+#   Scripts/soak.sh SECONDS
+set -eu
+if [ $# -ne 1 ]; then
+    echo "usage: $0 SECONDS" >&2
+    exit 64
+fi
+cd "$(dirname "$0")/.."
+CATALOG_SOAK_SECONDS=$1 swift test --filter 'ReliabilityTests.SoakTests'

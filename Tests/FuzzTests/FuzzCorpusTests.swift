@@ -1,0 +1,52 @@
+import Foundation
+import FuzzChecks
+import TestSupport
+import Testing
+
+/// Replays every committed fuzz input (the seed corpus and the inputs that once crashed, in
+/// `Tests/FuzzCorpus/<target>/`) through the same check the fuzz target runs.
+@Suite struct FuzzCorpusTests {
+    static let corpus = TestSupport.packageRoot.appending(path: "Tests/FuzzCorpus")
+
+    func replay(_ check: some FuzzCheck) throws {
+        let files = FuzzDriver.inputFiles(Self.corpus.appending(path: type(of: check).name).path)
+        #expect(files.count >= 5, "the seed corpus of \(type(of: check).name) is missing")
+        for file in files {
+            let input = try Data(contentsOf: file)
+            do {
+                try check.check(input)
+            } catch {
+                Issue.record("\(file.lastPathComponent): \(error)")
+            }
+        }
+    }
+
+    @Test func routeParserCorpus() throws {
+        try replay(RouteParserCheck())
+    }
+
+    @Test func storedStateCorpus() throws {
+        try replay(StoredStateCheck())
+    }
+
+    @Test func searchCorpus() throws {
+        try replay(try SearchCheck())
+    }
+
+    @Test func pageCursorCorpus() throws {
+        try replay(PageCursorCheck())
+    }
+}
+
+/// Inputs the fuzzers (or a review of what they cover) found crashing, each fed to the same check by name.
+@Suite struct FuzzRegressionTests {
+    func input(_ target: String, _ name: String) throws -> Data {
+        try Data(contentsOf: FuzzCorpusTests.corpus.appending(path: "\(target)/\(name)"))
+    }
+
+    /// A text key whose byte count is near `Int.max`: `colon + 1 + count` overflowed and trapped, so
+    /// `catalog list books --after CURSOR` crashed on a crafted cursor instead of refusing it.
+    @Test func aCursorTextLengthNearIntMaxIsRefused() throws {
+        try PageCursorCheck().check(try input("page-cursor", "crash-text-length-overflow"))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// kill -9 at random points of a burst of navigation saves (`navigation-stress burst`): after each kill the
+/// file is consistent, `catalog nav show` works and shows the state before or after the interrupted intent,
+/// and continuing the burst reaches the same final state as an uninterrupted run.
+@Suite struct NavigationCrashTests {
+    static let intents = 240
+    static let kills = 24
+    static let user = "crash"
+
+    func burst(_ path: String, from: Int) throws -> ChildProcess {
+        try TestSupport.start(
+            TestSupport.executable("navigation-stress"),
+            ["burst", path, Self.user, String(from), String(Self.intents)])
+    }
+
+    /// The "STEP DIGEST" lines of a finished or killed burst.
+    func steps(_ output: String) -> [(step: Int, digest: String)] {
+        output.split(separator: "\n").compactMap { line in
+            guard let space = line.firstIndex(of: " "), let step = Int(line[..<space]) else { return nil }
+            return (step, String(line[line.index(after: space)...]))
+        }
+    }
+
+    func show(_ path: String) throws -> String {
+        let result = try TestSupport.run(TestSupport.executable("navigation-stress"), ["show", path, Self.user])
+        try #require(result.status == 0, "\(result.standardError)")
+        return result.standardOutput.trimmingCharacters(in: .newlines)
+    }
+
+    @Test func killedSavesLeaveTheBeforeOrAfterStateAndTheBurstCompletesTheSame() throws {
+        let directory = try TestSupport.temporaryDirectory("nav-crash")
+        let template = directory.appending(path: "template.sqlite").path
+        try Fixtures.makeSampleDatabase(at: template)
+
+        // The uninterrupted run: the digest after every step.
+        let reference = directory.appending(path: "reference.sqlite").path
+        try FileManager.default.copyItem(atPath: template, toPath: reference)
+        var expected = [try show(reference)]
+        let full = try burst(reference, from: 0).wait()
+        try #require(full.status == 0, "\(full.standardError)")
+        expected += steps(full.standardOutput).map(\.digest)
+        try #require(expected.count == Self.intents + 1)
+
+        var kills = 0
+        var rounds = 0
+        var killedAt: Set<Int> = []
+        var maxDelay = 0.3
+        while kills < Self.kills && rounds < 10 {
+            rounds += 1
+            let path = directory.appending(path: "crash-\(rounds).sqlite").path
+            try FileManager.default.copyItem(atPath: template, toPath: path)
+            var from = 0
+            while true {
+                let process = try burst(path, from: from)
+                Thread.sleep(forTimeInterval: Double.random(in: 0.02...maxDelay))
+                kill(process.process.processIdentifier, SIGKILL)
+                let result = process.wait()
+                if process.process.terminationReason == .exit {
+                    try #require(result.status == 0, "\(result.standardError)")
+                    // Finished before the kill: shorten the next delays.
+                    maxDelay = max(0.05, maxDelay * 0.8)
+                    break
+                }
+                kills += 1
+                let printed = steps(result.standardOutput).last?.step ?? from
+                #expect(try Fixtures.integrityProblems(path).isEmpty, "after a kill at step \(printed)")
+                let nav = try Fixtures.catalog(["--db", path, "nav", "--user", Self.user, "show"])
+                #expect(nav.status == 0, "\(nav.standardError)")
+                let digest = try show(path)
+                if printed + 1 < expected.count && digest == expected[printed + 1] {
+                    from = printed + 1
+                } else {
+                    #expect(digest == expected[printed], "after a kill at step \(printed): \(digest)")
+                    from = printed
+                }
+                killedAt.insert(from)
+            }
+            #expect(try show(path) == expected[Self.intents], "round \(rounds) ends elsewhere")
+            #expect(try Fixtures.integrityProblems(path).isEmpty)
+        }
+        #expect(kills >= Self.kills)
+        #expect(killedAt.count >= 20, "killed at \(killedAt.sorted())")
+        print("navigation crash matrix: \(kills) kills at \(killedAt.count) different steps in \(rounds) rounds")
+    }
+}
