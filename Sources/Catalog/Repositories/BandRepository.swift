@@ -112,7 +112,7 @@ public struct BandRepository {
 
     // MARK: SQL
 
-    private struct Values {
+    struct Values {
         let arguments: StatementArguments
 
         init(_ draft: BandDraft) throws {

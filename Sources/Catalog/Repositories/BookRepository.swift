@@ -167,8 +167,12 @@ public struct BookRepository {
     // MARK: SQL
 
     /// A draft's fields, checked and normalized, in the order of the INSERT and UPDATE parameters.
-    private struct Values {
+    struct Values {
         let title: String
+        /// The fold of the sort title, what the `sort_key` column holds.
+        let sortKey: String
+        /// The ISBN-13, digits only.
+        let isbn13: String?
         let arguments: StatementArguments
 
         init(_ draft: BookDraft) throws {
@@ -177,8 +181,10 @@ public struct BookRepository {
             let sortTitle = try Validation.sortName(draft.sortTitle, field: "sort title") {
                 SortName.forTitle(title)
             }
+            sortKey = FoldKey.of(sortTitle)
+            isbn13 = try Validation.isbn13(draft.isbn13)
             arguments = [
-                title, sortTitle, FoldKey.of(sortTitle), try Validation.isbn13(draft.isbn13),
+                title, sortTitle, sortKey, isbn13,
                 try Validation.year(draft.year, field: "year"), try Validation.pages(draft.pages),
                 TextNormalization.cleanOrNil(draft.language), draft.summary.flatMap { $0.isEmpty ? nil : $0 },
             ]
