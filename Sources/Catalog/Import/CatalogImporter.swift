@@ -143,9 +143,20 @@ public struct CatalogImporter {
         }
 
         let cacheSize = try db.fetchOne(Int.self, "PRAGMA cache_size") ?? -2000
-        try db.execute("PRAGMA cache_size = -\(max(2000, options.cacheSizeKiB))")
-        defer { try? db.execute("PRAGMA cache_size = \(cacheSize)") }
-        try db.execute("BEGIN IMMEDIATE TRANSACTION")
+        let tempStore = try db.fetchOne(Int.self, "PRAGMA temp_store") ?? 0
+        // A bigger page cache for the indexes, statement journals in memory instead of a temporary file.
+        try db.execute("PRAGMA cache_size = -\(max(2000, options.cacheSizeKiB)); PRAGMA temp_store = MEMORY")
+        defer { try? db.execute("PRAGMA cache_size = \(cacheSize); PRAGMA temp_store = \(tempStore)") }
+        var searchIndex: DeferredSearchIndex?
+        func begin() throws {
+            try db.execute("BEGIN IMMEDIATE TRANSACTION")
+            searchIndex = try DeferredSearchIndex(db: db)
+        }
+        func commit() throws {
+            try searchIndex?.finish()
+            try db.execute("COMMIT TRANSACTION")
+        }
+        try begin()
         do {
             let writer = try ImportWriter(db: db, source: source)
             var rowsInBatch = 0
@@ -164,13 +175,17 @@ public struct CatalogImporter {
                 }
                 rowsInBatch += 1
                 if let batchSize, rowsInBatch >= batchSize {
-                    try db.execute("COMMIT TRANSACTION")
-                    try db.execute("BEGIN IMMEDIATE TRANSACTION")
+                    try commit()
+                    try begin()
                     rowsInBatch = 0
                 }
                 if summary.total % 4096 == 0 { report() }
             }
-            try db.execute(options.dryRun ? "ROLLBACK TRANSACTION" : "COMMIT TRANSACTION")
+            if options.dryRun {
+                try db.execute("ROLLBACK TRANSACTION")
+            } else {
+                try commit()
+            }
         } catch {
             if db.isInTransaction { try? db.execute("ROLLBACK TRANSACTION") }
             throw error
