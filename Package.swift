@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Schema", "SQLiteDB"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-        .testTarget(name: "CatalogCLITests", dependencies: ["catalog", "TestSupport"]),
+        .testTarget(name: "CatalogCLITests", dependencies: ["catalog", "SQLiteDB", "TestSupport"]),
     ]
 )
 

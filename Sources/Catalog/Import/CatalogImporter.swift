@@ -59,7 +59,8 @@ public struct CatalogImporter {
                     return rejection
                 }
                 let reader = RecordListReader(document.records, rejections: rejections)
-                return try run(reader, file: path, header: [], source: options.source ?? document.source, options, progress)
+                return try run(
+                    reader, file: path, header: [], source: options.source ?? document.source, options, progress)
             case .csv, .tsv:
                 let csvOptions = try options.csvOptions(tabSeparated: format == .tsv)
                 let source = options.source ?? csvOptions.profile?.name ?? stem

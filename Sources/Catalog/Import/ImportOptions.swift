@@ -37,16 +37,18 @@ public struct ImportOptions: Sendable, Hashable {
     public var keptRejections = 20
     /// The SQLite page cache during the import, in KiB (restored afterwards). Large enough to hold the hot
     /// index pages of a million-book catalog, small enough to keep the process well under 100 MB.
-    public var cacheSizeKiB = 48 * 1024
+    public var cacheSizeKiB = 32 * 1024
 
     /// Default options: guess the format, books, UTF-8, one transaction.
     public init() {}
 
     /// The CSV reader's options: entity, profile, mappings, separators, dialect and encoding.
     func csvOptions(tabSeparated: Bool) throws(ReaderError) -> CSVImportOptions {
-        var options = CSVImportOptions(entity: entity, profile: try profile.map { name throws(ReaderError) in
-            try CSVProfile.named(name)
-        })
+        var options = CSVImportOptions(
+            entity: entity,
+            profile: try profile.map { name throws(ReaderError) in
+                try CSVProfile.named(name)
+            })
         for mapping in mappings { try options.addMapping(mapping) }
         for split in splits { try options.addSplit(split) }
         options.dialect = tabSeparated ? .tsv : .csv

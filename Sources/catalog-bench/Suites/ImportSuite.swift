@@ -68,7 +68,8 @@ struct ImportSuite: BenchmarkSuite {
         log(
             String(
                 format: "import: catalog is %.2f× faster than Python; sqlite3 .import (no normalization) is %.2f× "
-                    + "faster than catalog", measurements[1].median / catalogTime, catalogTime / measurements[2].median))
+                    + "faster than catalog", measurements[1].median / catalogTime, catalogTime / measurements[2].median)
+        )
         return measurements
     }
 }

@@ -48,7 +48,9 @@ enum ImportCommand {
             let summary = try importer.importFile(atPath: file, options: options) { progress?.show($0) }
             progress?.clear()
             summaries.append(summary)
-            for rejection in summary.rejections.prefix(shownRejections) { Output.writeError("rejected: \(rejection)\n") }
+            for rejection in summary.rejections.prefix(shownRejections) {
+                Output.writeError("rejected: \(rejection)\n")
+            }
             if summary.rejected > shownRejections {
                 let rest = summary.rejected - shownRejections
                 Output.writeError(

@@ -22,7 +22,8 @@ import Testing
         #expect(
             books[0]
                 == Fixture.book(
-                    title: "The Hunger Games (The Hunger Games, #1)", key: "2767052", credits: [Fixture.credit("Suzanne Collins")],
+                    title: "The Hunger Games (The Hunger Games, #1)", key: "2767052",
+                    credits: [Fixture.credit("Suzanne Collins")],
                     isbn13: "9780439023481", year: 2008, language: "eng"))
         #expect(
             books[1].credits == [

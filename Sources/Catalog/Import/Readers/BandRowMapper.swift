@@ -49,7 +49,9 @@ extension CSVRowContext {
         guard let text = name(field) else { return nil }
         let code = text.uppercased()
         guard code.utf8.count == 2, code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else {
-            report(field, reason: "is not a two-letter ISO 3166 country code such as GB; left out", policy: .dropWithWarning)
+            report(
+                field, reason: "is not a two-letter ISO 3166 country code such as GB; left out",
+                policy: .dropWithWarning)
             return nil
         }
         return code
