@@ -122,6 +122,7 @@ public struct CatalogImporter {
         _ reader: any ImportRowReader, file: String, header: [String], source: String, _ options: ImportOptions,
         _ progress: ((ImportProgress) -> Void)?
     ) throws -> ImportSummary {
+        guard !source.isEmpty else { throw ImportError.invalidOption("--source: a source name must not be empty.") }
         let start = ContinuousClock.now
         var summary = ImportSummary(source: source)
         summary.file = file

@@ -245,16 +245,9 @@ extension BookRepository {
     public func upsert(_ draft: BookDraft, source: String, key: String) throws -> Upserted<Book> {
         var hash = Fingerprint()
         draft.fingerprint(into: &hash)
-        return try upsert(draft, source: source, key: key, fingerprint: hash.hex)
-    }
-
-    func upsert(
-        _ draft: BookDraft, source: String, key: String, fingerprint: String,
-        afterWrite: (Book) throws -> Void = { _ in }
-    ) throws -> Upserted<Book> {
-        try SourceRecords(db: db).upsert(
-            kind: .book, source: source, key: key, fingerprint: fingerprint, find: find(id:),
+        return try SourceRecords(db: db).upsert(
+            kind: .book, source: source, key: key, fingerprint: hash.hex, find: find(id:),
             match: { try draft.isbn13.flatMap(find(isbn13:)) }, create: { try create(draft) },
-            update: { try update(id: $0, with: draft) }, afterWrite: afterWrite)
+            update: { try update(id: $0, with: draft) })
     }
 }

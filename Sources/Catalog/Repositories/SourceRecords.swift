@@ -48,12 +48,10 @@ struct SourceRecords {
     ///
     /// - Parameters:
     ///   - match: finds an existing entity for a key seen for the first time (by ISBN, by name …), or `nil`.
-    ///   - afterWrite: runs after a create or an update, before the savepoint is released (to set links).
     func upsert<Entity: Identifiable>(
         kind: EntityKind, source: String, key: String, fingerprint: String,
         find: (Int64) throws -> Entity?, match: () throws -> Entity? = { nil },
-        create: () throws -> Entity, update: (Int64) throws -> Entity,
-        afterWrite: (Entity) throws -> Void = { _ in }
+        create: () throws -> Entity, update: (Int64) throws -> Entity
     ) throws -> Upserted<Entity> where Entity.ID == Int64 {
         guard !source.isEmpty, !key.isEmpty else {
             throw CatalogError.invalidValue(
@@ -75,7 +73,6 @@ struct SourceRecords {
             } else {
                 result = Upserted(entity: try create(), outcome: .inserted)
             }
-            try afterWrite(result.entity)
             try save(source: source, key: key, kind: kind, entityID: result.entity.id, fingerprint: fingerprint)
             return result
         }
