@@ -44,14 +44,24 @@ struct DeferredSearchIndex {
         self.lastIDs = lastIDs
     }
 
+    /// Rows indexed per statement: a statement's journal (kept in memory during an import) holds every page
+    /// the statement changes, so one statement over a million rows would grow the process by tens of MB.
+    private static let chunk: Int64 = 20_000
+
     /// Indexes the rows inserted since ``init(db:)`` and restores the triggers; call before the commit.
     func finish() throws {
         for (table, lastID) in zip(Self.tables, lastIDs) {
-            try db.execute(
+            let insert = try db.cachedStatement(
                 """
                 INSERT INTO search_index (rowid, name) SELECT id * 4 + \(table.kind), \(table.name) FROM \(table.table)
-                WHERE id > ?
-                """, [lastID])
+                WHERE id > ? AND id <= ?
+                """)
+            let maxID = try db.fetchOne(Int64.self, "SELECT max(id) FROM \(table.table)") ?? 0
+            var from = lastID
+            while from < maxID {
+                try insert.run(from, from + Self.chunk)
+                from += Self.chunk
+            }
         }
         for sql in triggers { try db.execute(sql) }
     }
