@@ -42,6 +42,7 @@ struct ImportSuite: BenchmarkSuite {
         for implementation in implementations {
             var samples: [Double] = []
             var peak = 0.0
+            var cpu: [Double] = []
             for run in 0..<max(1, min(timer.runs, 3)) {
                 let database = directory.appending(path: "run-\(run).sqlite").path
                 removeDatabase(at: database)
@@ -52,15 +53,17 @@ struct ImportSuite: BenchmarkSuite {
                 }
                 samples.append(result.seconds)
                 peak = max(peak, result.peakRSSMegabytes)
+                cpu.append(result.cpuSeconds)
                 log(
                     String(
-                        format: "import: %@: %.2f s, %.0f rows/s, peak RSS %.1f MB", implementation.impl,
-                        result.seconds, Double(rows) / result.seconds, result.peakRSSMegabytes))
+                        format: "import: %@: %.2f s (CPU %.2f s), %.0f rows/s, peak RSS %.1f MB", implementation.impl,
+                        result.seconds, result.cpuSeconds, Double(rows) / result.seconds, result.peakRSSMegabytes))
                 removeDatabase(at: database)
             }
             var measurement = Measurement(suite: name, case: label, impl: implementation.impl, samples: samples)
             measurement.notes = [
                 "rows": Double(rows), "rows_per_s": Double(rows) / measurement.median, "peak_rss_mb": peak,
+                "cpu_s": cpu.sorted()[cpu.count / 2],
             ]
             measurements.append(measurement)
         }
@@ -79,6 +82,8 @@ enum ChildRun {
     struct Result {
         let status: Int32
         let seconds: Double
+        /// User + system CPU seconds: on a machine shared with other work, steadier than the wall time.
+        let cpuSeconds: Double
         let peakRSSMegabytes: Double
     }
 
@@ -102,7 +107,10 @@ enum ChildRun {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         // Linux reports ru_maxrss in KiB.
-        return Result(status: exitStatus, seconds: seconds, peakRSSMegabytes: Double(usage.ru_maxrss) * 1024 / 1e6)
+        let cpu = [usage.ru_utime, usage.ru_stime].map { Double($0.tv_sec) + Double($0.tv_usec) / 1e6 }.reduce(0, +)
+        return Result(
+            status: exitStatus, seconds: seconds, cpuSeconds: cpu,
+            peakRSSMegabytes: Double(usage.ru_maxrss) * 1024 / 1e6)
     }
 }
 
