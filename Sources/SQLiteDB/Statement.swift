@@ -149,6 +149,29 @@ public final class Statement {
         while try step() {}
     }
 
+    /// Binds `values` to the parameters in order and steps to the first row: the fast path of a lookup run
+    /// in a loop.
+    ///
+    /// ```swift
+    /// let lookup = try db.cachedStatement("SELECT id FROM authors WHERE name_key = ? LIMIT 1")
+    /// if try lookup.first(key) { id = try lookup.row.value(at: 0) }
+    /// lookup.reset()
+    /// ```
+    ///
+    /// - Returns: `true` when a row is available in ``row``; ``reset()`` the statement when done with it.
+    /// - Throws: ``DatabaseError`` when a value cannot be bound or the statement fails.
+    @inlinable
+    public func first<each Value: DatabaseValueConvertible>(_ values: repeat each Value) throws -> Bool {
+        reset()
+        var index: Int32 = 0
+        for value in repeat each values {
+            index += 1
+            try bind(value.databaseValue, at: index)
+        }
+        guard Int(index) == parameterCount else { throw argumentCountError(given: Int(index)) }
+        return try step()
+    }
+
     @usableFromInline
     func bind(_ value: DatabaseValue, at index: Int32) throws {
         try check(bindValue(value, at: index))

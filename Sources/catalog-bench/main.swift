@@ -1,10 +1,15 @@
-// `catalog-bench [SUITE...] [--json] [--runs N]`: measures the package side by side with its peers.
+// `catalog-bench [SUITE...] [--json] [--runs N] [--rows N]`: measures the package side by side with its peers.
 import CommandLineKit
 import Foundation
 
 /// Every suite, in the order a full run measures them.
 enum Suites {
-    static let all: [any BenchmarkSuite] = [SQLiteSuite(), BrowseSuite(), NavigationSuite(), SyncSuite()]
+    static let all: [any BenchmarkSuite] = suites(importRows: 1_000_000)
+
+    /// Every suite, the `import` suite generating `importRows` rows.
+    static func suites(importRows: Int) -> [any BenchmarkSuite] {
+        [SQLiteSuite(), BrowseSuite(), NavigationSuite(), ImportSuite(rows: importRows), SyncSuite()]
+    }
 }
 
 let root = Command(
@@ -14,15 +19,17 @@ let root = Command(
         + "--runs times; the table gives the median, the p99 and the ratio to the case's first implementation.",
     options: [
         .flag("json", help: "Print a JSON array of measurements (suite, case, impl, median_s, p99_s, …)."),
-        .value("runs", valueName: "N", help: "Timed runs per case (default 5)."),
+        .value("runs", valueName: "N", help: "Timed runs per case (default 5; the import suite runs at most 3)."),
+        .value("rows", valueName: "N", help: "Rows of the import suite's generated CSV (default 1,000,000)."),
     ],
     arguments: [Argument("SUITE", help: "Suites to run (default: all).", optional: true, variadic: true)],
     run: { invocation in
         let names = invocation.positionals.isEmpty ? Suites.all.map(\.name) : invocation.positionals
         let timer = Timer(runs: try invocation.integer("runs", in: 1...1000) ?? 5)
+        let suites = Suites.suites(importRows: try invocation.integer("rows", in: 10...100_000_000) ?? 1_000_000)
         var measurements: [Measurement] = []
         for name in names {
-            guard let suite = Suites.all.first(where: { $0.name == name }) else {
+            guard let suite = suites.first(where: { $0.name == name }) else {
                 throw UsageError(
                     "unknown suite '\(name)'",
                     hint: "the suites are \(Suites.all.map(\.name).joined(separator: ", "))",

@@ -2,9 +2,12 @@ import Catalog
 import CommandLineKit
 import SQLiteDB
 
-/// Exit statuses, after sysexits.h: 64 for a bad command line, 65 for bad data, 1 for other failures.
+/// Exit statuses, after sysexits.h: 64 for a bad command line, 65 for bad data, 1 for other failures; 2 when an
+/// import rejected some rows.
 enum ExitStatus {
     static let failure: Int32 = 1
+    /// An import finished but rejected some rows (the summary says how many).
+    static let rowsRejected: Int32 = 2
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
 
@@ -16,6 +19,13 @@ enum ExitStatus {
             return error.exitStatus
         case let error as DatabaseError where error.codeName == "SQLITE_NOTADB" || error.codeName == "SQLITE_CORRUPT":
             return dataError
+        case let error as ImportError:
+            switch error {
+            case .unusableFile: return dataError
+            case .invalidOption: return usage
+            case .stoppedAtRejection: return rowsRejected
+            case .unreadable: return failure
+            }
         case let error as JSONCatalogError:
             if case .unreadable = error { return failure }
             return dataError

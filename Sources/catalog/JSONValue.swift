@@ -8,6 +8,7 @@ enum JSONValue: Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiter
     case null
     case bool(Bool)
     case int(Int)
+    case double(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -36,6 +37,7 @@ enum JSONValue: Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiter
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)

@@ -12,16 +12,22 @@ public struct AuthorRecord: Sendable, Hashable {
     public var disambiguation: String?
     /// The uuid to give the author when it is created, or `nil` for a random one.
     public var uuid: UUID?
+    /// `true` when ``name`` only stands in for a name the source has not given yet (an Open Library works
+    /// dump names authors by key: `OL123A`). A placeholder names a new author but never overwrites the name
+    /// of an author already imported under the same key.
+    public var isPlaceholderName: Bool
 
     /// Creates a record.
     public init(
-        key: String? = nil, name: String, sortName: String? = nil, disambiguation: String? = nil, uuid: UUID? = nil
+        key: String? = nil, name: String, sortName: String? = nil, disambiguation: String? = nil, uuid: UUID? = nil,
+        isPlaceholderName: Bool = false
     ) {
         self.key = key
         self.name = name
         self.sortName = sortName
         self.disambiguation = disambiguation
         self.uuid = uuid
+        self.isPlaceholderName = isPlaceholderName
     }
 
     var draft: AuthorDraft {
@@ -31,5 +37,12 @@ public struct AuthorRecord: Sendable, Hashable {
     func fingerprint(into hash: inout Fingerprint) {
         hash.add(key)
         draft.fingerprint(into: &hash)
+    }
+
+    /// The hash of everything the record says.
+    var fingerprint: String {
+        var hash = Fingerprint()
+        fingerprint(into: &hash)
+        return hash.hex
     }
 }

@@ -3,8 +3,9 @@ public import Foundation
 /// A band as an import source describes it, with its genres by value.
 public struct BandRecord: Sendable, Hashable {
     /// The source's key for the band: with the source name, its identity across imports (band names are not
-    /// unique, so a band is never matched by name).
-    public var key: String
+    /// unique, so a band is never matched by name alone). Without one, the importer derives a key from the
+    /// folded name, the country and the formed year together.
+    public var key: String?
     /// The name as written.
     public var name: String
     /// The sort name, or `nil` to derive it.
@@ -26,7 +27,7 @@ public struct BandRecord: Sendable, Hashable {
 
     /// Creates a record.
     public init(
-        key: String, name: String, sortName: String? = nil, country: String? = nil, formedYear: Int? = nil,
+        key: String?, name: String, sortName: String? = nil, country: String? = nil, formedYear: Int? = nil,
         endedYear: Int? = nil, status: Band.Status? = nil, disambiguation: String? = nil,
         genres: [GenreRecord] = [], uuid: UUID? = nil
     ) {

@@ -18,8 +18,9 @@ public struct BookRecord: Sendable, Hashable {
         }
     }
 
-    /// The source's key for the book: with the source name, its identity across imports.
-    public var key: String
+    /// The source's key for the book: with the source name, its identity across imports. Without one, the
+    /// importer derives a key from the ISBN-13, else from the folded title and first author.
+    public var key: String?
     /// The title as printed.
     public var title: String
     /// The sort title, or `nil` to derive it.
@@ -43,7 +44,7 @@ public struct BookRecord: Sendable, Hashable {
 
     /// Creates a record.
     public init(
-        key: String, title: String, sortTitle: String? = nil, isbn13: String? = nil, year: Int? = nil,
+        key: String?, title: String, sortTitle: String? = nil, isbn13: String? = nil, year: Int? = nil,
         pages: Int? = nil, language: String? = nil, summary: String? = nil, contributors: [Contributor] = [],
         genres: [GenreRecord] = [], uuid: UUID? = nil
     ) {

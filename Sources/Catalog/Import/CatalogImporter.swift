@@ -1,128 +1,225 @@
 public import Foundation
 public import SQLiteDB
 
-/// Imports records from any reader into the catalog: idempotently (a record's identity is its source and
-/// key, and a record identical to the last import of its key writes nothing) and transactionally (one
-/// transaction for the whole import, a savepoint per record).
+/// Imports catalog files (native JSON, CSV/TSV, Open Library dumps) or records into the catalog: streaming,
+/// idempotent and transactional, with a report of every row it could not take.
 ///
-/// A record that cannot be stored (an empty title, a duplicate ISBN …) is rejected with its reason and the
-/// import goes on; any other failure rolls everything back.
+/// Every format goes through the same loop: a reader yields rows (a record, or a rejection with its line,
+/// column, value and reason) and an ``ImportWriter`` applies the identity rules and writes. Importing the same
+/// file twice reports everything unchanged and writes nothing; a changed row updates its entity in place.
+///
+/// Transactions: by default the whole file is one transaction. With ``ImportOptions/batchSize`` every batch of
+/// rows commits on its own. No progress table is needed to resume after a crash: the committed batches are in
+/// `source_records` with the fingerprint of each row, so running the same import again finds them unchanged
+/// (no writes) and imports the rest, ending with the same contents as an uninterrupted import. A kill at any
+/// moment loses at most the open batch, which SQLite rolls back.
 ///
 /// ```swift
-/// let summary = try CatalogImporter(db).importJSON(contentsOf: URL(filePath: "SampleData/library.json"))
-/// print(summary.inserted, summary.updated, summary.unchanged, summary.rejected)
+/// var options = ImportOptions()
+/// options.profile = "goodbooks"
+/// let summary = try CatalogImporter(db).importFile(atPath: "books.csv", options: options)
+/// print(summary.inserted, summary.updated, summary.unchanged, summary.duplicates, summary.rejected)
 /// ```
 public struct CatalogImporter {
     let db: Database
-    private var books: BookRepository { BookRepository(db) }
-    private var authors: AuthorRepository { AuthorRepository(db) }
-    private var genres: GenreRepository { GenreRepository(db) }
-    private var bands: BandRepository { BandRepository(db) }
 
     /// An importer writing to `db`, which must have the catalog schema.
     public init(_ db: Database) {
         self.db = db
     }
 
-    /// Imports a file in the native JSON format.
+    /// Imports one file.
     ///
-    /// - Returns: the summary, with the records the reader could not understand among the rejections.
-    /// - Throws: ``JSONCatalogError`` when the file is not a catalog JSON file; ``DatabaseError`` when the
-    ///   database fails (nothing is imported then).
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - options: Format, mapping, source, transactions, errors file.
+    ///   - progress: Called every few thousand rows and once at the end.
+    /// - Returns: What the import did; rejected rows are counted, not thrown.
+    /// - Throws: ``ImportError`` when the file is unusable or unreadable, an option is wrong, or `strict` met a
+    ///   rejected row (the file is rolled back then); ``DatabaseError`` when the database fails (the open batch
+    ///   is rolled back).
+    public func importFile(
+        atPath path: String, options: ImportOptions = ImportOptions(),
+        progress: ((ImportProgress) -> Void)? = nil
+    ) throws -> ImportSummary {
+        let format = try options.format ?? Self.guessFormat(path)
+        let stem = URL(filePath: path).deletingPathExtension().lastPathComponent
+        do {
+            switch format {
+            case .json:
+                let document: JSONCatalogDocument
+                do {
+                    document = try JSONCatalogReader().read(contentsOf: URL(filePath: path))
+                } catch let error as JSONCatalogError {
+                    throw ImportError(error)
+                }
+                let rejections = document.rejections.map { rejection in
+                    var rejection = rejection
+                    rejection.file = path
+                    return rejection
+                }
+                let reader = RecordListReader(document.records, rejections: rejections)
+                return try run(
+                    reader, file: path, header: [], source: options.source ?? document.source, options, progress)
+            case .csv, .tsv:
+                let csvOptions = try options.csvOptions(tabSeparated: format == .tsv)
+                let source = options.source ?? csvOptions.profile?.name ?? stem
+                switch csvOptions.entity {
+                case .books:
+                    let reader = try CSVImportReader<BookRowMapper>(path: path, options: csvOptions)
+                    return try run(reader, file: path, header: reader.header, source: source, options, progress)
+                case .bands:
+                    let reader = try CSVImportReader<BandRowMapper>(path: path, options: csvOptions)
+                    return try run(reader, file: path, header: reader.header, source: source, options, progress)
+                }
+            case .openlibrary:
+                let reader = try OpenLibraryDumpReader(path: path, encoding: options.encoding)
+                return try run(
+                    reader, file: path, header: OpenLibraryDumpReader.columns, source: options.source ?? "openlibrary",
+                    options, progress)
+            }
+        } catch let error as ReaderError {
+            throw ImportError(error)
+        }
+    }
+
+    /// Imports a file in the native JSON format, in one transaction.
+    ///
+    /// - Returns: the summary, with the entries the reader could not understand among the rejections.
+    /// - Throws: ``ImportError`` when the file is not a catalog JSON file; ``DatabaseError`` when the database
+    ///   fails (nothing is imported then).
     public func importJSON(contentsOf url: URL) throws -> ImportSummary {
-        let document = try JSONCatalogReader().read(contentsOf: url)
-        var summary = try importRecords(document.records, source: document.source)
-        summary.rejections = document.rejections + summary.rejections
-        return summary
+        var options = ImportOptions()
+        options.format = .json
+        return try importFile(atPath: url.path, options: options)
     }
 
     /// Imports `records` under `source`, in one transaction.
     ///
     /// - Parameters:
     ///   - records: what a reader produced, in order (a genre before the genres naming it as parent is best).
-    ///   - source: names the origin of the keys, e.g. `"goodbooks-10k"`; keys are unique within a source.
+    ///   - source: names the origin of the keys, e.g. `"goodbooks"`; keys are unique within a source.
     /// - Throws: ``DatabaseError`` for failures other than a bad record; the transaction is rolled back.
     public func importRecords<Records: Sequence<CatalogRecord>>(_ records: Records, source: String) throws
         -> ImportSummary
     {
-        var summary = ImportSummary(source: source)
-        try db.transaction(.immediate) {
-            for record in records {
-                do {
-                    summary.count(try db.savepoint { try importRecord(record, source: source) })
-                } catch let error as CatalogError {
-                    summary.rejections.append(ImportRejection(record: record.label, reason: error.description))
-                } catch let error as DatabaseError where error.isConstraintViolation {
-                    summary.rejections.append(ImportRejection(record: record.label, reason: error.message))
-                }
-            }
+        try run(RecordListReader(records), file: "", header: [], source: source, ImportOptions(), nil)
+    }
+
+    /// The format of a file given without `--format`.
+    static func guessFormat(_ path: String) throws -> ImportFormat {
+        let head = (try? FileHandle(forReadingFrom: URL(filePath: path)).read(upToCount: 512)) ?? nil
+        guard let format = ImportFormat.guess(path: path, firstBytes: head.map { [UInt8]($0) } ?? []) else {
+            throw ImportError.invalidOption(
+                "\(path): cannot tell the format from the file name; pass --format json, csv, tsv or openlibrary.")
         }
+        return format
+    }
+
+    // MARK: The import loop
+
+    private func run(
+        _ reader: any ImportRowReader, file: String, header: [String], source: String, _ options: ImportOptions,
+        _ progress: ((ImportProgress) -> Void)?
+    ) throws -> ImportSummary {
+        guard !source.isEmpty else { throw ImportError.invalidOption("--source: a source name must not be empty.") }
+        let start = ContinuousClock.now
+        var summary = ImportSummary(source: source)
+        summary.file = file
+        summary.dryRun = options.dryRun
+        let errors = try options.errorsFile.map { try ErrorsFile(path: $0, header: header) }
+        // A dry run and a strict import must be able to roll the whole file back.
+        let batchSize = options.dryRun || options.strict ? nil : options.batchSize.map { max(1, $0) }
+
+        func report() {
+            let read = reader.progress
+            progress?(
+                ImportProgress(
+                    file: file, rows: summary.total, bytesRead: read.bytesRead, totalBytes: read.totalBytes,
+                    elapsedSeconds: Self.seconds(since: start)))
+        }
+        func reject(_ rejection: ImportRejection) throws {
+            if options.strict { throw ImportError.stoppedAtRejection(rejection) }
+            errors?.write(rejection)
+            summary.add(rejection, keeping: options.keptRejections)
+        }
+
+        let cacheSize = try db.fetchOne(Int.self, "PRAGMA cache_size") ?? -2000
+        let tempStore = try db.fetchOne(Int.self, "PRAGMA temp_store") ?? 0
+        // A bigger page cache for the indexes, statement journals in memory instead of a temporary file.
+        try db.execute("PRAGMA cache_size = -\(max(2000, options.cacheSizeKiB)); PRAGMA temp_store = MEMORY")
+        defer { try? db.execute("PRAGMA cache_size = \(cacheSize); PRAGMA temp_store = \(tempStore)") }
+        var searchIndex: DeferredSearchIndex?
+        func begin() throws {
+            try db.execute("BEGIN IMMEDIATE TRANSACTION")
+            searchIndex = try DeferredSearchIndex(db: db)
+        }
+        func commit() throws {
+            try searchIndex?.finish()
+            try db.execute("COMMIT TRANSACTION")
+        }
+        try begin()
+        do {
+            let writer = try ImportWriter(db: db, source: source)
+            var rowsInBatch = 0
+            while let row = try nextRow(reader) {
+                switch row {
+                case .accepted(let accepted):
+                    do {
+                        summary.count(try writer.write(accepted.record))
+                        summary.warn(accepted.warnings, file: file, keeping: options.keptRejections)
+                    } catch {
+                        guard let rejection = Self.rejection(error, of: accepted, file: file) else { throw error }
+                        try reject(rejection)
+                    }
+                case .rejected(let rejection):
+                    try reject(rejection)
+                }
+                rowsInBatch += 1
+                if let batchSize, rowsInBatch >= batchSize {
+                    try commit()
+                    try begin()
+                    rowsInBatch = 0
+                }
+                if summary.total % 4096 == 0 { report() }
+            }
+            if options.dryRun {
+                try db.execute("ROLLBACK TRANSACTION")
+            } else {
+                try commit()
+            }
+        } catch {
+            if db.isInTransaction { try? db.execute("ROLLBACK TRANSACTION") }
+            throw error
+        }
+        summary.elapsedSeconds = Self.seconds(since: start)
+        report()
         return summary
     }
 
-    private func importRecord(_ record: CatalogRecord, source: String) throws -> UpsertOutcome {
-        switch record {
-        case .author(let author):
-            guard let key = author.key else { return try resolveUnkeyed(author).outcome }
-            return try authors.upsert(author.draft, source: source, key: key).outcome
-        case .genre(let genre):
-            return try resolve(genre, source: source).outcome
-        case .book(let book):
-            return try books.upsert(book.draft, source: source, key: book.key, fingerprint: book.fingerprint) {
-                try link(book, to: $0.id, source: source)
-            }.outcome
-        case .band(let band):
-            return try bands.upsert(band.draft, source: source, key: band.key, fingerprint: band.fingerprint) {
-                try bands.setGenres(unique(band.genres.map { try resolve($0, source: source).entity.id }), of: $0.id)
-            }.outcome
+    private func nextRow(_ reader: any ImportRowReader) throws -> ImportRow? {
+        do {
+            return try reader.next()
+        } catch {
+            throw ImportError(error)
         }
     }
 
-    private func link(_ book: BookRecord, to bookID: Int64, source: String) throws {
-        var seen = Set<BookCredit>()
-        var credits: [BookCredit] = []
-        for contributor in book.contributors {
-            let author = try resolve(contributor.author, source: source)
-            let credit = BookCredit(authorID: author.id, role: contributor.role)
-            if seen.insert(credit).inserted { credits.append(credit) }
+    /// The rejection for a record the writer refused, or `nil` when the error is not about the record.
+    private static func rejection(_ error: any Error, of row: AcceptedRow, file: String) -> ImportRejection? {
+        let reason: String
+        switch error {
+        case let error as CatalogError: reason = error.description
+        case let error as DatabaseError where error.isConstraintViolation: reason = error.message
+        default: return nil
         }
-        try books.setCredits(credits, of: bookID)
-        try books.setGenres(unique(book.genres.map { try resolve($0, source: source).entity.id }), of: bookID)
+        return ImportRejection(
+            file: file, line: row.line, issues: [RowIssue(line: row.line, reason: reason)],
+            rawValues: row.source?.fields ?? [], record: row.line > 0 ? nil : row.record.label)
     }
 
-    /// The author a credit names: by key when it has one, else the one author of that name, else a new one.
-    private func resolve(_ author: AuthorRecord, source: String) throws -> Author {
-        if let key = author.key {
-            return try authors.upsert(author.draft, source: source, key: key).entity
-        }
-        return try resolveUnkeyed(author).entity
-    }
-
-    private func resolveUnkeyed(_ author: AuthorRecord) throws -> Upserted<Author> {
-        if let match = try authors.soleMatch(for: author.draft) {
-            return Upserted(entity: match, outcome: .unchanged)
-        }
-        return Upserted(entity: try authors.create(author.draft), outcome: .inserted)
-    }
-
-    /// The genre a record names, with its parent: by key when it has one, else by name, else a new one.
-    private func resolve(_ genre: GenreRecord, source: String) throws -> Upserted<Genre> {
-        var parentID: Int64?
-        if let parentName = genre.parentName {
-            parentID = try resolve(GenreRecord(name: parentName), source: source).entity.id
-        }
-        let draft = GenreDraft(name: genre.name, parentID: parentID, uuid: genre.uuid)
-        if let key = genre.key {
-            return try genres.upsert(draft, source: source, key: key)
-        }
-        if let existing = try genres.find(named: genre.name) {
-            return Upserted(entity: existing, outcome: .unchanged)
-        }
-        return Upserted(entity: try genres.create(draft), outcome: .inserted)
-    }
-
-    private func unique(_ ids: [Int64]) -> [Int64] {
-        var seen = Set<Int64>()
-        return ids.filter { seen.insert($0).inserted }
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }

@@ -95,7 +95,7 @@ public struct AuthorRepository {
 
     // MARK: SQL
 
-    private struct Values {
+    struct Values {
         let arguments: StatementArguments
 
         init(_ draft: AuthorDraft) throws {

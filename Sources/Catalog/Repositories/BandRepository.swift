@@ -112,7 +112,7 @@ public struct BandRepository {
 
     // MARK: SQL
 
-    private struct Values {
+    struct Values {
         let arguments: StatementArguments
 
         init(_ draft: BandDraft) throws {
@@ -169,15 +169,8 @@ extension BandRepository {
     public func upsert(_ draft: BandDraft, source: String, key: String) throws -> Upserted<Band> {
         var hash = Fingerprint()
         draft.fingerprint(into: &hash)
-        return try upsert(draft, source: source, key: key, fingerprint: hash.hex)
-    }
-
-    func upsert(
-        _ draft: BandDraft, source: String, key: String, fingerprint: String,
-        afterWrite: (Band) throws -> Void = { _ in }
-    ) throws -> Upserted<Band> {
-        try SourceRecords(db: db).upsert(
-            kind: .band, source: source, key: key, fingerprint: fingerprint, find: find(id:),
-            create: { try create(draft) }, update: { try update(id: $0, with: draft) }, afterWrite: afterWrite)
+        return try SourceRecords(db: db).upsert(
+            kind: .band, source: source, key: key, fingerprint: hash.hex, find: find(id:),
+            create: { try create(draft) }, update: { try update(id: $0, with: draft) })
     }
 }

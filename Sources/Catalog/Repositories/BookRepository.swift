@@ -167,8 +167,12 @@ public struct BookRepository {
     // MARK: SQL
 
     /// A draft's fields, checked and normalized, in the order of the INSERT and UPDATE parameters.
-    private struct Values {
+    struct Values {
         let title: String
+        /// The fold of the sort title, what the `sort_key` column holds.
+        let sortKey: String
+        /// The ISBN-13, digits only.
+        let isbn13: String?
         let arguments: StatementArguments
 
         init(_ draft: BookDraft) throws {
@@ -177,8 +181,10 @@ public struct BookRepository {
             let sortTitle = try Validation.sortName(draft.sortTitle, field: "sort title") {
                 SortName.forTitle(title)
             }
+            sortKey = FoldKey.of(sortTitle)
+            isbn13 = try Validation.isbn13(draft.isbn13)
             arguments = [
-                title, sortTitle, FoldKey.of(sortTitle), try Validation.isbn13(draft.isbn13),
+                title, sortTitle, sortKey, isbn13,
                 try Validation.year(draft.year, field: "year"), try Validation.pages(draft.pages),
                 TextNormalization.cleanOrNil(draft.language), draft.summary.flatMap { $0.isEmpty ? nil : $0 },
             ]
@@ -239,16 +245,9 @@ extension BookRepository {
     public func upsert(_ draft: BookDraft, source: String, key: String) throws -> Upserted<Book> {
         var hash = Fingerprint()
         draft.fingerprint(into: &hash)
-        return try upsert(draft, source: source, key: key, fingerprint: hash.hex)
-    }
-
-    func upsert(
-        _ draft: BookDraft, source: String, key: String, fingerprint: String,
-        afterWrite: (Book) throws -> Void = { _ in }
-    ) throws -> Upserted<Book> {
-        try SourceRecords(db: db).upsert(
-            kind: .book, source: source, key: key, fingerprint: fingerprint, find: find(id:),
+        return try SourceRecords(db: db).upsert(
+            kind: .book, source: source, key: key, fingerprint: hash.hex, find: find(id:),
             match: { try draft.isbn13.flatMap(find(isbn13:)) }, create: { try create(draft) },
-            update: { try update(id: $0, with: draft) }, afterWrite: afterWrite)
+            update: { try update(id: $0, with: draft) })
     }
 }

@@ -5,32 +5,42 @@ import SQLiteDB
 struct SourceRecords {
     let db: Database
 
-    struct Entry: RowDecodable {
+    /// What `source_records` holds for one `(source, source_key)`.
+    struct Entry {
         let kind: String
         let entityID: Int64
         let fingerprint: String?
-
-        init(row: Row) throws {
-            kind = try row.value(at: 0)
-            entityID = try row.value(at: 1)
-            fingerprint = row[2]
-        }
+        /// When the record was last written: an import run stamps every record it writes with its start time,
+        /// which tells a repeated row of the same run (a duplicate) from a row imported by an earlier run.
+        let importedAt: String
     }
 
+    /// The entry for `(source, key)`, or `nil`.
     func entry(source: String, key: String) throws -> Entry? {
-        try db.fetchOne(
-            Entry.self,
-            "SELECT entity_kind, entity_id, fingerprint FROM source_records WHERE source = ? AND source_key = ?",
-            [source, key])
+        let statement = try db.cachedStatement(
+            "SELECT entity_kind, entity_id, fingerprint, imported_at FROM source_records WHERE source = ? AND source_key = ?"
+        )
+        defer { statement.reset() }
+        guard try statement.first(source, key) else { return nil }
+        let row = statement.row
+        return Entry(
+            kind: try row.value(at: 0), entityID: try row.value(at: 1), fingerprint: row[2],
+            importedAt: try row.value(at: 3))
     }
 
-    func save(source: String, key: String, kind: EntityKind, entityID: Int64, fingerprint: String) throws {
-        try db.execute(
+    /// Records that `(source, key)` names `entityID`, last imported as `fingerprint` at `importedAt` (now when
+    /// `nil`).
+    func save(
+        source: String, key: String, kind: EntityKind, entityID: Int64, fingerprint: String, importedAt: String? = nil
+    ) throws {
+        try db.cachedStatement(
             """
-            INSERT INTO source_records (source, source_key, entity_kind, entity_id, fingerprint) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO source_records (source, source_key, entity_kind, entity_id, fingerprint, imported_at)
+            VALUES (?, ?, ?, ?, ?, coalesce(?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))
             ON CONFLICT (source, source_key) DO UPDATE SET entity_kind = excluded.entity_kind,
                 entity_id = excluded.entity_id, fingerprint = excluded.fingerprint, imported_at = excluded.imported_at
-            """, [source, key, kind.rawValue, entityID, fingerprint])
+            """
+        ).run(source, key, kind.rawValue, entityID, fingerprint, importedAt)
     }
 
     /// Creates or updates the entity `(source, key)` names, inside a savepoint, unless the record's fingerprint
@@ -38,12 +48,10 @@ struct SourceRecords {
     ///
     /// - Parameters:
     ///   - match: finds an existing entity for a key seen for the first time (by ISBN, by name …), or `nil`.
-    ///   - afterWrite: runs after a create or an update, before the savepoint is released (to set links).
     func upsert<Entity: Identifiable>(
         kind: EntityKind, source: String, key: String, fingerprint: String,
         find: (Int64) throws -> Entity?, match: () throws -> Entity? = { nil },
-        create: () throws -> Entity, update: (Int64) throws -> Entity,
-        afterWrite: (Entity) throws -> Void = { _ in }
+        create: () throws -> Entity, update: (Int64) throws -> Entity
     ) throws -> Upserted<Entity> where Entity.ID == Int64 {
         guard !source.isEmpty, !key.isEmpty else {
             throw CatalogError.invalidValue(
@@ -65,7 +73,6 @@ struct SourceRecords {
             } else {
                 result = Upserted(entity: try create(), outcome: .inserted)
             }
-            try afterWrite(result.entity)
             try save(source: source, key: key, kind: kind, entityID: result.entity.id, fingerprint: fingerprint)
             return result
         }

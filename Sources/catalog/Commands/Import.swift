@@ -2,71 +2,127 @@ import Catalog
 import CommandLineKit
 import Foundation
 
-/// `catalog import FILE...`: import catalog files, idempotently.
+/// `catalog import FILE...`: import catalog files (JSON, CSV/TSV, Open Library dumps), idempotently.
 enum ImportCommand {
     static let command = Command(
         name: "import",
-        abstract: "Import catalog files (the native JSON format) into the database.",
+        abstract: "Import catalog files (native JSON, CSV/TSV, Open Library dumps) into the database.",
         discussion: """
-            Each file is imported in one transaction. Importing the same file again changes nothing: a record's \
-            identity is the file's source and the record's key. Records that cannot be stored are listed and \
-            skipped; the rest of the file is imported.
+            The format is guessed from the extension (.json, .csv, .tsv; .tsv/.txt starting with /type/ is an Open \
+            Library dump) unless --format is given. Each file is imported in one transaction (--batch N commits every \
+            N rows). Importing the same file again changes nothing. Rejected rows are reported with file, line, \
+            column, value and reason; the rest of the file is imported. Exit status: 0 all rows imported, 2 some \
+            rows rejected, 65 a file is unusable, 64 a bad command line, 1 other failures.
             """,
-        options: [.flag("json", help: "Print the summary as JSON.")],
-        arguments: [Argument("FILE", help: "Files to import (.json).", variadic: true)],
+        options: [
+            .value("format", valueName: "FORMAT", help: "json, csv, tsv or openlibrary (default: from the file)."),
+            .value("entity", valueName: "ENTITY", help: "What CSV rows are: books (default) or bands."),
+            .value("profile", valueName: "NAME", help: "A built-in CSV profile: goodbooks."),
+            .value(
+                "map", valueName: "FIELD=COLUMN", help: "Read FIELD from the column named COLUMN.", repeatable: true),
+            .value(
+                "split", valueName: "FIELD=SEPARATOR", help: "Separator of a multi-valued field (default |).",
+                repeatable: true),
+            .value("source", valueName: "NAME", help: "The source the file's keys belong to."),
+            .value("encoding", valueName: "ENCODING", help: "utf-8 (default), latin1 or cp1252."),
+            .flag("dry-run", help: "Do all the work, then roll it back; print the same summary."),
+            .flag("strict", help: "Stop at the first rejected row and roll the whole file back."),
+            .value("errors", valueName: "FILE", help: "Write every rejected row to FILE (CSV, fix and re-import)."),
+            .value("batch", valueName: "N", help: "Commit every N rows (default: the whole file at once)."),
+            .flag("json", help: "Print the summary as JSON."),
+        ],
+        arguments: [Argument("FILE", help: "Files to import.", variadic: true)],
         run: run
     )
 
+    /// Rejections printed on stderr per file; the errors file has all of them.
+    static let shownRejections = 5
+
     static func run(_ invocation: Invocation) throws {
-        let files = invocation.positionals
-        for file in files where URL(filePath: file).pathExtension.lowercased() != "json" {
-            throw UsageError(
-                "cannot import '\(file)': only the native JSON format (.json) is supported",
-                hint: "see the README for the format", commandPath: invocation.commandPath)
-        }
+        let options = try importOptions(invocation)
+        if let errors = options.errorsFile { try? FileManager.default.removeItem(atPath: errors) }
         let importer = LibraryCatalog(try GlobalOptions.openDatabase(invocation)).importer
-        var results: [(file: String, summary: ImportSummary)] = []
-        for file in files {
-            let summary = try importer.importJSON(contentsOf: URL(filePath: file))
-            results.append((file, summary))
-            if !invocation.flag("json") { Output.write(text(file: file, summary)) }
+        let progress = ProgressLine.forStandardError()
+        var summaries: [ImportSummary] = []
+        for file in invocation.positionals {
+            let summary = try importer.importFile(atPath: file, options: options) { progress?.show($0) }
+            progress?.clear()
+            summaries.append(summary)
+            for rejection in summary.rejections.prefix(shownRejections) {
+                Output.writeError("rejected: \(rejection)\n")
+            }
+            if summary.rejected > shownRejections {
+                let rest = summary.rejected - shownRejections
+                Output.writeError(
+                    "… and \(rest) more rejected row\(rest == 1 ? "" : "s")"
+                        + (options.errorsFile.map { " (all in \($0))" } ?? " (use --errors FILE to get all of them)")
+                        + "\n")
+            }
+            if !invocation.flag("json") { Output.write(text(summary)) }
         }
-        if invocation.flag("json") {
-            try Output.writeJSON(json(results))
-        }
+        if invocation.flag("json") { try Output.writeJSON(json(summaries)) }
+        if summaries.contains(where: { $0.rejected > 0 }) { exit(ExitStatus.rowsRejected) }
     }
 
-    static func text(file: String, _ summary: ImportSummary) -> String {
-        var text = "\(file) (source '\(summary.source)'): \(summary.total) records: \(summary.inserted) inserted, "
-        text += "\(summary.updated) updated, \(summary.unchanged) unchanged, \(summary.rejected) rejected\n"
-        for rejection in summary.rejections {
-            text += "  rejected \(rejection.record): \(rejection.reason)\n"
+    static func importOptions(_ invocation: Invocation) throws -> ImportOptions {
+        var options = ImportOptions()
+        options.format = try invocation.choice("format", as: ImportFormat.self)
+        options.entity = try invocation.choice("entity", as: ImportEntity.self) ?? .books
+        options.profile = invocation.value("profile")
+        options.mappings = invocation.values("map")
+        options.splits = invocation.values("split")
+        options.source = invocation.value("source")
+        if let name = invocation.value("encoding") {
+            guard let encoding = InputEncoding(name: name) else {
+                throw UsageError(
+                    "--encoding must be utf-8, latin1 or cp1252; got '\(name)'", commandPath: invocation.commandPath)
+            }
+            options.encoding = encoding
+        }
+        options.dryRun = invocation.flag("dry-run")
+        options.strict = invocation.flag("strict")
+        options.errorsFile = invocation.value("errors")
+        options.batchSize = try invocation.integer("batch", in: 1...Int.max)
+        return options
+    }
+
+    static func text(_ summary: ImportSummary) -> String {
+        var text = "\(summary.file) (source '\(summary.source)')\(summary.dryRun ? ", dry run, rolled back" : ""): "
+        text += "\(summary.total) rows: \(summary.inserted) inserted, \(summary.updated) updated, "
+        text += "\(summary.unchanged) unchanged, \(summary.duplicates) duplicates, \(summary.rejected) rejected"
+        text += String(format: " in %.2f s (%.0f rows/s)\n", summary.elapsedSeconds, summary.rowsPerSecond)
+        if summary.warningCount > 0 {
+            text += "\(summary.warningCount) value\(summary.warningCount == 1 ? "" : "s") left out, e.g. "
+            text += summary.warnings.prefix(3).map(\.description).joined(separator: "; ") + "\n"
         }
         return text
     }
 
-    static func json(_ results: [(file: String, summary: ImportSummary)]) -> JSONValue {
-        let files: [JSONValue] = results.map { file, summary in
-            counts(summary).merging([
-                "file": .string(file), "source": .string(summary.source),
+    static func json(_ summaries: [ImportSummary]) -> JSONValue {
+        let files: [JSONValue] = summaries.map { summary in
+            counts([summary]).merging([
+                "file": .string(summary.file), "source": .string(summary.source),
+                "elapsed_s": .double(summary.elapsedSeconds), "rows_per_s": .double(summary.rowsPerSecond),
+                "dry_run": .bool(summary.dryRun), "warnings": .int(summary.warningCount),
                 "rejections": .array(
-                    summary.rejections.map { ["record": .string($0.record), "reason": .string($0.reason)] }),
+                    summary.rejections.map { rejection in
+                        [
+                            "file": .string(rejection.file), "line": .int(rejection.line),
+                            "record": .string(rejection.record), "reason": .string(rejection.reason),
+                        ]
+                    }),
             ])
         }
-        var total = ImportSummary(source: "")
-        for (_, summary) in results {
-            total.inserted += summary.inserted
-            total.updated += summary.updated
-            total.unchanged += summary.unchanged
-            total.rejections += summary.rejections
-        }
-        return counts(total).merging(["files": .array(files)])
+        return counts(summaries).merging([
+            "files": .array(files), "elapsed_s": .double(summaries.map(\.elapsedSeconds).reduce(0, +)),
+        ])
     }
 
-    private static func counts(_ summary: ImportSummary) -> JSONValue {
-        [
-            "inserted": .int(summary.inserted), "updated": .int(summary.updated),
-            "unchanged": .int(summary.unchanged), "rejected": .int(summary.rejected),
+    private static func counts(_ summaries: [ImportSummary]) -> JSONValue {
+        func sum(_ count: (ImportSummary) -> Int) -> JSONValue { .int(summaries.map(count).reduce(0, +)) }
+        return [
+            "inserted": sum(\.inserted), "updated": sum(\.updated), "unchanged": sum(\.unchanged),
+            "duplicates": sum(\.duplicates), "rejected": sum(\.rejected),
         ]
     }
 }

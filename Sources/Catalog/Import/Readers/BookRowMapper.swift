@@ -1,4 +1,4 @@
-/// Maps CSV records to ``ImportedBook``s, generically or with a profile's ``BookRules``.
+/// Maps CSV records to book records, generically or with a profile's ``BookRules``.
 struct BookRowMapper: CSVRecordMapper {
     private let rules: BookRules
     private let title: MappedField
@@ -26,7 +26,7 @@ struct BookRowMapper: CSVRecordMapper {
         sourceKey = mapping.field("source_key")
     }
 
-    func map(_ record: CSVRecord) -> ImportRow<ImportedBook> {
+    func map(_ record: CSVRecord) -> ImportRow {
         var row = CSVRowContext(record: record)
         let titleText = row.name(title)
         if titleText == nil { row.report(title, reason: "is missing; every book needs a title") }
@@ -35,28 +35,28 @@ struct BookRowMapper: CSVRecordMapper {
         let pageCount = row.wholeNumber(pages, in: FieldValue.pageCounts, what: "page count")
         return row.result(
             titleText.map { titleText in
-                let (clean, series) = rules.extractsSeriesSuffix ? SeriesSuffix.split(titleText) : (titleText, nil)
-                return ImportedBook(
-                    title: clean, sourceKey: row.text(sourceKey), credits: credits(row), genres: row.list(genres),
-                    isbn13: isbn13, year: yearValue, pages: pageCount, language: row.text(language),
-                    summary: row.text(summary), series: series)
+                .book(
+                    BookRecord(
+                        key: row.text(sourceKey), title: titleText, isbn13: isbn13, year: yearValue, pages: pageCount,
+                        language: row.text(language), summary: row.text(summary), contributors: credits(row),
+                        genres: row.list(genres).map { GenreRecord(name: $0) }))
             })
     }
 
     /// Authors, then contributors, each name once (the first role given wins).
-    private func credits(_ row: CSVRowContext) -> [ImportedCredit] {
+    private func credits(_ row: CSVRowContext) -> [BookRecord.Contributor] {
         let authorNames = row.list(authors)
-        var credits: [ImportedCredit]
+        var credits: [BookRecord.Contributor]
         switch rules.authors {
         case .allAuthors:
-            credits = authorNames.map { ImportedCredit(name: $0, role: .author) }
+            credits = authorNames.map { .init(author: AuthorRecord(name: $0), role: .author) }
         case .firstAuthorThenContributors:
             credits = authorNames.enumerated().map {
-                ImportedCredit(name: $0.element, role: $0.offset == 0 ? .author : .contributor)
+                .init(author: AuthorRecord(name: $0.element), role: $0.offset == 0 ? .author : .contributor)
             }
         }
-        for name in row.list(contributors) where !credits.contains(where: { $0.name == name }) {
-            credits.append(ImportedCredit(name: name, role: .contributor))
+        for name in row.list(contributors) where !credits.contains(where: { $0.author.name == name }) {
+            credits.append(.init(author: AuthorRecord(name: name), role: .contributor))
         }
         return credits
     }

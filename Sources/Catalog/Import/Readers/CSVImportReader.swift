@@ -11,7 +11,7 @@
 ///     progress(reader.progress.fractionCompleted)
 /// }
 /// ```
-final class CSVImportReader<Mapper: CSVRecordMapper> {
+final class CSVImportReader<Mapper: CSVRecordMapper>: ImportRowReader {
     /// The resolved column mapping.
     let mapping: ColumnMapping
     private let csv: CSVReader
@@ -47,19 +47,26 @@ final class CSVImportReader<Mapper: CSVRecordMapper> {
     ///
     /// - Returns: An accepted record or a rejected row (a ragged row is rejected here).
     /// - Throws: ``ReaderError`` when the rest of the file cannot be read.
-    func next() throws(ReaderError) -> ImportRow<Mapper.Record>? {
+    func next() throws(ReaderError) -> ImportRow? {
         switch try csv.next() {
         case nil:
             return nil
         case .record(let record):
-            return mapper.map(record)
+            let row = mapper.map(record)
+            guard case .rejected(var rejection) = row else { return row }
+            rejection.file = csv.name
+            return .rejected(rejection)
         case .ragged(let record, let expected):
             let issue = RowIssue(
                 line: record.line,
                 reason: "has \(record.count) field\(record.count == 1 ? "" : "s") but the header has \(expected)")
-            return .rejected(RejectedRow(line: record.line, issues: [issue], rawValues: record.fields))
+            return .rejected(
+                ImportRejection(file: csv.name, line: record.line, issues: [issue], rawValues: record.fields))
         }
     }
+
+    /// The header's column names, for the errors file.
+    var header: [String] { csv.header }
 }
 
 // One cursor over one file: not meant to be shared between tasks.

@@ -23,8 +23,9 @@ struct CSVProfile: Sendable, Hashable {
     ///   rest of the row is good and the data set is meant to load whole.
     /// - `original_publication_year` (a float string, negative for BCE) is the year.
     /// - `language_code` is the language.
-    /// - A "(Series, #n)" title suffix moves to ``ImportedBook/series``: the title stays what a reader
-    ///   searches, sorts and matches on, and the series text is kept, not lost.
+    /// - A "(Series, #n)" title suffix stays part of the title, as Goodreads prints it: the catalog has no
+    ///   series field, so cutting it off would lose the series and the volume number, and it keeps volumes
+    ///   apart in lists and search ("The Hunger Games (The Hunger Games, #1)").
     static let goodbooks = CSVProfile(
         name: "goodbooks",
         entity: .books,
@@ -34,7 +35,7 @@ struct CSVProfile: Sendable, Hashable {
         ],
         separators: ["authors": ","],
         bookRules: BookRules(
-            authors: .firstAuthorThenContributors, extractsSeriesSuffix: true, invalidISBN: .dropWithWarning)
+            authors: .firstAuthorThenContributors, invalidISBN: .dropWithWarning)
     )
 
     /// Every built-in profile.

@@ -1,7 +1,7 @@
 /// One CSV record: its fields as UTF-8 bytes, decoded to `String` only when asked for.
 ///
 /// Lazy decoding matters on wide files: goodbooks-10k has 23 columns and an import reads 7.
-struct CSVRecord: Sendable, Equatable {
+struct CSVRecord: Sendable, Hashable {
     /// The physical line (1-based) where the record starts.
     let line: Int
     /// All field bytes, concatenated.

@@ -1,8 +1,5 @@
-/// Turns CSV records into import records of one entity.
+/// Turns CSV records into catalog records of one entity.
 protocol CSVRecordMapper: Sendable {
-    /// The record type produced.
-    associatedtype Record: Sendable
-
     /// Creates a mapper for a file.
     ///
     /// - Parameters:
@@ -11,5 +8,5 @@ protocol CSVRecordMapper: Sendable {
     init(mapping: ColumnMapping, options: CSVImportOptions)
 
     /// Maps one record: accepted, possibly with warnings, or rejected with every issue found.
-    func map(_ record: CSVRecord) -> ImportRow<Record>
+    func map(_ record: CSVRecord) -> ImportRow
 }

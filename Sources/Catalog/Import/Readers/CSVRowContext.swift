@@ -65,11 +65,11 @@ struct CSVRowContext {
         }
     }
 
-    /// The row's outcome: accepted with `record` when no rejecting issue was recorded.
-    func result<Record: Sendable>(_ value: Record?) -> ImportRow<Record> {
+    /// The row's outcome: accepted with `value` when no rejecting issue was recorded.
+    func result(_ value: CatalogRecord?) -> ImportRow {
         guard issues.isEmpty, let value else {
-            return .rejected(RejectedRow(line: record.line, issues: issues, rawValues: record.fields))
+            return .rejected(ImportRejection(file: "", line: record.line, issues: issues, rawValues: record.fields))
         }
-        return .accepted(AcceptedRow(line: record.line, record: value, warnings: warnings))
+        return .accepted(AcceptedRow(line: record.line, record: value, warnings: warnings, source: record))
     }
 }

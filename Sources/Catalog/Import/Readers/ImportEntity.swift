@@ -1,12 +1,12 @@
 /// What a CSV file holds, and the fields its columns can map to (`--entity books|bands`).
-enum ImportEntity: String, Sendable, CaseIterable, Hashable {
+public enum ImportEntity: String, Sendable, CaseIterable, Hashable, Codable {
     /// Books: one row per book.
     case books
     /// Bands: one row per band.
     case bands
 
     /// The field names, in documentation order.
-    var fields: [String] {
+    public var fields: [String] {
         switch self {
         case .books:
             return [

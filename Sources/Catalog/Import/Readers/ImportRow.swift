@@ -8,11 +8,19 @@
 ///     }
 /// }
 /// ```
-enum ImportRow<Record: Sendable>: Sendable {
+enum ImportRow: Sendable, Hashable {
     /// A valid row.
-    case accepted(AcceptedRow<Record>)
+    case accepted(AcceptedRow)
     /// A row that cannot be imported; the rest of the file is still read.
-    case rejected(RejectedRow)
+    case rejected(ImportRejection)
 }
 
-extension ImportRow: Equatable where Record: Equatable {}
+/// A streaming source of rows: the CSV reader, the Open Library dump reader, a JSON document's records.
+protocol ImportRowReader: AnyObject {
+    /// How far the reader has got, for the progress callback.
+    var progress: ReadProgress { get }
+    /// The next row, or `nil` at the end of the input.
+    ///
+    /// - Throws: ``ReaderError`` when the rest of the input cannot be read.
+    func next() throws(ReaderError) -> ImportRow?
+}

@@ -4,7 +4,7 @@
 /// byte offset (``ReaderError/invalidUTF8(path:byteOffset:line:byte:)``). The single-byte encodings
 /// never fail; every byte maps to one Unicode scalar and is transcoded to UTF-8 before parsing, so
 /// the parsers only ever see valid UTF-8.
-enum InputEncoding: String, Sendable, CaseIterable, Hashable {
+public enum InputEncoding: String, Sendable, CaseIterable, Hashable, Codable {
     /// UTF-8, validated strictly; a leading byte order mark (EF BB BF) is skipped.
     case utf8 = "utf-8"
     /// ISO 8859-1: byte value = Unicode scalar value.
@@ -16,7 +16,7 @@ enum InputEncoding: String, Sendable, CaseIterable, Hashable {
     ///
     /// - Parameter name: `utf-8`/`utf8`, `latin1`/`iso-8859-1`, or `cp1252`/`windows-1252`.
     /// - Returns: The encoding, or `nil` when the name is unknown.
-    init?(name: String) {
+    public init?(name: String) {
         switch name.lowercased() {
         case "utf-8", "utf8": self = .utf8
         case "latin1", "latin-1", "iso-8859-1", "iso8859-1": self = .latin1

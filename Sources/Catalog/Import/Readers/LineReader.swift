@@ -13,6 +13,9 @@ final class LineReader {
         self.input = input
     }
 
+    /// The file's name for messages.
+    var name: String { input.name }
+
     /// How far the reader has got.
     var progress: ReadProgress {
         ReadProgress(bytesRead: input.bytesRead, totalBytes: input.totalBytes, line: line)

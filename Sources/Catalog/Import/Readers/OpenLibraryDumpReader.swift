@@ -3,21 +3,24 @@ import Foundation
 /// Reads an Open Library dump (works, authors, or both): 5 tab-separated columns per line (type, key,
 /// revision, last modified, JSON), streaming.
 ///
-/// A work becomes an ``ImportedBook``: `title` (and `subtitle`), `subjects` as genres, `description`
+/// A work becomes a ``BookRecord``: `title` (and `subtitle`, appended after a colon), `subjects` as genres, `description`
 /// (a string or `{"value": …}`) as summary, the year of `first_publish_date`, the work key
-/// (`/works/OL…W`) as source key. Each author entry becomes a ``ImportedCredit`` whose ``ImportedCredit/sourceKey`` is
-/// the author key (`/authors/OL…A`); entries may be `{"author": {"key": …}}`, `{"author": "…"}`, a
+/// (`/works/OL…W`) as source key. Each author entry becomes a credit whose ``AuthorRecord/key`` is the
+/// author key (`/authors/OL…A`); entries may be `{"author": {"key": …}}`, `{"author": "…"}`, a
 /// bare key string, or `{"key": …}`, with an optional `role` as a string or an object. The entry's
 /// `type` (`/type/author_role`, as a string or `{"key": …}`) is not a role and is ignored.
 ///
 /// Author names: a works dump has only keys, so each credit is named after its key's last component
-/// (`OL123A`) with ``ImportedCredit/isPlaceholderName`` set. An authors dump (`/type/author` lines) yields
-/// ``ImportedAuthor`` records with the same key; imported under the same source, their identity
+/// (`OL123A`) with ``AuthorRecord/isPlaceholderName`` set. An authors dump (`/type/author` lines) yields
+/// author records with the same key and the real name; imported under the same source, their identity
 /// `(source, /authors/OL123A)` finds the placeholder author and replaces its name. Either order
 /// works as long as a placeholder never overwrites a real name.
 ///
 /// Lines of other types (editions, redirects, deletions) are skipped and counted.
-final class OpenLibraryDumpReader {
+final class OpenLibraryDumpReader: ImportRowReader {
+    /// The columns of a dump line, as the errors file names them.
+    static let columns = ["type", "key", "revision", "last_modified", "json"]
+
     /// Lines of other record types skipped so far.
     private(set) var skippedCount = 0
     private let lines: LineReader
@@ -43,7 +46,7 @@ final class OpenLibraryDumpReader {
     /// The next work or author, or a rejected line, or `nil` at the end of the file.
     ///
     /// - Throws: ``ReaderError`` when the file cannot be read further.
-    func next() throws(ReaderError) -> ImportRow<OpenLibraryRecord>? {
+    func next() throws(ReaderError) -> ImportRow? {
         while let bytes = try lines.next() {
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             let columns = bytes.split(separator: 0x09, maxSplits: 4, omittingEmptySubsequences: false)
@@ -53,7 +56,7 @@ final class OpenLibraryDumpReader {
         return nil
     }
 
-    private typealias Row = ImportRow<OpenLibraryRecord>
+    private typealias Row = ImportRow
     private typealias Columns = [ArraySlice<UInt8>]
 
     /// One line's record or rejection; `nil` for a record type this reader does not import.
@@ -93,12 +96,12 @@ final class OpenLibraryDumpReader {
             warnings.append(
                 RowIssue(line: line, column: "authors", value: $0, reason: "has no author key; entry ignored"))
         }
-        let book = ImportedBook(
-            title: title, sourceKey: key.isEmpty ? json["key"] as? String : key,
-            subtitle: (json["subtitle"] as? String).flatMap(FieldValue.name), credits: credits,
-            genres: OpenLibraryJSON.strings(json["subjects"]), year: OpenLibraryJSON.year(json["first_publish_date"]),
-            summary: OpenLibraryJSON.text(json["description"]))
-        return .accepted(AcceptedRow(line: line, record: .work(book), warnings: warnings))
+        let subtitle = (json["subtitle"] as? String).flatMap(FieldValue.name)
+        let book = BookRecord(
+            key: key.isEmpty ? json["key"] as? String : key, title: subtitle.map { "\(title): \($0)" } ?? title,
+            year: OpenLibraryJSON.year(json["first_publish_date"]), summary: OpenLibraryJSON.text(json["description"]),
+            contributors: credits, genres: OpenLibraryJSON.strings(json["subjects"]).map { GenreRecord(name: $0) })
+        return .accepted(AcceptedRow(line: line, record: .book(book), warnings: warnings))
     }
 
     private func author(_ json: [String: Any], key: String, line: Int, _ columns: Columns) -> Row {
@@ -108,16 +111,14 @@ final class OpenLibraryDumpReader {
         guard let name else {
             return reject(line, columns, column: "name", reason: "is missing; an author record needs a name")
         }
-        let author = ImportedAuthor(
-            sourceKey: OpenLibraryJSON.authorKey(key) ?? key, name: name,
-            alternateNames: OpenLibraryJSON.strings(json["alternate_names"]).filter { $0 != name })
+        let author = AuthorRecord(key: OpenLibraryJSON.authorKey(key) ?? key, name: name)
         return .accepted(AcceptedRow(line: line, record: .author(author), warnings: []))
     }
 
     private func reject(_ line: Int, _ columns: Columns, column: String?, value: String? = nil, reason: String) -> Row {
         let raw = columns.map { String(decoding: $0, as: UTF8.self) }
         let issue = RowIssue(line: line, column: column, value: value, reason: reason)
-        return .rejected(RejectedRow(line: line, issues: [issue], rawValues: raw))
+        return .rejected(ImportRejection(file: lines.name, line: line, issues: [issue], rawValues: raw))
     }
 }
 

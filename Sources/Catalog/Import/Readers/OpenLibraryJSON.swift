@@ -34,10 +34,10 @@ enum OpenLibraryJSON {
     /// - Parameters:
     ///   - value: The `authors` value.
     ///   - unusable: Called with a description of each entry that has no author key.
-    static func credits(_ value: Any?, unusable: (String) -> Void) -> [ImportedCredit] {
+    static func credits(_ value: Any?, unusable: (String) -> Void) -> [BookRecord.Contributor] {
         guard let entries = value as? [Any] else { return [] }
         var seen = Set<String>()
-        var credits: [ImportedCredit] = []
+        var credits: [BookRecord.Contributor] = []
         for entry in entries {
             guard let key = authorKey(entry: entry) else {
                 unusable(String(describing: entry))
@@ -45,7 +45,8 @@ enum OpenLibraryJSON {
             }
             guard seen.insert(key).inserted else { continue }
             let name = String(key.split(separator: "/").last ?? Substring(key))
-            credits.append(ImportedCredit(name: name, role: role(entry), sourceKey: key, isPlaceholderName: true))
+            credits.append(
+                .init(author: AuthorRecord(key: key, name: name, isPlaceholderName: true), role: role(entry)))
         }
         return credits
     }
@@ -70,7 +71,7 @@ enum OpenLibraryJSON {
     }
 
     /// The entry's `role` (a string, or an object with `key`, `name` or `value`); author when absent.
-    private static func role(_ entry: Any) -> CreditRole {
+    private static func role(_ entry: Any) -> ContributorRole {
         guard let object = entry as? [String: Any] else { return .author }
         let text: String?
         if let string = object["role"] as? String {
@@ -83,6 +84,6 @@ enum OpenLibraryJSON {
         guard let text, let last = text.split(separator: "/").last.map(String.init), FieldValue.name(last) != nil else {
             return .author
         }
-        return CreditRole(rawValue: last)
+        return ContributorRole(rawValue: last)
     }
 }

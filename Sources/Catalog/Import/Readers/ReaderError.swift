@@ -1,4 +1,4 @@
-/// Why an import file cannot be read at all (as opposed to one bad row, which is a ``RejectedRow``).
+/// Why an import file cannot be read at all (as opposed to one bad row, which is an ``ImportRejection``).
 ///
 /// Each case's ``description`` says what happened, where, and what to do. A pipeline maps these to
 /// exit status 65 ("file unusable"), except ``readFailed(path:reason:)`` which is an I/O failure.

@@ -1,0 +1,178 @@
+import Foundation
+import SQLiteDB
+import Schema
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Suite `import`: a generated books CSV (1,000,000 rows by default, `--rows N`; 1–3 authors from a pool of
+/// 200,000, 1–3 genres from 300, unicode titles, quoted commas) imported three ways, each in a child process
+/// whose wall time and peak RSS (`ru_maxrss` from `wait4`) are recorded:
+///
+/// - `catalog import`: the release `catalog` binary next to `catalog-bench`;
+/// - `Scripts/import_books.py`: the straightforward normalized import with Python's sqlite3 (same tables and
+///   identity rules, one transaction);
+/// - `sqlite3 .import`: the CLI loading the CSV into one flat table, the ceiling of an import that does no
+///   normalization.
+///
+/// Each implementation runs once per `--runs` (a run takes seconds to minutes at full size), on a fresh database.
+struct ImportSuite: BenchmarkSuite {
+    let name = "import"
+    /// Rows of the generated CSV.
+    let rows: Int
+
+    func run(timer: Timer, log: (String) -> Void) throws -> [Measurement] {
+        let directory = try temporaryDirectory(name)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let csv = directory.appending(path: "books.csv").path
+        log("import: generating \(rows) rows")
+        try BooksCSVGenerator(rows: rows).write(to: csv)
+        let catalog = URL(filePath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appending(path: "catalog").path
+        let script = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Scripts/import_books.py").path
+        let label = "import \(rows) books (CSV)"
+        let implementations: [(impl: String, command: (String) -> [String], schema: Bool)] = [
+            ("catalog import", { [catalog, "--db", $0, "import", csv, "--source", "books", "--json"] }, true),
+            ("python sqlite3", { ["/usr/bin/env", "python3", script, $0, csv, "books"] }, true),
+            ("sqlite3 .import (flat)", { ["/usr/bin/env", "sqlite3", $0, ".import --csv \(csv) flat"] }, false),
+        ]
+        var measurements: [Measurement] = []
+        for implementation in implementations {
+            var samples: [Double] = []
+            var peak = 0.0
+            var cpu: [Double] = []
+            for run in 0..<max(1, min(timer.runs, 3)) {
+                let database = directory.appending(path: "run-\(run).sqlite").path
+                removeDatabase(at: database)
+                if implementation.schema { try DatabaseSchema.open(path: database).close() }
+                let result = try ChildRun.measure(implementation.command(database))
+                guard result.status == 0 else {
+                    throw BenchmarkError("\(implementation.impl) exited with status \(result.status)")
+                }
+                samples.append(result.seconds)
+                peak = max(peak, result.peakRSSMegabytes)
+                cpu.append(result.cpuSeconds)
+                log(
+                    String(
+                        format: "import: %@: %.2f s (CPU %.2f s), %.0f rows/s, peak RSS %.1f MB", implementation.impl,
+                        result.seconds, result.cpuSeconds, Double(rows) / result.seconds, result.peakRSSMegabytes))
+                removeDatabase(at: database)
+            }
+            var measurement = Measurement(suite: name, case: label, impl: implementation.impl, samples: samples)
+            measurement.notes = [
+                "rows": Double(rows), "rows_per_s": Double(rows) / measurement.median, "peak_rss_mb": peak,
+                "cpu_s": cpu.sorted()[cpu.count / 2],
+            ]
+            measurements.append(measurement)
+        }
+        let catalogTime = measurements[0].median
+        log(
+            String(
+                format: "import: catalog is %.2f× faster than Python; sqlite3 .import (no normalization) is %.2f× "
+                    + "faster than catalog", measurements[1].median / catalogTime, catalogTime / measurements[2].median)
+        )
+        return measurements
+    }
+}
+
+/// A child process run to completion, measured.
+enum ChildRun {
+    struct Result {
+        let status: Int32
+        let seconds: Double
+        /// User + system CPU seconds: on a machine shared with other work, steadier than the wall time.
+        let cpuSeconds: Double
+        let peakRSSMegabytes: Double
+    }
+
+    /// Spawns `arguments[0]` with the rest as arguments, standard output and error to /dev/null, and waits for it
+    /// with `wait4`, which reports that child's own peak RSS.
+    static func measure(_ arguments: [String]) throws -> Result {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let start = DispatchTime.now().uptimeNanoseconds
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+        guard spawned == 0 else { throw BenchmarkError("cannot start \(arguments[0]): error \(spawned)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        // Linux reports ru_maxrss in KiB.
+        let cpu = [usage.ru_utime, usage.ru_stime].map { Double($0.tv_sec) + Double($0.tv_usec) / 1e6 }.reduce(0, +)
+        return Result(
+            status: exitStatus, seconds: seconds, cpuSeconds: cpu,
+            peakRSSMegabytes: Double(usage.ru_maxrss) * 1024 / 1e6)
+    }
+}
+
+/// Writes the benchmark's books CSV: seeded, so every run imports the same file.
+struct BooksCSVGenerator {
+    let rows: Int
+    var authorPool: Int { min(200_000, max(10, rows / 5)) }
+    let genrePool = 300
+
+    func write(to path: String) throws {
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        guard let handle = FileHandle(forWritingAtPath: path) else { throw BenchmarkError("cannot write \(path)") }
+        defer { try? handle.close() }
+        var random = SplitMix64(seed: 7)
+        var buffer = "source_key,title,authors,genres,isbn,year,pages\n"
+        for row in 1...rows {
+            let authors = (0...random.next(3)).map { _ in author(random.next(authorPool)) }
+            let genres = (0...random.next(3)).map { _ in genre(random.next(genrePool)) }
+            buffer += "bk\(row),\(quoted(title(row, &random))),\(quoted(authors.joined(separator: "|"))),"
+            buffer += "\(quoted(genres.joined(separator: "|"))),\(isbn(row)),\(1800 + random.next(225)),"
+            buffer += "\(50 + random.next(900))\n"
+            if buffer.utf8.count > 1 << 20 {
+                handle.write(Data(buffer.utf8))
+                buffer = ""
+            }
+        }
+        handle.write(Data(buffer.utf8))
+    }
+
+    /// A title with accents, non-Latin scripts now and then, and a comma in about a third of them.
+    private func title(_ row: Int, _ random: inout SplitMix64) -> String {
+        let words = (0...random.next(4)).map { _ in Words.capitalized(random.word()) }
+        var title = words.joined(separator: " ")
+        switch random.next(6) {
+        case 0: title += ", Part \(row % 7 + 1)"
+        case 1: title = "Über \(title), Zweiter Teil"
+        case 2: title += " — 東京の夜"
+        case 3: title = "The \(title) of Åsa Ørsted"
+        default: break
+        }
+        return title
+    }
+
+    private func author(_ index: Int) -> String {
+        let first = Words.firstNames[index % Words.firstNames.count]
+        let last = Words.lastNames[(index / Words.firstNames.count) % Words.lastNames.count]
+        return "\(first) \(Character(Unicode.Scalar(UInt8(65 + index % 26)))). \(last) \(index)"
+    }
+
+    private func genre(_ index: Int) -> String {
+        "\(Words.genres[index % Words.genres.count]) \(index)"
+    }
+
+    /// A valid ISBN-13 (978 prefix) made from the row number.
+    private func isbn(_ row: Int) -> String {
+        let body = "978" + String(format: "%09d", row)
+        let sum = body.utf8.enumerated().reduce(0) { $0 + ($1.offset % 2 == 0 ? 1 : 3) * Int($1.element - 48) }
+        return body + String((10 - sum % 10) % 10)
+    }
+
+    private func quoted(_ field: String) -> String {
+        guard field.contains(",") || field.contains("\"") else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
