@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `catalog` binary as a user would, against a fresh database file.
@@ -6,27 +7,13 @@ struct CLI {
     let directory: URL
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appending(path: "catalog-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TestSupport.temporaryDirectory("cli")
     }
 
-    /// The `catalog` executable next to the test bundle (`.build/<triple>/debug/`).
-    static var executable: URL {
-        let testBinary =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            .map { URL(filePath: $0) } ?? Bundle.main.executableURL ?? URL(filePath: CommandLine.arguments[0])
-        var directory = testBinary.deletingLastPathComponent()
-        // On some layouts the test binary sits inside a bundle directory (…/Foo.xctest/Contents/MacOS).
-        while !FileManager.default.isExecutableFile(atPath: directory.appending(path: "catalog").path),
-            directory.pathComponents.count > 1
-        {
-            directory = directory.deletingLastPathComponent()
-        }
-        return directory.appending(path: "catalog")
-    }
+    /// The built `catalog` executable.
+    static var executable: URL { URL(filePath: TestSupport.executable("catalog")) }
 
-    static let sampleData = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appending(path: "SampleData")
+    static let sampleData = TestSupport.packageRoot.appending(path: "SampleData")
 
     struct Result {
         let status: Int32
@@ -42,22 +29,11 @@ struct CLI {
         try run(arguments)
     }
 
+    /// Runs `catalog --db <this test's database> ARGUMENTS`.
     func run(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["--db", directory.appending(path: "catalog.sqlite").path] + arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        // The tests' error output is a line or two: reading the output first cannot fill the error pipe.
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self))
+        let result = try TestSupport.run(
+            TestSupport.executable("catalog"), ["--db", directory.appending(path: "catalog.sqlite").path] + arguments)
+        return Result(status: result.status, output: result.standardOutput, error: result.standardError)
     }
 
     func importSamples() throws -> Result {
