@@ -62,6 +62,7 @@ let package = Package(
         .executableTarget(name: "fuzz-stored-state", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/StoredState"),
         .executableTarget(name: "fuzz-search", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/Search"),
         .executableTarget(name: "fuzz-page-cursor", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/PageCursor"),
+        .executableTarget(name: "fuzz-csv-reader", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/CSVReader"),
 
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
         .testTarget(name: "SchemaTests", dependencies: ["Schema", "SQLiteDB"]),

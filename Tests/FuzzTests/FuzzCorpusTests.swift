@@ -36,6 +36,10 @@ import Testing
     @Test func pageCursorCorpus() throws {
         try replay(PageCursorCheck())
     }
+
+    @Test func csvReaderCorpus() throws {
+        try replay(CSVReaderCheck())
+    }
 }
 
 /// Inputs the fuzzers (or a review of what they cover) found crashing, each fed to the same check by name.
