@@ -332,25 +332,6 @@ final class ImportWriter {
     }
 }
 
-/// A fast 64-bit pseudo-random stream (SplitMix64), for the uuids of imported rows.
-private struct SplitMix64 {
-    private var state: UInt64
-
-    /// A stream seeded from the system's random number generator.
-    init() {
-        var system = SystemRandomNumberGenerator()
-        state = system.next()
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 // Holds one connection's statements and the maps of one run.
 @available(*, unavailable)
 extension ImportWriter: Sendable {}

@@ -141,20 +141,11 @@ struct CatalogGenerator {
     }
 }
 
-/// A small, fast, seeded generator (SplitMix64), so generated catalogs are reproducible.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
+/// Generated catalogs draw from a seeded stream, so they are reproducible.
+extension SplitMix64 {
     /// A number in 0..<`bound`.
     mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Int(z % UInt64(bound))
+        Int(next() % UInt64(bound))
     }
 
     mutating func pick<T>(_ values: [T]) -> T { values[next(values.count)] }

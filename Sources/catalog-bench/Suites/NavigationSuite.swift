@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Navigation
 import SQLiteDB
@@ -17,7 +18,7 @@ struct NavigationSuite: BenchmarkSuite {
         let directory = try temporaryDirectory(name)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appending(path: "navigation.sqlite").path
-        var generator = BenchRandom(seed: 42)
+        var generator = SplitMix64(seed: 42)
         log("navigation: seeding \(userCount) users × \(scenesPerUser) scenes × 102 intents")
         try seed(path: path, using: &generator)
 
@@ -80,7 +81,7 @@ struct NavigationSuite: BenchmarkSuite {
         return (db, try NavigationStore(database: db, configuration: storeConfiguration))
     }
 
-    private func seed(path: String, using generator: inout BenchRandom) throws {
+    private func seed(path: String, using generator: inout SplitMix64) throws {
         let (db, store) = try open(
             path, Setup(synchronous: .normal, checkpoints: .background(everySaves: 200), largeCache: false))
         for userIndex in 0..<userCount {
@@ -99,7 +100,7 @@ struct NavigationSuite: BenchmarkSuite {
     }
 
     private func measureSaves(
-        path: String, setup: Setup, using generator: inout BenchRandom
+        path: String, setup: Setup, using generator: inout SplitMix64
     ) throws -> [Double] {
         let (_, store) = try open(path, setup)
         var sessions: [String: NavigationSession<BenchRoute>] = [:]
@@ -122,7 +123,7 @@ struct NavigationSuite: BenchmarkSuite {
         return samples
     }
 
-    private func measureRestores(path: String, setup: Setup, using generator: inout BenchRandom)
+    private func measureRestores(path: String, setup: Setup, using generator: inout SplitMix64)
         throws -> [Double]
     {
         let (_, store) = try open(path, setup)
@@ -193,7 +194,7 @@ enum BenchRoute: NavigationRoute {
     }
 
     /// A state-changing intent: select a section, select an entity in it, push two linked entities.
-    static func intent(step: Int, after state: SplitViewState<BenchRoute>, using generator: inout BenchRandom)
+    static func intent(step: Int, after state: SplitViewState<BenchRoute>, using generator: inout SplitMix64)
         -> NavigationIntent<BenchRoute>
     {
         let id = UUID(uuid: generator.uuidBytes())
@@ -207,22 +208,8 @@ enum BenchRoute: NavigationRoute {
     }
 }
 
-/// A seeded generator, so every run measures the same work.
-struct BenchRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Random uuids for the generated routes.
+extension SplitMix64 {
     mutating func uuidBytes() -> uuid_t {
         let a = next()
         let b = next()
