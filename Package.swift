@@ -63,6 +63,9 @@ let package = Package(
         .executableTarget(name: "fuzz-search", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/Search"),
         .executableTarget(name: "fuzz-page-cursor", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/PageCursor"),
         .executableTarget(name: "fuzz-csv-reader", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/CSVReader"),
+        .executableTarget(name: "fuzz-json-reader", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/JSONReader"),
+        .executableTarget(
+            name: "fuzz-openlibrary-reader", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/OpenLibraryReader"),
 
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
         .testTarget(name: "SchemaTests", dependencies: ["Schema", "SQLiteDB"]),

@@ -40,6 +40,14 @@ import Testing
     @Test func csvReaderCorpus() throws {
         try replay(CSVReaderCheck())
     }
+
+    @Test func jsonReaderCorpus() throws {
+        try replay(JSONReaderCheck())
+    }
+
+    @Test func openLibraryReaderCorpus() throws {
+        try replay(OpenLibraryReaderCheck())
+    }
 }
 
 /// Inputs the fuzzers (or a review of what they cover) found crashing, each fed to the same check by name.

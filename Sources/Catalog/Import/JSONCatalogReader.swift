@@ -214,6 +214,7 @@ private struct RecordBuilder {
             valid.append((key, entry))
         }
         let names = Dictionary(valid.map { ($0.key, $0.entry.name ?? "") }, uniquingKeysWith: { first, _ in first })
+        let parents = Dictionary(valid.map { ($0.key, $0.entry.parent) }, uniquingKeysWith: { first, _ in first })
         var resolved: [(depth: Int, record: GenreRecord)] = []
         for (key, entry) in valid {
             if let parent = entry.parent, names[parent] == nil {
@@ -224,7 +225,7 @@ private struct RecordBuilder {
                 key: "genre/\(key)", name: entry.name ?? "", parentName: entry.parent.flatMap { names[$0] },
                 uuid: entry.uuid)
             genres[key] = record
-            resolved.append((depth(of: key, in: valid), record))
+            resolved.append((depth(of: key, parents: parents), record))
         }
         // Parents before children, so a child finds its parent under the parent's own key.
         records += resolved.enumerated().sorted { ($0.element.depth, $0.offset) < ($1.element.depth, $1.offset) }
@@ -329,12 +330,11 @@ private struct RecordBuilder {
         rejections.append(ImportRejection(record: record, reason: reason))
     }
 
-    private func depth(of key: String, in entries: [(key: String, entry: GenreEntry)]) -> Int {
-        let parents = Dictionary(entries.map { ($0.key, $0.entry.parent) }, uniquingKeysWith: { first, _ in first })
+    private func depth(of key: String, parents: [String: String?]) -> Int {
         var depth = 0
         var current = parents[key] ?? nil
         // Bounded: a cycle in the file must not hang the reader (the importer rejects the cycle).
-        while let parent = current, depth < entries.count {
+        while let parent = current, depth < parents.count {
             depth += 1
             current = parents[parent] ?? nil
         }

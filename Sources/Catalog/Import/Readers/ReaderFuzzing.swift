@@ -1,10 +1,11 @@
-/// Entry points for the fuzz targets (`Sources/Fuzz`): a CSV reader run over bytes held in memory, the way
-/// `catalog import` reads a file, with the outcome reduced to what the fuzzer checks.
+/// Entry points for the fuzz targets (`Sources/Fuzz`): the CSV and Open Library readers run over bytes held in
+/// memory, the way `catalog import` reads a file, with the outcome reduced to what the fuzzer checks.
 package enum ReaderFuzzing {
     /// What reading a whole file gave.
     package enum Outcome: Equatable {
-        /// Every row was read: accepted as records or rejected with a reason.
-        case rows(accepted: Int, rejected: Int)
+        /// Every row was read: accepted as records or rejected with a reason. The fingerprint is the hash of
+        /// every row read (records, warnings, rejections with their lines), so two reads compare whole.
+        case rows(accepted: Int, rejected: Int, fingerprint: Int)
         /// The file as a whole was refused with this message (not UTF-8, no header, a missing column …).
         case refused(String)
     }
@@ -37,15 +38,22 @@ package enum ReaderFuzzing {
         }
     }
 
-    private static func readAll(_ reader: some ImportRowReader) throws(ReaderError) -> Outcome {
-        var accepted = 0
-        var rejected = 0
-        while let row = try reader.next() {
-            switch row {
-            case .accepted: accepted += 1
-            case .rejected: rejected += 1
-            }
+    /// Reads `bytes` as an Open Library dump (UTF-8) to the end, `chunkSize` bytes per read.
+    package static func readOpenLibrary(_ bytes: [UInt8], chunkSize: Int) -> Outcome {
+        let input = TextInput(source: MemoryByteSource(bytes), encoding: .utf8, chunkSize: max(1, chunkSize))
+        do throws(ReaderError) {
+            return try readAll(OpenLibraryDumpReader(input: input))
+        } catch {
+            return .refused(error.description)
         }
-        return .rows(accepted: accepted, rejected: rejected)
+    }
+
+    private static func readAll(_ reader: some ImportRowReader) throws(ReaderError) -> Outcome {
+        var rows: [ImportRow] = []
+        while let row = try reader.next() {
+            rows.append(row)
+        }
+        let accepted = rows.count { if case .accepted = $0 { true } else { false } }
+        return .rows(accepted: accepted, rejected: rows.count - accepted, fingerprint: rows.hashValue)
     }
 }

@@ -1,0 +1,22 @@
+import Catalog
+
+/// What the streaming readers' checks share: a file is read whole and in 1-, 3- and 64-byte chunks, so a quote,
+/// a line end or a multi-byte character falls across a read; the rows must not depend on the cuts. A refused
+/// file must say why, and is refused however it is cut, though the reason given is the first problem met, which
+/// can depend on the cuts (a missing column in the header before an invalid byte further on).
+///
+/// - Parameter read: reads the file with reads of the given size.
+func requireTheSameRowsWhateverTheCuts(_ read: (_ chunkSize: Int) -> ReaderFuzzing.Outcome) throws(FuzzFinding) {
+    let whole = read(64 * 1024)
+    if case .refused(let message) = whole {
+        try require(!message.isEmpty, "a refused file must say why")
+    }
+    for chunkSize in [1, 3, 64] {
+        let cut = read(chunkSize)
+        switch (cut, whole) {
+        case (.refused, .refused): continue
+        default:
+            try require(cut == whole, "reading in \(chunkSize)-byte chunks gave \(cut), whole reads gave \(whole)")
+        }
+    }
+}
