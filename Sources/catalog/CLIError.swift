@@ -42,7 +42,9 @@ enum CLIError: Error, CustomStringConvertible {
             return "\(path) is damaged (\(detail)); restore it from a backup or snapshot, "
                 + "or try to salvage it with 'sqlite3 \(path) .recover'"
         case .diskFull(let path):
-            return "database or disk is full while writing \(path); nothing was saved: free some space and retry"
+            return
+                "database or disk is full while writing \(path); the change in progress was rolled back and what was "
+                + "committed before stays: free some space and retry"
         case .cannotOpen(let path, let reason), .cannotWrite(let path, let reason):
             return "cannot open \(path): \(reason)"
         case .ioError(let path, let detail):

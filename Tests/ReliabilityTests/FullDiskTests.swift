@@ -6,8 +6,16 @@ import Schema
 import TestSupport
 import Testing
 
-/// A full disk during a navigation save, simulated with `PRAGMA max_page_count` on the saving connection.
+/// A full disk during a navigation save and during an import, simulated with `PRAGMA max_page_count` on the
+/// saving connection or a file-size limit (`ulimit -f`) on the `catalog` process.
 @Suite struct FullDiskTests {
+    /// `catalog ARGUMENTS` run under a file-size limit of `blocks` 512-byte blocks, with SIGXFSZ ignored so a write
+    /// past the limit fails like a full disk instead of killing the process.
+    static func catalogOnAFullDisk(blocks: Int, _ arguments: [String]) throws -> TestSupport.ProcessResult {
+        let script = "trap '' XFSZ; ulimit -f \(blocks); exec \"$0\" \"$@\""
+        return try TestSupport.run("/bin/sh", ["-c", script, Fixtures.catalog] + arguments)
+    }
+
     @Test func aSaveOnAFullDiskFailsCleanlyAndTheNextOneSucceeds() throws {
         let directory = try TestSupport.temporaryDirectory("full-disk")
         let path = directory.appending(path: "catalog.sqlite").path
@@ -53,9 +61,7 @@ import Testing
         let before = try Fixtures.catalog(["--db", path, "nav", "show", "--json"])
         let big = "search/" + String(repeating: "x", count: 100_000)
         // 64 blocks of 512 bytes: the -shm file (32 KiB) fits, the WAL frames of a 100 KB route do not.
-        let script = "trap '' XFSZ; ulimit -f 64; exec \"$0\" \"$@\""
-        let result = try TestSupport.run(
-            "/bin/sh", ["-c", script, Fixtures.catalog, "--db", path, "nav", "select-sidebar", big])
+        let result = try Self.catalogOnAFullDisk(blocks: 64, ["--db", path, "nav", "select-sidebar", big])
         #expect(result.status == 1, "\(result.standardError)")
         #expect(result.standardError.contains("database or disk is full"), "\(result.standardError)")
         #expect(result.standardError.contains("free some space and retry"))
@@ -63,5 +69,50 @@ import Testing
         #expect(try Fixtures.catalog(["--db", path, "nav", "show", "--json"]).standardOutput == before.standardOutput)
         let retried = try Fixtures.catalog(["--db", path, "nav", "select-sidebar", big])
         #expect(retried.status == 0, "\(retried.standardError)")
+    }
+
+    /// An import that runs out of space part way: exit 1 with the cause and what to do, the file consistent, the
+    /// catalog as it was (one transaction) or with whole batches only (`--batch`), never a half-written row; the
+    /// same command after space is freed completes the import.
+    @Test(arguments: [nil, 250])
+    func anImportOnAFullDiskStopsCleanlyAndTheRerunCompletesIt(batch: Int?) throws {
+        let directory = try TestSupport.temporaryDirectory("full-disk-import")
+        let path = directory.appending(path: "catalog.sqlite").path
+        try Fixtures.makeSampleDatabase(at: path)
+        let sampleTitles = try Self.titles(path)
+        let rows = 3_000
+        let csv = directory.appending(path: "books.csv")
+        let summary = String(repeating: "A long summary to fill pages. ", count: 8)
+        let lines = (1...rows).map { "k\($0),Full disk book \($0),Writer \($0 % 211),\(summary)\($0)" }
+        try Data(("source_key,title,authors,summary\n" + lines.joined(separator: "\n")).utf8).write(to: csv)
+        let command = ["--db", path, "import", csv.path] + (batch.map { ["--batch", String($0)] } ?? [])
+
+        // 2 MiB: room for a few batches in the WAL, not for the 3,000 rows with their search index.
+        let full = try Self.catalogOnAFullDisk(blocks: 4_096, command)
+        #expect(full.status == 1, "\(full.standardError)")
+        #expect(full.standardError.contains("database or disk is full"), "\(full.standardError)")
+        #expect(full.standardError.contains("the change in progress was rolled back"))
+        #expect(full.standardError.contains("free some space and retry"))
+        #expect(try Fixtures.integrityProblems(path).isEmpty)
+        let kept = try Self.titles(path).subtracting(sampleTitles)
+        #expect(try Self.titles(path).isSuperset(of: sampleTitles), "the full disk lost books imported before")
+        if let batch {
+            #expect(kept.count % batch == 0 && 0 < kept.count && kept.count < rows, "\(kept.count) books kept")
+        } else {
+            #expect(kept.isEmpty, "\(kept.count) books of a one-transaction import kept")
+        }
+
+        let rerun = try Fixtures.catalog(command)
+        #expect(rerun.status == 0, "\(rerun.standardError)")
+        #expect(rerun.standardOutput.contains("\(rows - kept.count) inserted"), "\(rerun.standardOutput)")
+        let expected = sampleTitles.union((1...rows).map { "Full disk book \($0)" })
+        #expect(try Self.titles(path) == expected)
+        #expect(try Fixtures.integrityProblems(path).isEmpty)
+    }
+
+    /// Every book title in the catalog at `path`.
+    static func titles(_ path: String) throws -> Set<String> {
+        let db = try Database(path: path)
+        return Set(try db.fetchAll(String.self, "SELECT title FROM books"))
     }
 }
