@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteDB
+import Schema
 import Testing
 
 @testable import Catalog
@@ -228,5 +229,62 @@ struct TestSupportDirectory {
         let path = url.appending(path: name).path
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
+    }
+
+    /// Another process writes between two batches: it deletes the author the first batch created and creates
+    /// another, who gets the freed id. The second batch must credit the author it names, not the id the
+    /// importer remembered from the first batch.
+    @Test func aBatchAfterAnotherConnectionCommittedForgetsRememberedIDs() throws {
+        let path = FileManager.default.temporaryDirectory.appending(path: "import-\(UUID().uuidString).sqlite").path
+        let catalog = LibraryCatalog(try DatabaseSchema.open(path: path))
+        let other = LibraryCatalog(try Database(path: path))
+        let ann = AuthorRecord(key: "ann", name: "Ann Writer")
+        let reader = RowsReader([
+            .book(BookRecord(key: "one", title: "First", contributors: [.init(author: ann)])),
+            .book(BookRecord(key: "two", title: "Second", contributors: [.init(author: ann)])),
+        ])
+        reader.beforeRow[1] = {
+            let first = try #require(try other.db.fetchOne(Int64.self, "SELECT id FROM books"))
+            let annID = try #require(try other.db.fetchOne(Int64.self, "SELECT id FROM authors"))
+            _ = try other.books.delete(id: first)
+            _ = try other.authors.delete(id: annID)
+            #expect(try other.authors.create(AuthorDraft(name: "Bob Other")).id == annID)
+        }
+        var options = ImportOptions()
+        options.batchSize = 1
+        let summary = try catalog.importer.run(reader, file: "rows", header: [], source: "test", options, nil)
+        #expect(summary.rejected == 0, "\(summary.rejections)")
+        let credited = try catalog.db.fetchAll(
+            String.self,
+            """
+            SELECT a.name FROM books b JOIN book_authors ba ON ba.book_id = b.id JOIN authors a ON a.id = ba.author_id
+            WHERE b.title = 'Second'
+            """)
+        #expect(credited == ["Ann Writer"])
+        #expect(try catalog.integrityProblems().isEmpty)
+    }
+}
+
+/// Yields the given records, running `beforeRow[i]` before handing out row `i`.
+private final class RowsReader: ImportRowReader {
+    private let records: [CatalogRecord]
+    private var index = 0
+    var beforeRow: [Int: () throws -> Void] = [:]
+
+    init(_ records: [CatalogRecord]) {
+        self.records = records
+    }
+
+    var progress: ReadProgress { ReadProgress(bytesRead: 0, totalBytes: nil, line: index) }
+
+    func next() throws(ReaderError) -> ImportRow? {
+        guard index < records.count else { return nil }
+        defer { index += 1 }
+        do {
+            try beforeRow[index]?()
+        } catch {
+            Issue.record(error)
+        }
+        return .accepted(AcceptedRow(line: index + 1, record: records[index]))
     }
 }

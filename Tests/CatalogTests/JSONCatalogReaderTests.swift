@@ -27,6 +27,22 @@ import Testing
         #expect(document.records.map(\.label) == ["genre 'genre/rock' (Rock)", "genre 'genre/metal' (Metal)"])
     }
 
+    /// Found by the json-reader fuzz target: a genre under a rejected genre was kept, and the importer then
+    /// created the rejected parent by its name.
+    @Test func aGenreUnderARejectedGenreIsRejected() throws {
+        let json = """
+            {"genres": [{"key": "a", "name": "A", "parent": "missing"}, {"key": "b", "name": "B", "parent": "a"},
+                        {"key": "c", "name": "C", "parent": "b"}, {"key": "d", "name": "D"}]}
+            """
+        let document = try JSONCatalogReader().read(Data(json.utf8), defaultSource: "test")
+        #expect(document.records.map(\.label) == ["genre 'genre/d' (D)"])
+        #expect(
+            document.rejections.map(\.description) == [
+                "genre 'a': its parent 'missing' is not a genre key of this file",
+                "genre 'b': its parent 'a' is rejected", "genre 'c': its parent 'b' is rejected",
+            ])
+    }
+
     @Test func badEntriesBecomeRejections() throws {
         let json = """
             {"format": "catalog", "version": 1,

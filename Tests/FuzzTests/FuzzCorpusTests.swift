@@ -61,4 +61,10 @@ import Testing
     @Test func aCursorTextLengthNearIntMaxIsRefused() throws {
         try PageCursorCheck().check(try input("page-cursor", "crash-text-length-overflow"))
     }
+
+    /// Genres `a` (parent missing) and `c` under `a`: `a` was rejected but `c` kept, naming a parent no record
+    /// of the document has, so `catalog import` created the rejected genre by name.
+    @Test func aGenreUnderARejectedGenreIsRejectedToo() throws {
+        try JSONReaderCheck().check(try input("json-reader", "crash-child-of-rejected-genre"))
+    }
 }

@@ -22,6 +22,11 @@ enum Fixtures {
         try #require(result.status == 0, "\(result.standardError)")
     }
 
+    /// Every book title in the catalog at `path`.
+    static func bookTitles(_ path: String) throws -> [String] {
+        try Database(path: path).fetchAll(String.self, "SELECT title FROM books")
+    }
+
     /// Whether this process runs as root, for whom file permissions do not block reading or writing.
     static var isRoot: Bool { geteuid() == 0 }
 

@@ -79,7 +79,7 @@ import Testing
         let directory = try TestSupport.temporaryDirectory("full-disk-import")
         let path = directory.appending(path: "catalog.sqlite").path
         try Fixtures.makeSampleDatabase(at: path)
-        let sampleTitles = try Self.titles(path)
+        let sampleTitles = Set(try Fixtures.bookTitles(path))
         let rows = 3_000
         let csv = directory.appending(path: "books.csv")
         let summary = String(repeating: "A long summary to fill pages. ", count: 8)
@@ -94,8 +94,9 @@ import Testing
         #expect(full.standardError.contains("the change in progress was rolled back"))
         #expect(full.standardError.contains("free some space and retry"))
         #expect(try Fixtures.integrityProblems(path).isEmpty)
-        let kept = try Self.titles(path).subtracting(sampleTitles)
-        #expect(try Self.titles(path).isSuperset(of: sampleTitles), "the full disk lost books imported before")
+        let kept = Set(try Fixtures.bookTitles(path)).subtracting(sampleTitles)
+        #expect(
+            Set(try Fixtures.bookTitles(path)).isSuperset(of: sampleTitles), "the full disk lost books imported before")
         if let batch {
             #expect(kept.count % batch == 0 && 0 < kept.count && kept.count < rows, "\(kept.count) books kept")
         } else {
@@ -106,13 +107,7 @@ import Testing
         #expect(rerun.status == 0, "\(rerun.standardError)")
         #expect(rerun.standardOutput.contains("\(rows - kept.count) inserted"), "\(rerun.standardOutput)")
         let expected = sampleTitles.union((1...rows).map { "Full disk book \($0)" })
-        #expect(try Self.titles(path) == expected)
+        #expect(Set(try Fixtures.bookTitles(path)) == expected)
         #expect(try Fixtures.integrityProblems(path).isEmpty)
-    }
-
-    /// Every book title in the catalog at `path`.
-    static func titles(_ path: String) throws -> Set<String> {
-        let db = try Database(path: path)
-        return Set(try db.fetchAll(String.self, "SELECT title FROM books"))
     }
 }

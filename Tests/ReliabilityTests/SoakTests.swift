@@ -3,13 +3,54 @@ import TestSupport
 import Testing
 
 /// One kind of process in the soak: the `catalog` command lines it runs, one after another, and what it
-/// remembers of their output. An import worker joins the same list later.
+/// remembers of their output.
 protocol SoakWorker: AnyObject, Sendable {
     var name: String { get }
     /// The arguments of the worker's `iteration`-th command (after `--db PATH`).
     func arguments(_ iteration: Int) -> [String]
-    /// Records a command's successful output.
-    func record(_ result: TestSupport.ProcessResult, iteration: Int)
+    /// Checks and records a command's successful output.
+    ///
+    /// - Throws: ``SoakProblem`` when the output shows data no committed state could give.
+    func record(_ result: TestSupport.ProcessResult, iteration: Int) throws
+}
+
+/// What a soak worker saw that it should not have.
+struct SoakProblem: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Imports a generated CSV of books again and again with `--batch`, alternating two editions that retitle
+/// every book, so every import after the first updates all rows batch by batch.
+final class ImportWorker: SoakWorker, @unchecked Sendable {
+    // Only the worker's own thread touches `lastEdition` until the workers are joined.
+    static let rows = 2_000
+    static let batch = 200
+    let files: [String]
+    var lastEdition: Int?
+
+    /// Writes the two editions into `directory`.
+    init(directory: URL) throws {
+        files = try (0..<2).map { edition in
+            let lines = (1...Self.rows).map {
+                "soak\($0),\(Self.title($0, edition: edition)),Soak writer \($0 % 97),Soak genre \($0 % 7)"
+            }
+            let file = directory.appending(path: "soak-edition-\(edition).csv")
+            try Data(("source_key,title,authors,genres\n" + lines.joined(separator: "\n")).utf8).write(to: file)
+            return file.path
+        }
+    }
+
+    static func title(_ row: Int, edition: Int) -> String { "Soak book \(row) edition \(edition)" }
+
+    var name: String { "import" }
+
+    func arguments(_ iteration: Int) -> [String] {
+        ["import", files[iteration % 2], "--source", "soak", "--batch", String(Self.batch)]
+    }
+
+    func record(_ result: TestSupport.ProcessResult, iteration: Int) throws {
+        lastEdition = iteration % 2
+    }
 }
 
 /// Applies navigation intents as one user and remembers the last state a command reported saved.
@@ -44,36 +85,58 @@ final class NavigationWorker: SoakWorker, @unchecked Sendable {
     }
 }
 
-/// Browses: list, show and search in turn.
+/// Browses: list, show and search in turn, and checks that the book count it sees only ever grows by whole
+/// import batches (a reader never sees part of a batch, nor a count going back).
 final class BrowsingWorker: SoakWorker, @unchecked Sendable {
+    // Only the worker's own thread touches `lastTotal` until the workers are joined.
     let name: String
     let entity: String
+    let sampleBooks: Int
+    var lastTotal = 0
 
-    init(name: String, entity: String) {
+    init(name: String, entity: String, sampleBooks: Int) {
         self.name = name
         self.entity = entity
+        self.sampleBooks = sampleBooks
     }
 
     func arguments(_ iteration: Int) -> [String] {
         switch iteration % 3 {
-        case 0: ["list", "books", "--limit", "50"]
+        case 0: ["list", "books", "--limit", "50", "--json"]
         case 1: ["show", "author", entity]
-        default: ["search", ["tolk", "twain", "metal", "the"][iteration / 3 % 4]]
+        default: ["search", ["tolk", "twain", "metal", "soak book 7"][iteration / 3 % 4]]
         }
     }
 
-    func record(_ result: TestSupport.ProcessResult, iteration: Int) {}
+    func record(_ result: TestSupport.ProcessResult, iteration: Int) throws {
+        guard iteration % 3 == 0 else { return }
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        guard let total = object?["total"] as? Int, let items = object?["items"] as? [Any] else {
+            throw SoakProblem(description: "list books printed no total: \(result.standardOutput.prefix(200))")
+        }
+        let imported = total - sampleBooks
+        guard imported % ImportWorker.batch == 0, imported <= ImportWorker.rows, total >= lastTotal,
+            items.count == min(50, total)
+        else {
+            throw SoakProblem(
+                description: "saw \(total) books (\(items.count) listed) after \(lastTotal); the sample has "
+                    + "\(sampleBooks) and imports commit \(ImportWorker.batch) at a time")
+        }
+        lastTotal = total
+    }
 }
 
-/// Several processes on one database file for a bounded time: no busy error reaches a user, every command
-/// exits 0, and at the end the file is consistent and every user's last saved navigation state is there.
-/// `Scripts/soak.sh SECONDS` runs it longer (`CATALOG_SOAK_SECONDS`).
+/// Several processes on one database file for a bounded time — one importing in batches, two browsing, two
+/// applying navigation intents: no busy error reaches a user, every command exits 0, readers see whole batches
+/// only, and at the end the file is consistent, the books carry the titles of the last edition imported and
+/// every user's last saved navigation state is there. `Scripts/soak.sh SECONDS` runs it longer
+/// (`CATALOG_SOAK_SECONDS`).
 @Suite struct SoakTests {
     static var seconds: Double {
         ProcessInfo.processInfo.environment["CATALOG_SOAK_SECONDS"].flatMap(Double.init) ?? 5
     }
 
-    @Test func navigationAndBrowsingProcessesShareTheFile() throws {
+    @Test func importingBrowsingAndNavigatingProcessesShareTheFile() throws {
         let directory = try TestSupport.temporaryDirectory("soak")
         let path = directory.appending(path: "catalog.sqlite").path
         try Fixtures.makeSampleDatabase(at: path)
@@ -83,17 +146,22 @@ final class BrowsingWorker: SoakWorker, @unchecked Sendable {
                 as? [[String: Any]])
         let uuids = items.compactMap { $0["uuid"] as? String }
         try #require(!uuids.isEmpty)
+        let sampleBooks = try Fixtures.bookTitles(path).count
 
+        let importer = try ImportWorker(directory: directory)
         let navigators = ["ada", "grace"].map { NavigationWorker(user: $0, routes: uuids.map { "author/\($0)" }) }
         let workers: [any SoakWorker] =
-            navigators + [
-                BrowsingWorker(name: "browse 1", entity: uuids[0]),
-                BrowsingWorker(name: "browse 2", entity: uuids.last ?? ""),
+            [importer] + navigators + [
+                BrowsingWorker(name: "browse 1", entity: uuids[0], sampleBooks: sampleBooks),
+                BrowsingWorker(name: "browse 2", entity: uuids.last ?? "", sampleBooks: sampleBooks),
             ]
         let failures = Self.run(workers, database: path, seconds: Self.seconds)
         #expect(failures.isEmpty, "\(failures.prefix(5))")
 
         #expect(try Fixtures.integrityProblems(path).isEmpty)
+        let edition = try #require(importer.lastEdition, "no import finished in \(Self.seconds) s")
+        let imported = Set(try Fixtures.bookTitles(path).filter { $0.hasPrefix("Soak book ") })
+        #expect(imported == Set((1...ImportWorker.rows).map { ImportWorker.title($0, edition: edition) }))
         for navigator in navigators {
             let shown = try Fixtures.catalog(["--db", path, "nav", "--user", navigator.user, "show", "--json"])
             #expect(shown.status == 0)
@@ -119,7 +187,7 @@ final class BrowsingWorker: SoakWorker, @unchecked Sendable {
     /// Runs every worker on its own thread until `seconds` have passed; returns the failed commands.
     static func run(_ workers: [any SoakWorker], database: String, seconds: Double) -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
-        let failures = Failures()
+        let log = SoakLog()
         let group = DispatchGroup()
         for worker in workers {
             group.enter()
@@ -131,32 +199,40 @@ final class BrowsingWorker: SoakWorker, @unchecked Sendable {
                         let result = try Fixtures.catalog(arguments)
                         let busy = result.standardError.contains("locked") || result.standardError.contains("busy")
                         if result.status != 0 || busy {
-                            failures.append("\(worker.name): \(arguments) → \(result.status) \(result.standardError)")
+                            log.fail("\(worker.name): \(arguments) → \(result.status) \(result.standardError)")
                         } else {
-                            worker.record(result, iteration: iteration)
+                            try worker.record(result, iteration: iteration)
                         }
                     } catch {
-                        failures.append("\(worker.name): \(error)")
+                        log.fail("\(worker.name): \(error)")
                     }
                     iteration += 1
                 }
+                log.finished(worker.name, commands: iteration)
                 group.leave()
             }
         }
         group.wait()
-        return failures.all
+        print("soak: \(seconds) s: " + log.commands.map { "\($0) \($1) commands" }.joined(separator: ", "))
+        return log.failures
     }
 
-    /// Failure messages collected from several threads.
-    final class Failures: @unchecked Sendable {
+    /// What the worker threads report: failed commands, and how many commands each worker ran.
+    final class SoakLog: @unchecked Sendable {
         // Guarded by `lock`.
         private var messages: [String] = []
+        private var counts: [(worker: String, commands: Int)] = []
         private let lock = NSLock()
 
-        func append(_ message: String) {
+        func fail(_ message: String) {
             lock.withLock { messages.append(message) }
         }
 
-        var all: [String] { lock.withLock { messages } }
+        func finished(_ worker: String, commands: Int) {
+            lock.withLock { counts.append((worker, commands)) }
+        }
+
+        var failures: [String] { lock.withLock { messages } }
+        var commands: [(worker: String, commands: Int)] { lock.withLock { counts } }
     }
 }

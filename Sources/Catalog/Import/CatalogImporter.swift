@@ -9,7 +9,8 @@ public import SQLiteDB
 /// file twice reports everything unchanged and writes nothing; a changed row updates its entity in place.
 ///
 /// Transactions: by default the whole file is one transaction. With ``ImportOptions/batchSize`` every batch of
-/// rows commits on its own. No progress table is needed to resume after a crash: the committed batches are in
+/// rows commits on its own, and is read and parsed before its transaction begins, so other processes get the
+/// write lock between batches instead of waiting out the whole import. No progress table is needed to resume after a crash: the committed batches are in
 /// `source_records` with the fingerprint of each row, so running the same import again finds them unchanged
 /// (no writes) and imports the rest, ending with the same contents as an uninterrupted import. A kill at any
 /// moment loses at most the open batch, which SQLite rolls back.
@@ -118,7 +119,7 @@ public struct CatalogImporter {
 
     // MARK: The import loop
 
-    private func run(
+    func run(
         _ reader: any ImportRowReader, file: String, header: [String], source: String, _ options: ImportOptions,
         _ progress: ((ImportProgress) -> Void)?
     ) throws -> ImportSummary {
@@ -149,44 +150,56 @@ public struct CatalogImporter {
         // A bigger page cache for the indexes, statement journals in memory instead of a temporary file.
         try db.execute("PRAGMA cache_size = -\(max(2000, options.cacheSizeKiB)); PRAGMA temp_store = MEMORY")
         defer { try? db.execute("PRAGMA cache_size = \(cacheSize); PRAGMA temp_store = \(tempStore)") }
+        let writer = try ImportWriter(db: db, source: source)
         var searchIndex: DeferredSearchIndex?
+        // Changes only when another connection commits: between batches, another process may have written.
+        var dataVersion: Int?
         func begin() throws {
             try db.execute("BEGIN IMMEDIATE TRANSACTION")
+            let version = try db.fetchOne(Int.self, "PRAGMA data_version")
+            if version != dataVersion { writer.forgetRememberedIDs() }
             searchIndex = try DeferredSearchIndex(db: db)
         }
         func commit() throws {
             try searchIndex?.finish()
             try db.execute("COMMIT TRANSACTION")
+            dataVersion = try db.fetchOne(Int.self, "PRAGMA data_version")
         }
-        try begin()
-        do {
-            let writer = try ImportWriter(db: db, source: source)
-            var rowsInBatch = 0
-            while let row = try nextRow(reader) {
-                switch row {
-                case .accepted(let accepted):
-                    do {
-                        summary.count(try writer.write(accepted.record))
-                        summary.warn(accepted.warnings, file: file, keeping: options.keptRejections)
-                    } catch {
-                        guard let rejection = Self.rejection(error, of: accepted, file: file) else { throw error }
-                        try reject(rejection)
-                    }
-                case .rejected(let rejection):
+        func take(_ row: ImportRow) throws {
+            switch row {
+            case .accepted(let accepted):
+                do {
+                    summary.count(try writer.write(accepted.record))
+                    summary.warn(accepted.warnings, file: file, keeping: options.keptRejections)
+                } catch {
+                    guard let rejection = Self.rejection(error, of: accepted, file: file) else { throw error }
                     try reject(rejection)
                 }
-                rowsInBatch += 1
-                if let batchSize, rowsInBatch >= batchSize {
-                    try commit()
-                    try begin()
-                    rowsInBatch = 0
-                }
-                if summary.total % 4096 == 0 { report() }
+            case .rejected(let rejection):
+                try reject(rejection)
             }
-            if options.dryRun {
-                try db.execute("ROLLBACK TRANSACTION")
+            if summary.total % 4096 == 0 { report() }
+        }
+        do {
+            if let batchSize {
+                var batch: [ImportRow] = []
+                batch.reserveCapacity(min(batchSize, 65_536))
+                repeat {
+                    batch.removeAll(keepingCapacity: true)
+                    while batch.count < batchSize, let row = try nextRow(reader) { batch.append(row) }
+                    guard !batch.isEmpty else { break }
+                    try begin()
+                    for row in batch { try take(row) }
+                    try commit()
+                } while batch.count == batchSize
             } else {
-                try commit()
+                try begin()
+                while let row = try nextRow(reader) { try take(row) }
+                if options.dryRun {
+                    try db.execute("ROLLBACK TRANSACTION")
+                } else {
+                    try commit()
+                }
             }
         } catch {
             if db.isInTransaction { try? db.execute("ROLLBACK TRANSACTION") }

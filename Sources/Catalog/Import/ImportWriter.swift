@@ -41,6 +41,14 @@ final class ImportWriter {
         stamp = try db.fetchOne(String.self, "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')") ?? ""
     }
 
+    /// Forgets the remembered ids: another connection committed since this writer's last transaction, and may
+    /// have deleted or replaced what they point at.
+    func forgetRememberedIDs() {
+        authorsByName.removeAll()
+        authorsByKey.removeAll()
+        genresByName.removeAll()
+    }
+
     /// Writes one record.
     ///
     /// - Throws: ``CatalogError`` or a constraint ``DatabaseError`` when the record cannot be stored (nothing

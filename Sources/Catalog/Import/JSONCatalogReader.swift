@@ -215,10 +215,23 @@ private struct RecordBuilder {
         }
         let names = Dictionary(valid.map { ($0.key, $0.entry.name ?? "") }, uniquingKeysWith: { first, _ in first })
         let parents = Dictionary(valid.map { ($0.key, $0.entry.parent) }, uniquingKeysWith: { first, _ in first })
+        // A genre under a rejected parent is rejected too: importing it would create the parent by name.
+        var accepted = Set(valid.map(\.key))
+        var removed = true
+        while removed {
+            removed = false
+            for (key, entry) in valid where accepted.contains(key) {
+                if let parent = entry.parent, !accepted.contains(parent) {
+                    accepted.remove(key)
+                    removed = true
+                }
+            }
+        }
         var resolved: [(depth: Int, record: GenreRecord)] = []
         for (key, entry) in valid {
-            if let parent = entry.parent, names[parent] == nil {
-                reject("genre '\(key)'", "its parent '\(parent)' is not a genre key of this file")
+            if let parent = entry.parent, !accepted.contains(parent) {
+                let reason = names[parent] == nil ? "is not a genre key of this file" : "is rejected"
+                reject("genre '\(key)'", "its parent '\(parent)' \(reason)")
                 continue
             }
             let record = GenreRecord(
