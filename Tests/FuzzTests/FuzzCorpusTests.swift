@@ -67,4 +67,10 @@ import Testing
     @Test func aGenreUnderARejectedGenreIsRejectedToo() throws {
         try JSONReaderCheck().check(try input("json-reader", "crash-child-of-rejected-genre"))
     }
+
+    /// A work whose author entry has no key: the warning showed the entry as a dictionary description, whose
+    /// order changed between two reads of the same line.
+    @Test func aWarningShowsTheSameTextOnEveryRead() throws {
+        try OpenLibraryReaderCheck().check(try input("openlibrary-reader", "crash-unordered-warning-value"))
+    }
 }

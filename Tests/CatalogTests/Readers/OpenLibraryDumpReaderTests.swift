@@ -66,6 +66,23 @@ import Testing
         #expect(OpenLibraryJSON.authorKey(text) == key)
     }
 
+    /// Found by the openlibrary-reader fuzz target: the warning for an author entry without a key showed the
+    /// entry as a Swift dictionary description, in an order that changed between reads of the same line.
+    @Test func anEntryWithoutAnAuthorKeyIsShownAsSortedJSON() throws {
+        let line =
+            #"/type/work\#t/works/OL1W\#t1\#tx\#t{"title": "T", "authors": [{"type": "/type/author_role", "#
+            + #""author": {"kex": "/authors/OL3A"}, "role": "x/y"}]}"#
+        let rows = try Fixture.rows(OpenLibraryDumpReader(input: Fixture.memory(Array(line.utf8))))
+        guard case .accepted(let accepted) = rows.first else {
+            Issue.record("the line was not accepted: \(rows)")
+            return
+        }
+        #expect(
+            accepted.warnings.map(\.value) == [
+                #"{"author":{"kex":"/authors/OL3A"},"role":"x/y","type":"/type/author_role"}"#
+            ])
+    }
+
     @Test func rejectsNonAuthorKeys() {
         #expect(OpenLibraryJSON.authorKey("/works/OL1W") == nil)
         #expect(OpenLibraryJSON.authorKey("") == nil)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Tolerant readers for the variants of Open Library's JSON values.
 enum OpenLibraryJSON {
     /// A text value written as a string or as `{"type": "/type/text", "value": …}`.
@@ -40,7 +42,7 @@ enum OpenLibraryJSON {
         var credits: [BookRecord.Contributor] = []
         for entry in entries {
             guard let key = authorKey(entry: entry) else {
-                unusable(String(describing: entry))
+                unusable(json(entry))
                 continue
             }
             guard seen.insert(key).inserted else { continue }
@@ -49,6 +51,16 @@ enum OpenLibraryJSON {
                 .init(author: AuthorRecord(key: key, name: name, isPlaceholderName: true), role: role(entry)))
         }
         return credits
+    }
+
+    /// A JSON value as compact JSON with sorted keys: what a warning shows of an entry. (A dictionary's
+    /// description is not JSON, and its order changes from one run to the next.)
+    static func json(_ value: Any) -> String {
+        guard JSONSerialization.isValidJSONObject([value]),
+            let data = try? JSONSerialization.data(
+                withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        else { return String(describing: value) }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Normalizes an author key: `/authors/OL1A`, `/a/OL1A` (old form) and `OL1A` all give `/authors/OL1A`.
