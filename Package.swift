@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(name: "sqlitedb-stress", dependencies: ["SQLiteDB"]),
         .executableTarget(
             name: "navigation-stress", dependencies: ["Browser", "Catalog", "Navigation", "Schema", "SQLiteDB"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SQLiteDB"], path: "Tests/TestSupport"),
 
         // libFuzzer targets (Scripts/fuzz.sh) over the checks in FuzzChecks; without -DFUZZING they replay a corpus.
         .target(

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import SQLiteDB
 import Schema
+import TestSupport
 import Testing
 
 @Suite struct SyncTests {
@@ -36,13 +37,13 @@ import Testing
         let fixture = try SyncFixture()
         try fixture.importSamples()
         let client = try fixture.snapshot()
-        #expect(try canonicalDump(client) == canonicalDump(fixture.server))
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
         let deleted = try editServer(fixture)
         // Small batches put a book and its author, or a link and its genre, in different transactions.
         let report = try SyncClient(client).sync(from: fixture.feed, batchSize: 3)
         #expect(report.batches > 1)
         #expect(report.toSequence == (try fixture.feed.highWater()))
-        #expect(try canonicalDump(client) == canonicalDump(fixture.server))
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
         #expect(try LibraryCatalog(client).integrityProblems() == [])
         #expect(try LibraryCatalog(client).books.find(uuid: deleted.deletedBook) == nil)
         #expect(try LibraryCatalog(client).authors.find(uuid: deleted.deletedAuthor) == nil)
@@ -54,7 +55,7 @@ import Testing
         try fixture.importSamples()
         _ = try editServer(fixture)
         try SyncClient(client).sync(from: fixture.feed, batchSize: 7)
-        #expect(try canonicalDump(client) == canonicalDump(fixture.server))
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
     }
 
     @Test func applyingABatchTwiceChangesNothing() throws {
@@ -64,10 +65,10 @@ import Testing
         let state = try #require(try SyncClient(client).state())
         let batch = try fixture.feed.changes(since: state.lastSequence)
         #expect(try SyncClient(client).apply(batch, from: fixture.feed) > 0)
-        let dump = try canonicalDump(client)
+        let dump = try TestSupport.canonicalDump(client)
         let after = try #require(try SyncClient(client).state())
         #expect(try SyncClient(client).apply(batch, from: fixture.feed) == 0)
-        #expect(try canonicalDump(client) == dump)
+        #expect(try TestSupport.canonicalDump(client) == dump)
         #expect(try SyncClient(client).state() == after)
         #expect(try ChangeFeed(client).highWater() == after.localSequence)
     }
@@ -81,7 +82,7 @@ import Testing
         #expect(first.hasMore)
         #expect(try SyncClient(client).state()?.lastSequence == first.toSequence)
         // A batch that fails half-way (a title the schema refuses) leaves nothing behind.
-        let before = try canonicalDump(client)
+        let before = try TestSupport.canonicalDump(client)
         var broken = try fixture.feed.changes(since: first.toSequence, limit: 1000)
         let index = try #require(broken.changes.lastIndex { $0.kind == .book && $0.entity != nil })
         if case .book(var book) = broken.changes[index].entity {
@@ -89,11 +90,11 @@ import Testing
             broken.changes[index].entity = .book(book)
         }
         #expect(throws: DatabaseError.self) { try SyncClient(client).apply(broken, from: fixture.feed) }
-        #expect(try canonicalDump(client) == before)
+        #expect(try TestSupport.canonicalDump(client) == before)
         #expect(try SyncClient(client).state()?.lastSequence == first.toSequence)
         let rest = try SyncClient(client).sync(from: fixture.feed, batchSize: 10)
         #expect(rest.fromSequence == first.toSequence)
-        #expect(try canonicalDump(client) == canonicalDump(fixture.server))
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
     }
 
     @Test func aClientBehindThePrunedHorizonIsToldToTakeASnapshot() throws {
@@ -103,19 +104,19 @@ import Testing
         try fixture.catalog.genres.create(GenreDraft(name: "Cyberpunk"))
         try fixture.catalog.genres.create(GenreDraft(name: "Solarpunk"))
         try fixture.feed.prune(before: try fixture.feed.highWater())
-        let before = try canonicalDump(client)
+        let before = try TestSupport.canonicalDump(client)
         #expect {
             try SyncClient(client).sync(from: fixture.feed)
         } throws: { error in
             guard case SyncError.behindPrunedHorizon = error else { return false }
             return "\(error)".contains("take a fresh snapshot")
         }
-        #expect(try canonicalDump(client) == before)
+        #expect(try TestSupport.canonicalDump(client) == before)
         // A fresh snapshot follows the feed again.
         let fresh = try fixture.snapshot("fresh.sqlite")
         try fixture.catalog.genres.create(GenreDraft(name: "Steampunk"))
         try SyncClient(fresh).sync(from: fixture.feed)
-        #expect(try canonicalDump(fresh) == canonicalDump(fixture.server))
+        #expect(try TestSupport.canonicalDump(fresh) == TestSupport.canonicalDump(fixture.server))
     }
 
     @Test func aClientUpToTheHorizonStillSyncs() throws {
@@ -125,7 +126,7 @@ import Testing
         try fixture.catalog.genres.create(GenreDraft(name: "Cyberpunk"))
         try fixture.feed.prune(before: try SyncClient(client).state().map { $0.lastSequence + 1 } ?? 0)
         try SyncClient(client).sync(from: fixture.feed)
-        #expect(try canonicalDump(client) == canonicalDump(fixture.server))
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
     }
 
     @Test func aDatabaseThatWasNeverSnapshottedIsRefused() throws {
@@ -133,14 +134,14 @@ import Testing
         try fixture.importSamples()
         let other = try DatabaseSchema.open(path: fixture.directory.appending(path: "other.sqlite").path)
         _ = try LibraryCatalog(other).importer.importJSON(contentsOf: sampleData.appending(path: "library.json"))
-        let before = try canonicalDump(other)
+        let before = try TestSupport.canonicalDump(other)
         #expect {
             try SyncClient(other).sync(from: fixture.feed)
         } throws: { error in
             guard case SyncError.notASnapshot = error else { return false }
             return true
         }
-        #expect(try canonicalDump(other) == before)
+        #expect(try TestSupport.canonicalDump(other) == before)
     }
 
     @Test func localWritesOnTheClientAreRefusedNotMerged() throws {
@@ -149,14 +150,14 @@ import Testing
         let client = try fixture.snapshot()
         try LibraryCatalog(client).books.create(BookDraft(title: "Written on the client"))
         try fixture.catalog.books.create(BookDraft(title: "Written on the server"))
-        let before = try canonicalDump(client)
+        let before = try TestSupport.canonicalDump(client)
         #expect {
             try SyncClient(client).sync(from: fixture.feed)
         } throws: { error in
             guard case SyncError.localChanges(count: 1) = error else { return false }
             return true
         }
-        #expect(try canonicalDump(client) == before)
+        #expect(try TestSupport.canonicalDump(client) == before)
     }
 
     @Test func aClientOfAnotherServerIsRefused() throws {
@@ -188,7 +189,7 @@ import Testing
         try fixture.catalog.books.update(id: first.id, with: BookDraft(title: "One"))
         try fixture.catalog.books.update(id: second.id, with: BookDraft(title: "Two!", isbn13: "9780807083697"))
         try SyncClient(client).sync(from: fixture.feed, batchSize: 1)
-        #expect(try canonicalDump(client) == canonicalDump(fixture.server))
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
     }
 
     @Test func changesWrittenAsJSONLinesSyncAClient() throws {
@@ -202,7 +203,7 @@ import Testing
         #expect(trailer.lastSequence == (try fixture.feed.highWater()))
         let file = try ChangeFile(lines: text.split(separator: "\n").map { Data($0.utf8) })
         try SyncClient(client).sync(from: file, batchSize: 5)
-        #expect(try canonicalDump(client) == canonicalDump(fixture.server))
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
         // The same file again: nothing to do.
         #expect(try SyncClient(client).sync(from: file).changesApplied == 0)
         // A file cut short has no trailer and is refused.
@@ -266,6 +267,6 @@ import Testing
         let kinds = Set(try fixture.feed.changes(since: since).changes.map(\.kind))
         #expect(kinds == [.author, .book, .band])
         try SyncClient(client).sync(from: fixture.feed)
-        #expect(try canonicalDump(client) == canonicalDump(fixture.server))
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
     }
 }

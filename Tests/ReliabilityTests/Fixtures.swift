@@ -3,7 +3,7 @@ import SQLiteDB
 import TestSupport
 import Testing
 
-/// Shared helpers: the built binaries, a sample catalog, file snapshots.
+/// Shared helpers: the built binaries, a sample catalog, generated files to import, file snapshots, checks.
 enum Fixtures {
     static var catalog: String { TestSupport.executable("catalog") }
 
@@ -25,6 +25,41 @@ enum Fixtures {
     /// Every book title in the catalog at `path`.
     static func bookTitles(_ path: String) throws -> [String] {
         try Database(path: path).fetchAll(String.self, "SELECT title FROM books")
+    }
+
+    /// Writes a CSV of `rows` books (source keys `k1`…), each by one or two of 197 authors, in one of 30 genres,
+    /// with a year and a page count. Every row is valid with a new key, so each inserts a book; another `edition`
+    /// retitles every book, so importing it updates them all.
+    static func writeBooksCSV(to url: URL, rows: Int, edition: Int = 1) throws {
+        let lines = stride(from: 1, through: rows, by: 1).map {
+            "k\($0),\"Book \($0), Vol. \($0 % 9) (edition \(edition))\",Author \($0 % 197)|Author \($0 % 13),"
+                + "G\($0 % 30),\(1900 + $0 % 120),\(100 + $0 % 400)\n"
+        }
+        try Data(("source_key,title,authors,genres,year,pages\n" + lines.joined()).utf8).write(to: url)
+    }
+
+    /// Every book with its year, its authors and genres in order, and its source key, by names only: two
+    /// databases that imported the same files hold the same books exactly when these are equal (their ids and
+    /// uuids differ).
+    static func importedBooks(_ path: String) throws -> [String] {
+        try Database(path: path).fetchAll(
+            String.self,
+            """
+            SELECT b.title || ' | ' || coalesce(b.year, '') || ' | ' || coalesce(b.pages, '') || ' | '
+                || coalesce((SELECT group_concat(name, ';') FROM (SELECT a.name FROM book_authors ba
+                    JOIN authors a ON a.id = ba.author_id WHERE ba.book_id = b.id ORDER BY ba.position)), '') || ' | '
+                || coalesce((SELECT group_concat(name, ';') FROM (SELECT g.name FROM book_genres bg
+                    JOIN genres g ON g.id = bg.genre_id WHERE bg.book_id = b.id ORDER BY bg.position)), '')
+                || ' | ' || (SELECT source || '/' || source_key FROM source_records WHERE entity_kind = 'book'
+                    AND entity_id = b.id)
+            FROM books b ORDER BY 1
+            """)
+    }
+
+    /// Seconds since `start`, for tests that pace kills by how long a command takes.
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     /// Whether this process runs as root, for whom file permissions do not block reading or writing.

@@ -19,8 +19,9 @@ struct SoakProblem: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Imports a generated CSV of books again and again with `--batch`, alternating two editions that retitle
-/// every book, so every import after the first updates all rows batch by batch.
+/// Imports a generated CSV of books (``Fixtures/writeBooksCSV(to:rows:edition:)``) again and again with
+/// `--batch`, alternating two editions that retitle every book, so every import after the first updates all
+/// rows batch by batch.
 final class ImportWorker: SoakWorker, @unchecked Sendable {
     // Only the worker's own thread touches `lastEdition` until the workers are joined.
     static let rows = 2_000
@@ -31,16 +32,11 @@ final class ImportWorker: SoakWorker, @unchecked Sendable {
     /// Writes the two editions into `directory`.
     init(directory: URL) throws {
         files = try (0..<2).map { edition in
-            let lines = (1...Self.rows).map {
-                "soak\($0),\(Self.title($0, edition: edition)),Soak writer \($0 % 97),Soak genre \($0 % 7)"
-            }
             let file = directory.appending(path: "soak-edition-\(edition).csv")
-            try Data(("source_key,title,authors,genres\n" + lines.joined(separator: "\n")).utf8).write(to: file)
+            try Fixtures.writeBooksCSV(to: file, rows: Self.rows, edition: edition)
             return file.path
         }
     }
-
-    static func title(_ row: Int, edition: Int) -> String { "Soak book \(row) edition \(edition)" }
 
     var name: String { "import" }
 
@@ -160,8 +156,9 @@ final class BrowsingWorker: SoakWorker, @unchecked Sendable {
 
         #expect(try Fixtures.integrityProblems(path).isEmpty)
         let edition = try #require(importer.lastEdition, "no import finished in \(Self.seconds) s")
-        let imported = Set(try Fixtures.bookTitles(path).filter { $0.hasPrefix("Soak book ") })
-        #expect(imported == Set((1...ImportWorker.rows).map { ImportWorker.title($0, edition: edition) }))
+        let imported = try Fixtures.bookTitles(path).filter { $0.hasPrefix("Book ") }
+        #expect(imported.count == ImportWorker.rows)
+        #expect(imported.allSatisfy { $0.hasSuffix("(edition \(edition))") }, "the last import was edition \(edition)")
         for navigator in navigators {
             let shown = try Fixtures.catalog(["--db", path, "nav", "--user", navigator.user, "show", "--json"])
             #expect(shown.status == 0)
