@@ -10,10 +10,10 @@ public import SQLiteDB
 ///
 /// Transactions: by default the whole file is one transaction. With ``ImportOptions/batchSize`` every batch of
 /// rows commits on its own, and is read and parsed before its transaction begins, so other processes get the
-/// write lock between batches instead of waiting out the whole import. No progress table is needed to resume after a crash: the committed batches are in
-/// `source_records` with the fingerprint of each row, so running the same import again finds them unchanged
-/// (no writes) and imports the rest, ending with the same contents as an uninterrupted import. A kill at any
-/// moment loses at most the open batch, which SQLite rolls back.
+/// write lock between batches instead of waiting out the whole import. No progress table is needed to resume
+/// after a crash: the committed batches are in `source_records` with the fingerprint of each row, so running the
+/// same import again finds them unchanged (no writes) and imports the rest, ending with the same contents as an
+/// uninterrupted import. A kill at any moment loses at most the open batch, which SQLite rolls back.
 ///
 /// ```swift
 /// var options = ImportOptions()
