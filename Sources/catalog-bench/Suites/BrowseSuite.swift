@@ -4,8 +4,9 @@ import SQLiteDB
 import Schema
 
 /// Suite `browse`: the catalog's browsing lists and search on a generated catalog of 1,000,000 books
-/// (≈200,000 authors, 300 genres, 100,000 bands), or `CATALOG_BENCH_BOOKS` books with the same proportions;
-/// `CATALOG_BENCH_DB=PATH` generates the database at PATH and keeps it, or reuses it when it exists.
+/// (≈200,000 authors, 300 genres, 100,000 bands), or `CATALOG_BENCH_BOOKS` books (at least 1,000, so the searched
+/// names occur) with the same proportions; `CATALOG_BENCH_DB=PATH` generates the database at PATH and keeps it,
+/// or reuses it when it exists.
 ///
 /// Measures the first page and a deep page (page 10,000) of all books by title, author → books (a typical and
 /// a prolific author), genre → bands, and ranked prefix searches; median and p99 over many runs of each query.
@@ -21,7 +22,7 @@ struct BrowseSuite: BenchmarkSuite {
 
         static var configured: Size {
             let text = ProcessInfo.processInfo.environment["CATALOG_BENCH_BOOKS"] ?? ""
-            return Size(books: Int(text).map { max(100, $0) } ?? 1_000_000)
+            return Size(books: Int(text).map { max(1_000, $0) } ?? 1_000_000)
         }
     }
 
@@ -79,7 +80,7 @@ struct BrowseSuite: BenchmarkSuite {
         }
         let limit = pageSize
         try measure("books by title, page 1") { try catalog.books.page(after: nil, limit: limit).items.count }
-        let depth = min(10_000, size.books / pageSize - 1)
+        let depth = max(1, min(10_000, size.books / pageSize - 1))
         let deep = try cursor(afterPages: depth - 1) { try catalog.books.page(after: $0, limit: limit) }
         try measure("books by title, page \(depth)") { try catalog.books.page(after: deep, limit: limit).items.count }
 
@@ -88,7 +89,8 @@ struct BrowseSuite: BenchmarkSuite {
             try catalog.books.page(byAuthor: typical, after: nil, limit: limit).items.count
         }
         let prolificBooks = try catalog.books.count(byAuthor: CatalogGenerator.prolificAuthorID)
-        let prolificDeep = try cursor(afterPages: max(1, prolificBooks / limit / 2)) {
+        // The middle one of its pages; the first when it has only one (a small generated catalog).
+        let prolificDeep = try cursor(afterPages: max(0, prolificBooks - 1) / limit / 2) {
             try catalog.books.page(byAuthor: CatalogGenerator.prolificAuthorID, after: $0, limit: limit)
         }
         try measure("prolific author (\(prolificBooks) books) → books, middle page") {
