@@ -1,5 +1,6 @@
 #!/bin/sh
-# Runs the multi-process soak (two navigation and two browsing processes on one database file) for SECONDS.
+# Runs the multi-process soak (one importing, two navigating and two browsing processes on one database file)
+# for SECONDS.
 #
 #   Scripts/soak.sh SECONDS
 set -eu
