@@ -139,13 +139,7 @@ public final class Statement {
     // Inlinable so the loop is specialized for the caller's value types.
     @inlinable
     public func run<each Value: DatabaseValueConvertible>(_ values: repeat each Value) throws {
-        reset()
-        var index: Int32 = 0
-        for value in repeat each values {
-            index += 1
-            try bind(value.databaseValue, at: index)
-        }
-        guard Int(index) == parameterCount else { throw argumentCountError(given: Int(index)) }
+        try rebind(repeat each values)
         while try step() {}
     }
 
@@ -162,6 +156,13 @@ public final class Statement {
     /// - Throws: ``DatabaseError`` when a value cannot be bound or the statement fails.
     @inlinable
     public func first<each Value: DatabaseValueConvertible>(_ values: repeat each Value) throws -> Bool {
+        try rebind(repeat each values)
+        return try step()
+    }
+
+    /// Resets the statement and binds `values` to all of its parameters, in order.
+    @inlinable
+    func rebind<each Value: DatabaseValueConvertible>(_ values: repeat each Value) throws {
         reset()
         var index: Int32 = 0
         for value in repeat each values {
@@ -169,7 +170,6 @@ public final class Statement {
             try bind(value.databaseValue, at: index)
         }
         guard Int(index) == parameterCount else { throw argumentCountError(given: Int(index)) }
-        return try step()
     }
 
     @usableFromInline

@@ -72,14 +72,11 @@ import Testing
             let path = directory.appending(path: "crash-\(rounds).sqlite").path
             var books = 0
             while true {
-                let process = try importing(csv, into: path)
                 // From about when it starts writing (a re-run first reads the rows committed before) to a part of a
                 // whole import after that.
                 let writing = idleSeconds + (rereadSeconds - idleSeconds) * Double(books) / Double(Self.rows)
-                Thread.sleep(forTimeInterval: Double.random(in: writing...writing + maxDelay))
-                kill(process.process.processIdentifier, SIGKILL)
-                let result = process.wait()
-                if process.process.terminationReason == .exit {
+                let result = try importing(csv, into: path).kill(after: Double.random(in: writing...writing + maxDelay))
+                if !result.endedBySignal {
                     try #require(result.status == 0, "\(result.standardError)")
                     break
                 }
@@ -121,12 +118,9 @@ import Testing
         var reruns = 0
         while kills < 300 {
             let path = directory.appending(path: "new-\(kills).sqlite").path
-            let process = try importing(csv, into: path)
             let delay = 0.003 * Double(kills)
-            Thread.sleep(forTimeInterval: delay)
-            kill(process.process.processIdentifier, SIGKILL)
-            let result = process.wait()
-            if process.process.terminationReason == .exit {
+            let result = try importing(csv, into: path).kill(after: delay)
+            if !result.endedBySignal {
                 try #require(result.status == 0, "\(result.standardError)")
                 break
             }

@@ -54,11 +54,8 @@ import Testing
             try FileManager.default.copyItem(atPath: template, toPath: path)
             var from = 0
             while true {
-                let process = try burst(path, from: from)
-                Thread.sleep(forTimeInterval: Double.random(in: 0.02...maxDelay))
-                kill(process.process.processIdentifier, SIGKILL)
-                let result = process.wait()
-                if process.process.terminationReason == .exit {
+                let result = try burst(path, from: from).kill(after: Double.random(in: 0.02...maxDelay))
+                if !result.endedBySignal {
                     try #require(result.status == 0, "\(result.standardError)")
                     // Finished before the kill: shorten the next delays.
                     maxDelay = max(0.05, maxDelay * 0.8)

@@ -110,12 +110,10 @@ import Testing
             try FileManager.default.copyItem(atPath: path("template.sqlite"), toPath: client)
             var sequence = try #require(try SyncClient(Database(path: client)).state()).lastSequence
             while true {
-                let process = try syncing(client, from: server)
                 // From about when the sync starts applying to a part of the whole sync after that.
-                Thread.sleep(forTimeInterval: Double.random(in: idleSeconds...idleSeconds + maxDelay))
-                kill(process.process.processIdentifier, SIGKILL)
-                let result = process.wait()
-                if process.process.terminationReason == .exit {
+                let result = try syncing(client, from: server)
+                    .kill(after: Double.random(in: idleSeconds...idleSeconds + maxDelay))
+                if !result.endedBySignal {
                     try #require(result.status == 0, "\(result.standardError)")
                     let report = try JSONDecoder().decode(SyncReport.self, from: Data(result.standardOutput.utf8))
                     #expect(report.fromSequence == sequence, "the sync did not resume where the last kill left")

@@ -40,9 +40,12 @@ public enum TestSupport {
 
     /// What a finished child process printed and returned.
     public struct ProcessResult: Sendable {
+        /// The exit status, or the signal number when a signal ended the process.
         public let status: Int32
         public let standardOutput: String
         public let standardError: String
+        /// Whether a signal ended the process rather than an exit.
+        public var endedBySignal = false
     }
 
     /// Runs `executable` with `arguments` to completion.
@@ -91,6 +94,15 @@ public final class ChildProcess: @unchecked Sendable {
         process.waitUntilExit()
         let read = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
         return TestSupport.ProcessResult(
-            status: process.terminationStatus, standardOutput: read(outputURL), standardError: read(errorURL))
+            status: process.terminationStatus, standardOutput: read(outputURL), standardError: read(errorURL),
+            endedBySignal: process.terminationReason == .uncaughtSignal)
+    }
+
+    /// Sends SIGKILL after `delay` seconds and waits: ``TestSupport/ProcessResult/endedBySignal`` tells whether
+    /// the kill ended the process or it had finished before.
+    public func kill(after delay: TimeInterval) -> TestSupport.ProcessResult {
+        Thread.sleep(forTimeInterval: delay)
+        _ = Foundation.kill(process.processIdentifier, SIGKILL)
+        return wait()
     }
 }

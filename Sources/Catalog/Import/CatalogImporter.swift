@@ -152,18 +152,15 @@ public struct CatalogImporter {
         defer { try? db.execute("PRAGMA cache_size = \(cacheSize); PRAGMA temp_store = \(tempStore)") }
         let writer = try ImportWriter(db: db, source: source)
         var searchIndex: DeferredSearchIndex?
-        // Changes only when another connection commits: between batches, another process may have written.
-        var dataVersion: Int?
         func begin() throws {
             try db.execute("BEGIN IMMEDIATE TRANSACTION")
-            let version = try db.fetchOne(Int.self, "PRAGMA data_version")
-            if version != dataVersion { writer.forgetRememberedIDs() }
+            // Between batches another process may have written.
+            try writer.revalidateRememberedIDs()
             searchIndex = try DeferredSearchIndex(db: db)
         }
         func commit() throws {
             try searchIndex?.finish()
             try db.execute("COMMIT TRANSACTION")
-            dataVersion = try db.fetchOne(Int.self, "PRAGMA data_version")
         }
         func take(_ row: ImportRow) throws {
             switch row {

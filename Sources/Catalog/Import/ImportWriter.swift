@@ -29,6 +29,7 @@ final class ImportWriter {
     private var authorsByKey: [String: Int64] = [:]
     private var genresByName: [String: Int64] = [:]
     private var uuidStream = SplitMix64()
+    private var dataVersion: Int?
 
     /// A writer for one import run.
     ///
@@ -41,9 +42,13 @@ final class ImportWriter {
         stamp = try db.fetchOne(String.self, "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')") ?? ""
     }
 
-    /// Forgets the remembered ids: another connection committed since this writer's last transaction, and may
-    /// have deleted or replaced what they point at.
-    func forgetRememberedIDs() {
+    /// Call at the start of each transaction: forgets the remembered ids when another connection committed since
+    /// the previous one, since it may have deleted or replaced what they point at. (`data_version` changes only
+    /// with other connections' commits, never with this one's.)
+    func revalidateRememberedIDs() throws {
+        let version = try db.fetchOne(Int.self, "PRAGMA data_version")
+        guard version != dataVersion else { return }
+        dataVersion = version
         authorsByName.removeAll()
         authorsByKey.removeAll()
         genresByName.removeAll()

@@ -206,15 +206,15 @@ private struct RecordBuilder {
 
     mutating func add(genres entries: [GenreEntry]) {
         var valid: [(key: String, entry: GenreEntry)] = []
+        var byKey: [String: GenreEntry] = [:]
         for (index, entry) in entries.enumerated() {
             guard let key = required(entry.key, "key", kind: "genre", index: index, key: nil),
                 required(entry.name, "name", kind: "genre", index: index, key: key) != nil,
-                unique(key, among: valid.map(\.key), kind: "genre")
+                unique(key, among: byKey.keys, kind: "genre")
             else { continue }
             valid.append((key, entry))
+            byKey[key] = entry
         }
-        let names = Dictionary(valid.map { ($0.key, $0.entry.name ?? "") }, uniquingKeysWith: { first, _ in first })
-        let parents = Dictionary(valid.map { ($0.key, $0.entry.parent) }, uniquingKeysWith: { first, _ in first })
         // A genre under a rejected parent is rejected too: importing it would create the parent by name.
         var accepted = Set(valid.map(\.key))
         var removed = true
@@ -230,15 +230,15 @@ private struct RecordBuilder {
         var resolved: [(depth: Int, record: GenreRecord)] = []
         for (key, entry) in valid {
             if let parent = entry.parent, !accepted.contains(parent) {
-                let reason = names[parent] == nil ? "is not a genre key of this file" : "is rejected"
+                let reason = byKey[parent] == nil ? "is not a genre key of this file" : "is rejected"
                 reject("genre '\(key)'", "its parent '\(parent)' \(reason)")
                 continue
             }
             let record = GenreRecord(
-                key: "genre/\(key)", name: entry.name ?? "", parentName: entry.parent.flatMap { names[$0] },
+                key: "genre/\(key)", name: entry.name ?? "", parentName: entry.parent.flatMap { byKey[$0]?.name },
                 uuid: entry.uuid)
             genres[key] = record
-            resolved.append((depth(of: key, parents: parents), record))
+            resolved.append((depth(of: key, in: byKey), record))
         }
         // Parents before children, so a child finds its parent under the parent's own key.
         records += resolved.enumerated().sorted { ($0.element.depth, $0.offset) < ($1.element.depth, $1.offset) }
@@ -343,13 +343,13 @@ private struct RecordBuilder {
         rejections.append(ImportRejection(record: record, reason: reason))
     }
 
-    private func depth(of key: String, parents: [String: String?]) -> Int {
+    private func depth(of key: String, in genres: [String: GenreEntry]) -> Int {
         var depth = 0
-        var current = parents[key] ?? nil
+        var current = genres[key]?.parent
         // Bounded: a cycle in the file must not hang the reader (the importer rejects the cycle).
-        while let parent = current, depth < parents.count {
+        while let parent = current, depth < genres.count {
             depth += 1
-            current = parents[parent] ?? nil
+            current = genres[parent]?.parent
         }
         return depth
     }
