@@ -1,6 +1,7 @@
 import Catalog
 import CommandLineKit
 import Foundation
+import SQLiteDB
 
 /// `catalog list KIND [--author|--genre|--book|--band UUID]`: one page of a browsing list.
 enum ListCommand {
@@ -91,7 +92,9 @@ enum ListCommand {
         let limit = try invocation.integer("limit", in: 1...Page<Book>.maximumLimit) ?? 50
         let page = Paging(after: invocation.value("after").map(PageCursor.init), limit: limit)
         let catalog = LibraryCatalog(try GlobalOptions.openDatabase(invocation))
-        guard let listing = try list(kind, filter: filter, page: page, in: catalog) else { return }
+        // One read transaction: the page and its total from the same state, while other processes write.
+        let listed = try catalog.db.transaction { try list(kind, filter: filter, page: page, in: catalog) }
+        guard let listing = listed else { return }
         if invocation.flag("json") {
             try Output.writeJSON(
                 ["items": .array(listing.items), "next": .string(listing.next?.rawValue), "total": .int(listing.total)]
