@@ -62,6 +62,28 @@ enum Fixtures {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
+    /// When to kill the runs of a crash matrix. Its times come from runs timed beside other tests, so later runs
+    /// can be faster or slower than those: a round that ends after few kills (its runs finished before their
+    /// kills) brings the kills earlier, and a kill before anything new was written brings them later.
+    struct KillSchedule {
+        private var scale = 1.0
+        /// Rounds with fewer kills than this end too early to reach points all along a run.
+        private let killsPerRound = 4
+
+        /// A random delay from `earliest` to `latest` seconds of the timed runs, scaled.
+        func delay(_ earliest: Double, _ latest: Double) -> Double {
+            scale * Double.random(in: earliest...latest)
+        }
+
+        mutating func killed(progressed: Bool) {
+            if !progressed { scale *= 1.2 }
+        }
+
+        mutating func roundEnded(kills: Int) {
+            if kills < killsPerRound { scale *= 0.6 }
+        }
+    }
+
     /// Whether this process runs as root, for whom file permissions do not block reading or writing.
     static var isRoot: Bool { geteuid() == 0 }
 

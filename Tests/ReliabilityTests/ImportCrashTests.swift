@@ -66,23 +66,27 @@ import Testing
         var kills = 0
         var rounds = 0
         var killedAt: Set<Int> = []
+        var schedule = Fixtures.KillSchedule()
         let maxDelay = max(0.05, (importSeconds - idleSeconds) / 8)
-        while (kills < Self.kills || killedAt.count < 20) && rounds < 8 {
+        while (kills < Self.kills || killedAt.count < 20) && rounds < 12 {
             rounds += 1
             let path = directory.appending(path: "crash-\(rounds).sqlite").path
             var books = 0
+            var roundKills = 0
             while true {
                 // From about when it starts writing (a re-run first reads the rows committed before) to a part of a
                 // whole import after that.
                 let writing = idleSeconds + (rereadSeconds - idleSeconds) * Double(books) / Double(Self.rows)
-                let result = try importing(csv, into: path).kill(after: Double.random(in: writing...writing + maxDelay))
+                let result = try importing(csv, into: path).kill(after: schedule.delay(writing, writing + maxDelay))
                 if !result.endedBySignal {
                     try #require(result.status == 0, "\(result.standardError)")
                     break
                 }
                 kills += 1
+                roundKills += 1
                 // Killed before it created the file: nothing to check (opening it here would create it).
                 guard FileManager.default.fileExists(atPath: path) else {
+                    schedule.killed(progressed: false)
                     killedAt.insert(0)
                     continue
                 }
@@ -94,9 +98,11 @@ import Testing
                 #expect(now.lastRow == now.books, "\(now.books) books are not the first rows of the file")
                 #expect(listed == now.books)
                 #expect(now.books >= books, "committed books lost: \(books) before, \(now.books) after a kill")
+                schedule.killed(progressed: now.books != books)
                 books = now.books
                 killedAt.insert(books)
             }
+            schedule.roundEnded(kills: roundKills)
             #expect(try Fixtures.importedBooks(path) == expected, "round \(rounds) ends with other books")
             #expect(try Fixtures.integrityProblems(path).isEmpty)
         }

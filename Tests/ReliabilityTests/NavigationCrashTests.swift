@@ -47,34 +47,38 @@ import Testing
         var kills = 0
         var rounds = 0
         var killedAt: Set<Int> = []
-        var maxDelay = 0.3
-        while kills < Self.kills && rounds < 10 {
+        var schedule = Fixtures.KillSchedule()
+        while (kills < Self.kills || killedAt.count < 20) && rounds < 12 {
             rounds += 1
             let path = directory.appending(path: "crash-\(rounds).sqlite").path
             try FileManager.default.copyItem(atPath: template, toPath: path)
             var from = 0
+            var roundKills = 0
             while true {
-                let result = try burst(path, from: from).kill(after: Double.random(in: 0.02...maxDelay))
+                let result = try burst(path, from: from).kill(after: schedule.delay(0.02, 0.3))
                 if !result.endedBySignal {
                     try #require(result.status == 0, "\(result.standardError)")
-                    // Finished before the kill: shorten the next delays.
-                    maxDelay = max(0.05, maxDelay * 0.8)
                     break
                 }
                 kills += 1
+                roundKills += 1
                 let printed = steps(result.standardOutput).last?.step ?? from
                 #expect(try Fixtures.integrityProblems(path).isEmpty, "after a kill at step \(printed)")
                 let nav = try Fixtures.catalog(["--db", path, "nav", "--user", Self.user, "show"])
                 #expect(nav.status == 0, "\(nav.standardError)")
                 let digest = try show(path)
+                let reached: Int
                 if printed + 1 < expected.count && digest == expected[printed + 1] {
-                    from = printed + 1
+                    reached = printed + 1
                 } else {
                     #expect(digest == expected[printed], "after a kill at step \(printed): \(digest)")
-                    from = printed
+                    reached = printed
                 }
+                schedule.killed(progressed: reached != from)
+                from = reached
                 killedAt.insert(from)
             }
+            schedule.roundEnded(kills: roundKills)
             #expect(try show(path) == expected[Self.intents], "round \(rounds) ends elsewhere")
             #expect(try Fixtures.integrityProblems(path).isEmpty)
         }

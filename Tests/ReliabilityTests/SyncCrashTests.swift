@@ -103,16 +103,18 @@ import Testing
         var kills = 0
         var rounds = 0
         var seen: [Int64: Set<Int>] = [:]
+        var schedule = Fixtures.KillSchedule()
         let maxDelay = max(0.05, (syncSeconds - idleSeconds) / 8)
-        while (kills < Self.kills || seen.count < 20) && rounds < 8 {
+        while (kills < Self.kills || seen.count < 20) && rounds < 12 {
             rounds += 1
             let client = path("crash-\(rounds).sqlite")
             try FileManager.default.copyItem(atPath: path("template.sqlite"), toPath: client)
             var sequence = try #require(try SyncClient(Database(path: client)).state()).lastSequence
+            var roundKills = 0
             while true {
                 // From about when the sync starts applying to a part of the whole sync after that.
                 let result = try syncing(client, from: server)
-                    .kill(after: Double.random(in: idleSeconds...idleSeconds + maxDelay))
+                    .kill(after: schedule.delay(idleSeconds, idleSeconds + maxDelay))
                 if !result.endedBySignal {
                     try #require(result.status == 0, "\(result.standardError)")
                     let report = try JSONDecoder().decode(SyncReport.self, from: Data(result.standardOutput.utf8))
@@ -121,6 +123,7 @@ import Testing
                     break
                 }
                 kills += 1
+                roundKills += 1
                 #expect(try Fixtures.integrityProblems(client).isEmpty, "after a kill at sequence \(sequence)+")
                 let db = try Database(path: client)
                 let state = try #require(try SyncClient(db).state())
@@ -128,9 +131,11 @@ import Testing
                 #expect(
                     try ChangeFeed(db).highWater() == state.localSequence,
                     "the client holds writes of a batch it did not record as applied")
+                schedule.killed(progressed: state.lastSequence != sequence)
                 sequence = state.lastSequence
                 seen[sequence, default: []].insert(try digest(db))
             }
+            schedule.roundEnded(kills: roundKills)
             #expect(try TestSupport.canonicalDump(Database(path: client)) == serverDump, "round \(rounds) differs")
             #expect(try Fixtures.integrityProblems(client).isEmpty)
         }
