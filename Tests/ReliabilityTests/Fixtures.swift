@@ -62,25 +62,32 @@ enum Fixtures {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    /// When to kill the runs of a crash matrix. Its times come from runs timed beside other tests, so later runs
-    /// can be faster or slower than those: a round that ends after few kills (its runs finished before their
-    /// kills) brings the kills earlier, and a kill before anything new was written brings them later.
+    /// When to kill the runs of a crash matrix, and how many were killed. Its times come from runs timed beside
+    /// other tests, so later runs can be faster or slower than those: a round that ends after few kills (its runs
+    /// finished before their kills) brings the kills earlier, and a kill before anything new was written brings
+    /// them later.
     struct KillSchedule {
+        private(set) var kills = 0
+        private var roundKills = 0
         private var scale = 1.0
-        /// Rounds with fewer kills than this end too early to reach points all along a run.
-        private let killsPerRound = 4
 
         /// A random delay from `earliest` to `latest` seconds of the timed runs, scaled.
         func delay(_ earliest: Double, _ latest: Double) -> Double {
             scale * Double.random(in: earliest...latest)
         }
 
-        mutating func killed(progressed: Bool) {
+        /// Counts a kill; fails the test when so many kills never let a run finish.
+        mutating func killed(progressed: Bool) throws {
+            kills += 1
+            roundKills += 1
             if !progressed { scale *= 1.2 }
+            try #require(kills < 300, "\(kills) kills, and the killed runs still do not finish")
         }
 
-        mutating func roundEnded(kills: Int) {
-            if kills < killsPerRound { scale *= 0.6 }
+        /// Rounds with fewer than 4 kills end too early to reach points all along a run.
+        mutating func roundEnded() {
+            if roundKills < 4 { scale *= 0.6 }
+            roundKills = 0
         }
     }
 

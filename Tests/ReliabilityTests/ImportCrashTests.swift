@@ -63,16 +63,14 @@ import Testing
         let expected = try Fixtures.importedBooks(reference)
         try #require(expected.count == Self.rows)
 
-        var kills = 0
         var rounds = 0
         var killedAt: Set<Int> = []
         var schedule = Fixtures.KillSchedule()
         let maxDelay = max(0.05, (importSeconds - idleSeconds) / 8)
-        while (kills < Self.kills || killedAt.count < 20) && rounds < 12 {
+        while (schedule.kills < Self.kills || killedAt.count < 20) && rounds < 12 {
             rounds += 1
             let path = directory.appending(path: "crash-\(rounds).sqlite").path
             var books = 0
-            var roundKills = 0
             while true {
                 // From about when it starts writing (a re-run first reads the rows committed before) to a part of a
                 // whole import after that.
@@ -82,11 +80,9 @@ import Testing
                     try #require(result.status == 0, "\(result.standardError)")
                     break
                 }
-                kills += 1
-                roundKills += 1
                 // Killed before it created the file: nothing to check (opening it here would create it).
                 guard FileManager.default.fileExists(atPath: path) else {
-                    schedule.killed(progressed: false)
+                    try schedule.killed(progressed: false)
                     killedAt.insert(0)
                     continue
                 }
@@ -98,18 +94,18 @@ import Testing
                 #expect(now.lastRow == now.books, "\(now.books) books are not the first rows of the file")
                 #expect(listed == now.books)
                 #expect(now.books >= books, "committed books lost: \(books) before, \(now.books) after a kill")
-                schedule.killed(progressed: now.books != books)
+                try schedule.killed(progressed: now.books != books)
                 books = now.books
                 killedAt.insert(books)
             }
-            schedule.roundEnded(kills: roundKills)
+            schedule.roundEnded()
             #expect(try Fixtures.importedBooks(path) == expected, "round \(rounds) ends with other books")
             #expect(try Fixtures.integrityProblems(path).isEmpty)
         }
-        #expect(kills >= Self.kills)
+        #expect(schedule.kills >= Self.kills)
         #expect(killedAt.count >= 20, "killed at \(killedAt.sorted())")
         print(
-            "import crash matrix: \(kills) kills at \(killedAt.count) different committed book counts in \(rounds) rounds"
+            "import crash matrix: \(schedule.kills) kills at \(killedAt.count) different committed book counts in \(rounds) rounds"
         )
     }
 

@@ -44,24 +44,20 @@ import Testing
         expected += steps(full.standardOutput).map(\.digest)
         try #require(expected.count == Self.intents + 1)
 
-        var kills = 0
         var rounds = 0
         var killedAt: Set<Int> = []
         var schedule = Fixtures.KillSchedule()
-        while (kills < Self.kills || killedAt.count < 20) && rounds < 12 {
+        while (schedule.kills < Self.kills || killedAt.count < 20) && rounds < 12 {
             rounds += 1
             let path = directory.appending(path: "crash-\(rounds).sqlite").path
             try FileManager.default.copyItem(atPath: template, toPath: path)
             var from = 0
-            var roundKills = 0
             while true {
                 let result = try burst(path, from: from).kill(after: schedule.delay(0.02, 0.3))
                 if !result.endedBySignal {
                     try #require(result.status == 0, "\(result.standardError)")
                     break
                 }
-                kills += 1
-                roundKills += 1
                 let printed = steps(result.standardOutput).last?.step ?? from
                 #expect(try Fixtures.integrityProblems(path).isEmpty, "after a kill at step \(printed)")
                 let nav = try Fixtures.catalog(["--db", path, "nav", "--user", Self.user, "show"])
@@ -74,16 +70,17 @@ import Testing
                     #expect(digest == expected[printed], "after a kill at step \(printed): \(digest)")
                     reached = printed
                 }
-                schedule.killed(progressed: reached != from)
+                try schedule.killed(progressed: reached != from)
                 from = reached
                 killedAt.insert(from)
             }
-            schedule.roundEnded(kills: roundKills)
+            schedule.roundEnded()
             #expect(try show(path) == expected[Self.intents], "round \(rounds) ends elsewhere")
             #expect(try Fixtures.integrityProblems(path).isEmpty)
         }
-        #expect(kills >= Self.kills)
+        #expect(schedule.kills >= Self.kills)
         #expect(killedAt.count >= 20, "killed at \(killedAt.sorted())")
-        print("navigation crash matrix: \(kills) kills at \(killedAt.count) different steps in \(rounds) rounds")
+        print(
+            "navigation crash matrix: \(schedule.kills) kills at \(killedAt.count) different steps in \(rounds) rounds")
     }
 }

@@ -100,17 +100,15 @@ import Testing
         #expect(try JSONDecoder().decode(SyncReport.self, from: Data(again.standardOutput.utf8)).changesApplied == 0)
         #expect(try TestSupport.canonicalDump(Database(path: path("reference.sqlite"))) == serverDump)
 
-        var kills = 0
         var rounds = 0
         var seen: [Int64: Set<Int>] = [:]
         var schedule = Fixtures.KillSchedule()
         let maxDelay = max(0.05, (syncSeconds - idleSeconds) / 8)
-        while (kills < Self.kills || seen.count < 20) && rounds < 12 {
+        while (schedule.kills < Self.kills || seen.count < 20) && rounds < 12 {
             rounds += 1
             let client = path("crash-\(rounds).sqlite")
             try FileManager.default.copyItem(atPath: path("template.sqlite"), toPath: client)
             var sequence = try #require(try SyncClient(Database(path: client)).state()).lastSequence
-            var roundKills = 0
             while true {
                 // From about when the sync starts applying to a part of the whole sync after that.
                 let result = try syncing(client, from: server)
@@ -122,8 +120,6 @@ import Testing
                     #expect(report.toSequence == serverSequence)
                     break
                 }
-                kills += 1
-                roundKills += 1
                 #expect(try Fixtures.integrityProblems(client).isEmpty, "after a kill at sequence \(sequence)+")
                 let db = try Database(path: client)
                 let state = try #require(try SyncClient(db).state())
@@ -131,18 +127,18 @@ import Testing
                 #expect(
                     try ChangeFeed(db).highWater() == state.localSequence,
                     "the client holds writes of a batch it did not record as applied")
-                schedule.killed(progressed: state.lastSequence != sequence)
+                try schedule.killed(progressed: state.lastSequence != sequence)
                 sequence = state.lastSequence
                 seen[sequence, default: []].insert(try digest(db))
             }
-            schedule.roundEnded(kills: roundKills)
+            schedule.roundEnded()
             #expect(try TestSupport.canonicalDump(Database(path: client)) == serverDump, "round \(rounds) differs")
             #expect(try Fixtures.integrityProblems(client).isEmpty)
         }
         #expect(try TestSupport.canonicalDump(Database(path: server)) == serverDump, "the server changed")
         try expectWholeBatches(seen, template: path("template.sqlite"), server: server)
-        #expect(kills >= Self.kills)
+        #expect(schedule.kills >= Self.kills)
         #expect(seen.count >= 20, "killed at \(seen.keys.sorted())")
-        print("sync crash matrix: \(kills) kills at \(seen.count) different sequences in \(rounds) rounds")
+        print("sync crash matrix: \(schedule.kills) kills at \(seen.count) different sequences in \(rounds) rounds")
     }
 }
