@@ -72,7 +72,9 @@ let package = Package(
         .testTarget(
             name: "CatalogTests", dependencies: ["Catalog", "Schema", "SQLiteDB", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Schema", "SQLiteDB"]),
-        .testTarget(name: "BrowserTests", dependencies: ["Browser", "Catalog", "Navigation", "Schema", "SQLiteDB"]),
+        .testTarget(
+            name: "BrowserTests",
+            dependencies: ["Browser", "Catalog", "Navigation", "Schema", "SQLiteDB", "TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(

@@ -4,6 +4,7 @@ import Foundation
 import Navigation
 import SQLiteDB
 import Schema
+import TestSupport
 import Testing
 
 @Suite struct LibraryBrowserTests {
@@ -13,9 +14,7 @@ import Testing
     let path: String
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "browser-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appending(path: "catalog.sqlite").path
+        path = try TestSupport.temporaryDirectory("browser").appending(path: "catalog.sqlite").path
         let db = try DatabaseSchema.open(path: path)
         for file in ["library.json", "music.json"] {
             _ = try LibraryCatalog(db).importer.importJSON(contentsOf: Self.sampleData.appending(path: file))

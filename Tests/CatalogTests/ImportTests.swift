@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteDB
 import Schema
+import TestSupport
 import Testing
 
 @testable import Catalog
@@ -43,7 +44,7 @@ import Testing
 
     @Test func aChangedRowUpdatesInPlace() throws {
         let catalog = try makeCatalog()
-        let directory = try TestSupportDirectory()
+        let directory = try TemporaryFiles("import")
         let path = directory.file("books.csv", "source_key,title,year\nk1,Dune,1965\nk2,Emma,1815\n")
         _ = try catalog.importer.importFile(atPath: path)
         let uuid = try #require(try catalog.db.fetchOne(String.self, "SELECT uuid FROM books WHERE title = 'Dune'"))
@@ -118,7 +119,7 @@ import Testing
 
     @Test func errorsFileCanBeFixedAndImportedAgain() throws {
         let catalog = try makeCatalog()
-        let directory = try TestSupportDirectory()
+        let directory = try TemporaryFiles("import")
         let errors = directory.url.appending(path: "errors.csv").path
         _ = try catalog.importer.importFile(
             atPath: Fixture.path("books_mixed.csv"), options: options { $0.errorsFile = errors })
@@ -161,7 +162,7 @@ import Testing
 
     @Test func keylessRowsMatchByISBNThenTitleAndAuthor() throws {
         let catalog = try makeCatalog()
-        let directory = try TestSupportDirectory()
+        let directory = try TemporaryFiles("import")
         let keyed = directory.file("a.csv", "source_key,title,authors,isbn\nk1,Dune,Frank Herbert,9780441172719\n")
         let keyless = directory.file(
             "b.csv", "title,authors,isbn\nDune (Reissue),Frank Herbert,978-0-441-17271-9\nEmma,Jane Austen,\n")
@@ -175,7 +176,7 @@ import Testing
 
     @Test func batchesCommitAndReportProgress() throws {
         let catalog = try makeCatalog()
-        let directory = try TestSupportDirectory()
+        let directory = try TemporaryFiles("import")
         let rows = (1...10_000).map { "k\($0),Book \($0),Author \($0 % 100)" }.joined(separator: "\n")
         let path = directory.file("many.csv", "source_key,title,authors\n" + rows + "\n")
         var reports: [ImportProgress] = []
@@ -212,30 +213,12 @@ import Testing
         #expect(second.unchanged == 10_000)
         #expect(catalog.db.totalChanges == changes)
     }
-}
-
-/// A temporary directory with small files written by tests.
-struct TestSupportDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appending(path: "catalog-import-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    /// Writes `text` to `name` in the directory and returns its path.
-    @discardableResult
-    func file(_ name: String, _ text: String) -> String {
-        let path = url.appending(path: name).path
-        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        return path
-    }
 
     /// Another process writes between two batches: it deletes the author the first batch created and creates
     /// another, who gets the freed id. The second batch must credit the author it names, not the id the
     /// importer remembered from the first batch.
     @Test func aBatchAfterAnotherConnectionCommittedForgetsRememberedIDs() throws {
-        let path = FileManager.default.temporaryDirectory.appending(path: "import-\(UUID().uuidString).sqlite").path
+        let path = try TemporaryFiles("import").path("import.sqlite")
         let catalog = LibraryCatalog(try DatabaseSchema.open(path: path))
         let other = LibraryCatalog(try Database(path: path))
         let ann = AuthorRecord(key: "ann", name: "Ann Writer")

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteDB
+import TestSupport
 import Testing
 
 @Suite struct DatabaseErrorTests {
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func notADatabaseIsReportedWithThePath() throws {
-        let directory = try TemporaryFiles()
+        let directory = try TemporaryFiles("sqlitedb")
         let path = directory.path("notes.txt")
         try Data("just some text, long enough to look like a header?".utf8).write(to: URL(fileURLWithPath: path))
         let error = try #require(throws: DatabaseError.self) { try Database(path: path) }
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func directoryCannotBeOpened() throws {
-        let directory = try TemporaryFiles()
+        let directory = try TemporaryFiles("sqlitedb")
         let error = try #require(throws: DatabaseError.self) { try Database(path: directory.url.path) }
         #expect(error.code == 14)  // SQLITE_CANTOPEN
         #expect(error.message.contains(directory.url.path))

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct DatabasePoolTests {
     @Test func readersSeeOneConsistentSnapshotWhileAWriterCommits() throws {
-        let files = try TemporaryFiles()
+        let files = try TemporaryFiles("sqlitedb")
         let pool = try DatabasePool(path: files.path("pool.sqlite"))
         try pool.write { db in
             try db.execute("CREATE TABLE accounts (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL)")
@@ -40,14 +40,14 @@ import Testing
     }
 
     @Test func readersRefuseWrites() throws {
-        let files = try TemporaryFiles()
+        let files = try TemporaryFiles("sqlitedb")
         let pool = try DatabasePool(path: files.path("pool.sqlite"))
         try pool.write { db in try db.execute("CREATE TABLE t (x)") }
         #expect(throws: DatabaseError.self) { try pool.read { db in try db.execute("INSERT INTO t VALUES (1)") } }
     }
 
     @Test func concurrentTasksReadAndWrite() async throws {
-        let files = try TemporaryFiles()
+        let files = try TemporaryFiles("sqlitedb")
         let pool = try DatabasePool(path: files.path("pool.sqlite"), maximumReaderCount: 2)
         try await pool.write { db in try db.execute("CREATE TABLE t (x INTEGER)") }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -66,7 +66,7 @@ import Testing
 
     @Test func writeRollsBackWhenTheBodyThrows() throws {
         struct Failure: Error {}
-        let files = try TemporaryFiles()
+        let files = try TemporaryFiles("sqlitedb")
         let pool = try DatabasePool(path: files.path("pool.sqlite"))
         try pool.write { db in try db.execute("CREATE TABLE t (x)") }
         #expect(throws: Failure.self) {
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func twoProcessesWriteTheSameFileWithoutLockErrors() throws {
-        let files = try TemporaryFiles()
+        let files = try TemporaryFiles("sqlitedb")
         let path = files.path("shared.sqlite")
         try Database(path: path).execute(
             "CREATE TABLE stress (id INTEGER PRIMARY KEY, tag TEXT NOT NULL, n INTEGER NOT NULL)")

@@ -1,10 +1,11 @@
 import Foundation
 import SQLiteDB
+import TestSupport
 import Testing
 
 @Suite struct DatabaseTests {
     @Test func filesOpenInWALWithForeignKeysAndNormalSync() throws {
-        let files = try TemporaryFiles()
+        let files = try TemporaryFiles("sqlitedb")
         let db = try Database(path: files.path("db.sqlite"))
         #expect(try db.fetchOne(String.self, "PRAGMA journal_mode") == "wal")
         #expect(try db.fetchOne(Int.self, "PRAGMA foreign_keys") == 1)
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func configurationIsApplied() throws {
-        let files = try TemporaryFiles()
+        let files = try TemporaryFiles("sqlitedb")
         var configuration = Database.Configuration()
         configuration.synchronous = .full
         configuration.busyTimeout = .milliseconds(250)
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func readOnlyConnectionRefusesWritesClearly() throws {
-        let files = try TemporaryFiles()
+        let files = try TemporaryFiles("sqlitedb")
         let path = files.path("db.sqlite")
         try Database(path: path).execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
         var configuration = Database.Configuration()
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func readOnlyOpenOfAMissingFileFailsWithoutCreatingIt() throws {
-        let files = try TemporaryFiles()
+        let files = try TemporaryFiles("sqlitedb")
         var configuration = Database.Configuration()
         configuration.readOnly = true
         #expect(throws: DatabaseError.self) {
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func backupWritesAConsistentStandaloneCopy() throws {
-        let files = try TemporaryFiles()
+        let files = try TemporaryFiles("sqlitedb")
         let db = try Database(path: files.path("source.sqlite"))
         try db.execute("CREATE TABLE t (x)")
         try db.transaction { for x in 0..<500 { try db.execute("INSERT INTO t VALUES (?)", [x]) } }
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func backupNeverOverwritesAFile() throws {
-        let files = try TemporaryFiles()
+        let files = try TemporaryFiles("sqlitedb")
         let db = try Database.inMemory()
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: files.path("existing")))
         #expect(throws: DatabaseError.self) { try db.backup(to: files.path("existing")) }
@@ -67,7 +68,7 @@ import Testing
     }
 
     @Test func backupOfALiveDatabaseWhileAnotherConnectionWrites() throws {
-        let files = try TemporaryFiles()
+        let files = try TemporaryFiles("sqlitedb")
         let pool = try DatabasePool(path: files.path("live.sqlite"))
         try pool.write { db in try db.execute("CREATE TABLE t (batch INTEGER, x INTEGER)") }
         let writer = Thread {

@@ -19,10 +19,12 @@ public enum TestSupport {
         productsDirectory.appending(path: name).path
     }
 
-    /// A new empty directory, unique to the caller.
+    /// A new empty directory, unique to the caller. The test process removes it when it exits, unless
+    /// `CATALOG_KEEP_TEST_FILES` is set (to look at what a failing test left).
     public static func temporaryDirectory(_ label: String = "test") throws -> URL {
         let url = FileManager.default.temporaryDirectory.appending(path: "catalog-\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        RemovedAtExit.shared.add(url)
         return url
     }
 
@@ -70,11 +72,13 @@ public enum TestSupport {
 public final class ChildProcess: @unchecked Sendable {
     // Only the creating test touches the instance.
     public let process = Process()
+    private let directory: URL
     private let outputURL: URL
     private let errorURL: URL
+    private var result: TestSupport.ProcessResult?
 
     init(_ executable: String, _ arguments: [String], environment: [String: String], currentDirectory: URL?) throws {
-        let directory = try TestSupport.temporaryDirectory("process")
+        directory = try TestSupport.temporaryDirectory("process")
         outputURL = directory.appending(path: "stdout")
         errorURL = directory.appending(path: "stderr")
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
@@ -91,11 +95,16 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Waits for the process to end and collects what it printed.
     public func wait() -> TestSupport.ProcessResult {
+        if let result { return result }
         process.waitUntilExit()
         let read = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
-        return TestSupport.ProcessResult(
+        let result = TestSupport.ProcessResult(
             status: process.terminationStatus, standardOutput: read(outputURL), standardError: read(errorURL),
             endedBySignal: process.terminationReason == .uncaughtSignal)
+        // A suite runs thousands of commands: their output files go now rather than at exit.
+        try? FileManager.default.removeItem(at: directory)
+        self.result = result
+        return result
     }
 
     /// Sends SIGKILL after `delay` seconds and waits: ``TestSupport/ProcessResult/endedBySignal`` tells whether
@@ -104,5 +113,51 @@ public final class ChildProcess: @unchecked Sendable {
         Thread.sleep(forTimeInterval: delay)
         _ = Foundation.kill(process.processIdentifier, SIGKILL)
         return wait()
+    }
+}
+
+/// A temporary directory for one test's files (``TestSupport/temporaryDirectory(_:)``).
+public struct TemporaryFiles: Sendable {
+    public let url: URL
+
+    public init(_ label: String) throws {
+        url = try TestSupport.temporaryDirectory(label)
+    }
+
+    /// The path of `name` in the directory.
+    public func path(_ name: String) -> String {
+        url.appending(path: name).path
+    }
+
+    /// Writes `text` to `name` in the directory and returns its path.
+    @discardableResult
+    public func file(_ name: String, _ text: String) -> String {
+        let path = path(name)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+}
+
+/// The temporary directories of this process, removed when it exits: a test's files must outlive every value
+/// that uses them (an open database, a child process), which ends with the test, not with a local's last use.
+private final class RemovedAtExit: @unchecked Sendable {
+    static let shared = RemovedAtExit()
+    // Guarded by `lock`.
+    private var urls: [URL] = []
+    private let lock = NSLock()
+
+    private init() {
+        guard ProcessInfo.processInfo.environment["CATALOG_KEEP_TEST_FILES"] == nil else { return }
+        atexit { RemovedAtExit.shared.removeAll() }
+    }
+
+    func add(_ url: URL) {
+        lock.withLock { urls.append(url) }
+    }
+
+    private func removeAll() {
+        for url in lock.withLock({ urls }) {
+            try? FileManager.default.removeItem(at: url)
+        }
     }
 }
