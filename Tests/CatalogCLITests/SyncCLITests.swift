@@ -89,6 +89,19 @@ import Testing
         let lines = feed.standardOutput.split(separator: "\n")
         #expect(lines.last?.contains("\"last_seq\"") == true)
         try Data(feed.standardOutput.utf8).write(to: directory.appending(path: "changes.jsonl"))
+        // A missing file, and one cut short before its trailer: each named in the message, nothing applied.
+        let untouched = try listings("second.sqlite")
+        let missing = try catalog("second.sqlite", "sync", "--changes", path("missing.jsonl"))
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("\(path("missing.jsonl")): cannot open the file: no such file"))
+        let cut = lines.dropLast().joined(separator: "\n") + "\n"
+        try Data(cut.utf8).write(to: directory.appending(path: "cut.jsonl"))
+        let cutRefused = try catalog("second.sqlite", "sync", "--changes", path("cut.jsonl"))
+        #expect(cutRefused.status == 65)
+        #expect(
+            cutRefused.standardError.contains("\(path("cut.jsonl")), line \(lines.count): no trailer line"),
+            "\(cutRefused.standardError)")
+        #expect(try listings("second.sqlite") == untouched)
         let fromFile = try catalog("second.sqlite", "sync", "--changes", path("changes.jsonl"))
         #expect(fromFile.status == 0, "\(fromFile.standardError)")
         #expect(try listings("second.sqlite") == listings("server.sqlite"))

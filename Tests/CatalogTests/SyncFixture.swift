@@ -24,6 +24,15 @@ struct SyncFixture {
         return try DatabaseSchema.open(path: path)
     }
 
+    /// Writes the server's changes after `since` as a `catalog changes` file, and returns its URL.
+    func writeChanges(since: Int64) throws -> URL {
+        var text = ""
+        try feed.writeJSONLines(since: since) { text += $0 }
+        let url = directory.appending(path: "changes-\(since).jsonl")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
     func importSamples() throws {
         for file in ["library.json", "music.json"] {
             _ = try catalog.importer.importJSON(contentsOf: sampleData.appending(path: file))

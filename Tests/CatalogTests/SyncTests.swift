@@ -180,6 +180,8 @@ import Testing
         let first = try fixture.catalog.books.create(BookDraft(title: "One", isbn13: "9780807083697"))
         let second = try fixture.catalog.books.create(BookDraft(title: "Two"))
         let client = try fixture.snapshot()
+        let fromFile = try fixture.snapshot("file-client.sqlite")
+        let sequence = try fixture.feed.highWater()
         // Rock is touched first, then Pop frees its name and Rock takes it: Rock's payload (name "Pop") comes in
         // a batch before Pop's rename. The same with an ISBN moving from one book to another.
         try genres.update(id: rock.id, with: GenreDraft(name: "Rock", parentID: nil))
@@ -190,6 +192,10 @@ import Testing
         try fixture.catalog.books.update(id: second.id, with: BookDraft(title: "Two!", isbn13: "9780807083697"))
         try SyncClient(client).sync(from: fixture.feed, batchSize: 1)
         #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+        // The same through a changes file, whose lookups read an entity's last line again.
+        let file = try ChangeFile(contentsOf: try fixture.writeChanges(since: sequence))
+        try SyncClient(fromFile).sync(from: file, batchSize: 1)
+        #expect(try TestSupport.canonicalDump(fromFile) == TestSupport.canonicalDump(fixture.server))
     }
 
     @Test func changesWrittenAsJSONLinesSyncAClient() throws {
@@ -209,6 +215,68 @@ import Testing
         // A file cut short has no trailer and is refused.
         let cut = text.split(separator: "\n").dropLast().map { Data($0.utf8) }
         #expect(throws: SyncError.self) { try ChangeFile(lines: cut) }
+    }
+
+    /// A changes file is read a batch of lines at a time from disk, in chunks of 1 MiB: lines across chunk
+    /// boundaries, blank lines and a last line without its newline all read as written.
+    @Test func aChangesFileOnDiskSyncsWhateverItsLineLengths() throws {
+        let fixture = try SyncFixture()
+        let client = try fixture.snapshot()
+        try fixture.importSamples()
+        _ = try editServer(fixture)
+        var text = ""
+        try fixture.feed.writeJSONLines(since: 0) { text += $0 }
+        // JSON allows spaces between tokens: every tenth line up to ~0.6 MiB long, a few megabytes in all.
+        let lines = text.split(separator: "\n").enumerated().map { index, line in
+            "{" + String(repeating: " ", count: index % 10 == 0 ? index * 7919 % 600_000 : 0) + line.dropFirst()
+        }
+        try #require(lines.count > 100)
+        let url = fixture.directory.appending(path: "padded.jsonl")
+        try Data((lines.dropLast().joined(separator: "\n") + "\n\n\n" + lines.last!).utf8).write(to: url)
+        try SyncClient(client).sync(from: ChangeFile(contentsOf: url), batchSize: 7)
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+
+        // A damaged line is reported by its number in the file, blank lines counted.
+        let damaged = lines.prefix(50) + ["", "{\"seq\": oops}"] + lines.dropFirst(50)
+        try Data(damaged.joined(separator: "\n").utf8).write(to: url)
+        do {
+            _ = try ChangeFile(contentsOf: url)
+            Issue.record("a damaged line was accepted")
+        } catch let error as SyncError {
+            guard case .malformedChanges(_, line: 52, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
+        }
+    }
+
+    /// A changes file is opened once and read again batch by batch: when it no longer holds what it held, the
+    /// sync stops with nothing of that batch applied, and syncing again from the file as it is now works.
+    @Test func aChangesFileThatChangesAfterItWasOpenedIsRefused() throws {
+        let fixture = try SyncFixture()
+        let client = try fixture.snapshot()
+        try fixture.importSamples()
+        let url = try fixture.writeChanges(since: 0)
+        let original = try Data(contentsOf: url)
+        for rewrite in [Data(), Data(repeating: UInt8(ascii: " "), count: original.count)] {
+            let file = try ChangeFile(contentsOf: url)
+            try rewrite.write(to: url)
+            do {
+                try SyncClient(client).sync(from: file, batchSize: 10)
+                Issue.record("a sync read a file that changed")
+            } catch let error as SyncError {
+                guard case .malformedChanges(_, let line, let reason) = error else {
+                    Issue.record("\(error)")
+                    continue
+                }
+                #expect(line == 1)
+                #expect(reason.contains("run the sync again"), "\(reason)")
+            }
+            #expect(try SyncClient(client).state()?.lastSequence == 0)
+            try original.write(to: url)
+        }
+        try SyncClient(client).sync(from: ChangeFile(contentsOf: url), batchSize: 10)
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
     }
 
     @Test func linksAreReportedAsUpdatesOfTheirOwner() throws {

@@ -53,7 +53,7 @@ public struct JSONCatalogReader: Sendable {
         do {
             object = try JSONDecoder().decode(FileObject.self, from: data)
         } catch let error as DecodingError {
-            throw JSONCatalogError.malformed(file: file, reason: Self.describe(error))
+            throw JSONCatalogError.malformed(file: file, reason: error.summary)
         } catch {
             throw JSONCatalogError.malformed(file: file, reason: "\(error)")
         }
@@ -69,35 +69,6 @@ public struct JSONCatalogReader: Sendable {
         builder.add(bands: object.bands ?? [])
         let source = TextNormalization.cleanOrNil(object.source) ?? defaultSource
         return JSONCatalogDocument(source: source, records: builder.records, rejections: builder.rejections)
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return path.isEmpty ? "at the top level" : "at \(path.hasPrefix(".") ? String(path.dropFirst()) : path)"
-        }
-        switch error {
-        case .typeMismatch(let type, let context):
-            return "\(path(context)): expected \(Self.jsonType(type))"
-        case .valueNotFound(let type, let context):
-            return "\(path(context)): expected \(Self.jsonType(type)), found null"
-        case .keyNotFound(let key, let context):
-            return "\(path(context)): missing \"\(key.stringValue)\""
-        case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return "\(path(context)): \(underlying ?? context.debugDescription)"
-        @unknown default:
-            return "\(error)"
-        }
-    }
-
-    private static func jsonType(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type, is UUID.Type: "a string"
-        case is Int.Type: "a whole number"
-        case is [Any].Type: "an array"
-        default: "\(type)"
-        }
     }
 }
 

@@ -16,8 +16,9 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     case conflict(kind: EntityKind, uuid: String, with: String, reason: String)
     /// A prune point beyond the end of the log.
     case invalidPrunePoint(Int64, highWater: Int64)
-    /// A line of a changes file that is not a change or a trailer.
-    case malformedChanges(line: Int, reason: String)
+    /// A changes file that cannot be used: a line that is not a change or the trailer, lines out of order, no
+    /// trailer (cut short), or a file that changed since it was opened.
+    case malformedChanges(file: String, line: Int, reason: String)
 
     /// The failure as a sentence for a user.
     public var description: String {
@@ -42,8 +43,8 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "nothing applied: take a fresh snapshot"
         case .invalidPrunePoint(let point, let highWater):
             return "cannot prune before \(point): the log ends at \(highWater); give at most \(highWater + 1)"
-        case .malformedChanges(let line, let reason):
-            return "line \(line) of the changes is not a change or a trailer: \(reason)"
+        case .malformedChanges(let file, let line, let reason):
+            return "\(file), line \(line): \(reason)"
         }
     }
 }

@@ -20,6 +20,7 @@ struct SyncSuite: BenchmarkSuite {
         let serverPath = directory.appending(path: "server.sqlite").path
         let snapshotPath = directory.appending(path: "snapshot.sqlite").path
         let clientPath = directory.appending(path: "client.sqlite").path
+        let changesURL = directory.appending(path: "changes.jsonl")
         let server = try DatabaseSchema.open(path: serverPath)
         try seed(LibraryCatalog(server), books: 20_000)
         let start = try ChangeFeed(server).snapshot(to: snapshotPath).sequence
@@ -53,14 +54,18 @@ struct SyncSuite: BenchmarkSuite {
         record("sync --from server", samples, peak: peak)
         (samples, peak) = try measuringPeak {
             try timer.measure(setup: resetClient) {
-                var lines: [Data] = []
-                try feed.writeJSONLines(since: start) { lines.append(Data($0.utf8)) }
-                let file = try ChangeFile(lines: lines)
+                _ = FileManager.default.createFile(atPath: changesURL.path, contents: nil)
+                let output = try FileHandle(forWritingTo: changesURL)
+                try feed.writeJSONLines(since: start) { try output.write(contentsOf: Data($0.utf8)) }
+                try output.close()
+                let file = try ChangeFile(contentsOf: changesURL)
                 try SyncClient(try DatabaseSchema.open(path: clientPath)).sync(from: file, batchSize: 1000)
             }
         }
         try verify(clientPath, against: server)
-        record("changes → JSON lines → sync", samples, peak: peak)
+        let fileSize = (try? FileManager.default.attributesOfItem(atPath: changesURL.path)[.size] as? Int) ?? 0
+        log(String(format: "sync: the changes file: %.0f MB", Double(fileSize) / 1_048_576))
+        record("changes → JSON lines file → sync", samples, peak: peak)
         let freshPath = directory.appending(path: "fresh.sqlite").path
         (samples, peak) = try measuringPeak {
             try timer.measure(setup: { removeDatabase(at: freshPath) }) { _ = try feed.snapshot(to: freshPath) }

@@ -47,6 +47,24 @@ final class FileByteSource: ByteSource {
         }
     }
 
+    /// Reads up to `count` bytes at `offset`, leaving the sequential position where it is.
+    func read(at offset: Int, count: Int) throws(ReaderError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes[filled...].withUnsafeMutableBytes { buffer in
+                pread(handle.fileDescriptor, buffer.baseAddress, buffer.count, off_t(offset + filled))
+            }
+            if got == 0 { break }
+            guard got > 0 else {
+                if errno == EINTR { continue }
+                throw .readFailed(path: name, reason: String(cString: strerror(errno)))
+            }
+            filled += got
+        }
+        return Array(bytes.prefix(filled))
+    }
+
     private static func regularFileSize(_ path: String) -> Int64? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             attributes[.type] as? FileAttributeType == .typeRegular,
