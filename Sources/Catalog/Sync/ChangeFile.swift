@@ -15,7 +15,7 @@ public struct ChangeFile: ChangeSource {
     /// The last line: the range the file covers and the server it comes from.
     public let trailer: ChangeBatch.Trailer
     /// How errors name the file: its path, or `changes` for lines given in memory.
-    public let name: String
+    private let name: String
     private let bytes: Bytes
     /// Where each change is, in sequence order.
     private let lines: [Line]
