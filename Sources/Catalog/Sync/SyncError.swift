@@ -1,5 +1,6 @@
 /// Why a change feed could not be read or a client could not be brought up to date, as a sentence a user can
-/// act on. Nothing is applied when one of these is thrown.
+/// act on. Nothing of the failing batch is applied when one of these is thrown; the batches a sync committed
+/// before it stay, and the next sync resumes after them.
 public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The changes after `since` were partly pruned: the log starts at `prunedBefore`.
     case behindPrunedHorizon(since: Int64, prunedBefore: Int64)
