@@ -31,10 +31,15 @@ fi
 scratch="$root/.build/fuzz"
 
 cd "$root"
-swift build -c release --scratch-path "$scratch" --product "fuzz-$target" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library 2>&1 |
-    grep -v "Cannot export local symbol" || true
-test -x "$scratch/release/fuzz-$target" || { echo "fuzz-$target did not build" >&2; exit 1; }
+mkdir -p "$scratch"
+build_log="$scratch/build-$target.log"
+# A failed build must stop here: the binary of an earlier build may still be there.
+if ! swift build -c release --scratch-path "$scratch" --product "fuzz-$target" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library >"$build_log" 2>&1; then
+    grep -v "Cannot export local symbol" "$build_log" >&2
+    echo "fuzz-$target did not build (log: $build_log)" >&2
+    exit 1
+fi
 binary="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/fuzz-$target"
 
 corpus="$scratch/corpus/$target"

@@ -15,6 +15,26 @@ public protocol FuzzCheck {
     func check(_ input: Data) throws(FuzzFinding)
 }
 
+/// A fuzz executable: `@main enum CSVReaderFuzzer: FuzzTarget { static var check: CSVReaderCheck { CSVReaderCheck() } }`.
+///
+/// Built with `-DFUZZING` (`Scripts/fuzz.sh`) its `main` runs libFuzzer's driver over the check; otherwise it
+/// replays the files and directories named on the command line, so the seed corpus doubles as a regression
+/// check.
+public protocol FuzzTarget {
+    associatedtype Check: FuzzCheck
+    static var check: Check { get }
+}
+
+extension FuzzTarget {
+    public static func main() {
+        #if FUZZING
+            exit(FuzzDriver.runLibFuzzer(check))
+        #else
+            exit(FuzzDriver.replay(check, arguments: Array(CommandLine.arguments.dropFirst())))
+        #endif
+    }
+}
+
 /// How a fuzz executable runs its check.
 public enum FuzzDriver {
     /// libFuzzer's entry: runs `check` on the bytes and aborts on a finding, so libFuzzer saves the input.
@@ -84,24 +104,25 @@ public enum FuzzDriver {
         _ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
     ) -> CInt
 
+    /// The check of this executable, set once before libFuzzer starts calling `LLVMFuzzerTestOneInput`.
+    nonisolated(unsafe) private var fuzzedCheck: (any FuzzCheck)?
+
+    /// libFuzzer's per-input entry point (`-sanitize=fuzzer` links libFuzzer's `main`, which needs it).
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+        if let fuzzedCheck { FuzzDriver.fuzz(fuzzedCheck, bytes, size) }
+        return 0
+    }
+
     extension FuzzDriver {
-        /// Runs libFuzzer's driver over `testOneInput`: the `main` of a fuzz executable.
+        /// Runs libFuzzer's driver over `check` with this process's arguments: the `main` of a fuzz executable.
         ///
-        /// SwiftPM links an executable with `--defsym main=<module>_main`, so a fuzz target defines that entry
-        /// point and hands it to libFuzzer.
-        ///
-        /// - Parameters:
-        ///   - argc: the C `argc`.
-        ///   - argv: the C `argv`.
-        ///   - testOneInput: the target's `LLVMFuzzerTestOneInput`.
         /// - Returns: libFuzzer's exit status.
-        public static func runLibFuzzer(
-            _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-            _ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-        ) -> CInt {
-            var count = argc
-            var arguments = argv
-            return llvmFuzzerRunDriver(&count, &arguments, testOneInput)
+        static func runLibFuzzer(_ check: some FuzzCheck) -> CInt {
+            fuzzedCheck = check
+            var count = CommandLine.argc
+            var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+            return llvmFuzzerRunDriver(&count, &arguments, fuzzTestOneInput)
         }
     }
 #endif

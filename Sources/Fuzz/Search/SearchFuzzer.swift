@@ -1,30 +1,7 @@
-// The SearchCheck fuzz target. Built with -DFUZZING (Scripts/fuzz.sh) it exports libFuzzer's entry point and has no
-// Swift `main` (its entry point runs libFuzzer's driver); otherwise it replays the files and directories named on the command line,
-// so the seed corpus doubles as a regression check. (Not main.swift: even the inactive branch must be valid in
-// a library-mode file, and `-parse-as-library` makes it one.)
+// The fuzz target of SearchCheck: libFuzzer with -DFUZZING (Scripts/fuzz.sh), else a corpus replay (FuzzTarget).
 import FuzzChecks
 
-#if FUZZING
-    nonisolated(unsafe) private let check = SearchCheck.makeOrExit()
-
-    @_cdecl("LLVMFuzzerTestOneInput")
-    public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-        FuzzDriver.fuzz(check, bytes, size)
-        return 0
-    }
-
-    // SwiftPM links executables with `--defsym main=<module>_main`.
-    @_cdecl("fuzz_search_main")
-    public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-        FuzzDriver.runLibFuzzer(argc, argv, fuzzTestOneInput)
-    }
-#else
-    import Foundation
-
-    @main
-    enum Replay {
-        static func main() {
-            exit(FuzzDriver.replay(SearchCheck.makeOrExit(), arguments: Array(CommandLine.arguments.dropFirst())))
-        }
-    }
-#endif
+@main
+enum SearchFuzzer: FuzzTarget {
+    static var check: SearchCheck { SearchCheck.makeOrExit() }
+}

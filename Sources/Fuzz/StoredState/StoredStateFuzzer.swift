@@ -1,30 +1,7 @@
-// The StoredStateCheck fuzz target. Built with -DFUZZING (Scripts/fuzz.sh) it exports libFuzzer's entry point and has no
-// Swift `main` (its entry point runs libFuzzer's driver); otherwise it replays the files and directories named on the command line,
-// so the seed corpus doubles as a regression check. (Not main.swift: even the inactive branch must be valid in
-// a library-mode file, and `-parse-as-library` makes it one.)
+// The fuzz target of StoredStateCheck: libFuzzer with -DFUZZING (Scripts/fuzz.sh), else a corpus replay (FuzzTarget).
 import FuzzChecks
 
-#if FUZZING
-    nonisolated(unsafe) private let check = StoredStateCheck()
-
-    @_cdecl("LLVMFuzzerTestOneInput")
-    public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-        FuzzDriver.fuzz(check, bytes, size)
-        return 0
-    }
-
-    // SwiftPM links executables with `--defsym main=<module>_main`.
-    @_cdecl("fuzz_stored_state_main")
-    public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-        FuzzDriver.runLibFuzzer(argc, argv, fuzzTestOneInput)
-    }
-#else
-    import Foundation
-
-    @main
-    enum Replay {
-        static func main() {
-            exit(FuzzDriver.replay(StoredStateCheck(), arguments: Array(CommandLine.arguments.dropFirst())))
-        }
-    }
-#endif
+@main
+enum StoredStateFuzzer: FuzzTarget {
+    static var check: StoredStateCheck { StoredStateCheck() }
+}
