@@ -8,8 +8,10 @@ let package = Package(
         .library(name: "SQLiteDB", targets: ["SQLiteDB"]),
         .library(name: "Schema", targets: ["Schema"]),
         .library(name: "Navigation", targets: ["Navigation"]),
-        .library(name: "Browser", targets: ["Browser"]),
         .library(name: "Catalog", targets: ["Catalog"]),
+        .library(name: "CatalogImport", targets: ["CatalogImport"]),
+        .library(name: "CatalogSync", targets: ["CatalogSync"]),
+        .library(name: "LibraryNavigation", targets: ["LibraryNavigation"]),
         .executable(name: "catalog", targets: ["catalog"]),
         .executable(name: "catalog-bench", targets: ["catalog-bench"]),
     ],
@@ -30,12 +32,16 @@ let package = Package(
             path: "Sources/EmbedMigrations"),
         .target(name: "Schema", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
 
-        // Books, authors, genres and bands: models, repositories, browsing lists, search, import.
+        // Books, authors, genres and bands: models, repositories, browsing lists, search.
         .target(name: "Catalog", dependencies: ["SQLiteDB"]),
+        // Catalog files in (JSON, CSV/TSV, Open Library dumps): readers, identity rules, the writer.
+        .target(name: "CatalogImport", dependencies: ["Catalog", "SQLiteDB"]),
+        // The change feed, snapshots and the sync client of offline copies.
+        .target(name: "CatalogSync", dependencies: ["Catalog", "SQLiteDB"]),
         // Split-view navigation state, history and sessions, generic over the app's route type.
         .target(name: "Navigation", dependencies: ["SQLiteDB"]),
         // The catalog's routes, their validation against the catalog, and a browsing facade per user and scene.
-        .target(name: "Browser", dependencies: ["Catalog", "Navigation", "SQLiteDB"]),
+        .target(name: "LibraryNavigation", dependencies: ["Catalog", "Navigation", "SQLiteDB"]),
 
         // Hand-written argument parsing for the CLI (no outside packages).
         .target(name: "CommandLineKit"),
@@ -43,20 +49,30 @@ let package = Package(
         .target(name: "TerminalKit"),
         .executableTarget(
             name: "catalog",
-            dependencies: ["SQLiteDB", "Schema", "Catalog", "Navigation", "Browser", "CommandLineKit", "TerminalKit"]),
+            dependencies: [
+                "SQLiteDB", "Schema", "Catalog", "CatalogImport", "CatalogSync", "Navigation", "LibraryNavigation",
+                "CommandLineKit", "TerminalKit",
+            ]),
         .executableTarget(
             name: "catalog-bench",
-            dependencies: ["SQLiteDB", "CSQLite", "Schema", "Catalog", "Navigation", "CommandLineKit"]),
+            dependencies: [
+                "SQLiteDB", "CSQLite", "Schema", "Catalog", "CatalogImport", "CatalogSync", "Navigation",
+                "CommandLineKit",
+            ]),
 
         // Test tooling: a writer process for SQLiteDB's multi-process tests, helpers shared by test targets.
         .executableTarget(name: "sqlitedb-stress", dependencies: ["SQLiteDB"]),
         .executableTarget(
-            name: "navigation-stress", dependencies: ["Browser", "Catalog", "Navigation", "Schema", "SQLiteDB"]),
-        .target(name: "TestSupport", dependencies: ["SQLiteDB"], path: "Tests/TestSupport"),
+            name: "navigation-stress",
+            dependencies: ["LibraryNavigation", "Catalog", "Navigation", "Schema", "SQLiteDB"]),
+        .target(
+            name: "TestSupport", dependencies: ["Catalog", "CatalogImport", "Schema", "SQLiteDB"],
+            path: "Tests/TestSupport"),
 
         // libFuzzer targets (Scripts/fuzz.sh) over the checks in FuzzChecks; without -DFUZZING they replay a corpus.
         .target(
-            name: "FuzzChecks", dependencies: ["Browser", "Catalog", "Navigation", "Schema", "SQLiteDB"],
+            name: "FuzzChecks",
+            dependencies: ["LibraryNavigation", "Catalog", "CatalogImport", "Navigation", "Schema", "SQLiteDB"],
             path: "Sources/Fuzz/FuzzChecks"),
         .executableTarget(name: "fuzz-route-parser", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/RouteParser"),
         .executableTarget(name: "fuzz-stored-state", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/StoredState"),
@@ -69,22 +85,32 @@ let package = Package(
 
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
         .testTarget(name: "SchemaTests", dependencies: ["Schema", "SQLiteDB"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Schema", "SQLiteDB", "TestSupport"]),
         .testTarget(
-            name: "CatalogTests", dependencies: ["Catalog", "Schema", "SQLiteDB", "TestSupport"], exclude: ["Fixtures"]),
+            name: "CatalogImportTests",
+            dependencies: ["Catalog", "CatalogImport", "Schema", "SQLiteDB", "TestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "CatalogSyncTests",
+            dependencies: ["Catalog", "CatalogImport", "CatalogSync", "Schema", "SQLiteDB", "TestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Schema", "SQLiteDB"]),
         .testTarget(
-            name: "BrowserTests",
-            dependencies: ["Browser", "Catalog", "Navigation", "Schema", "SQLiteDB", "TestSupport"]),
+            name: "LibraryNavigationTests",
+            dependencies: [
+                "LibraryNavigation", "Catalog", "CatalogImport", "Navigation", "Schema", "SQLiteDB", "TestSupport",
+            ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(
             name: "CatalogCLITests",
-            dependencies: ["catalog", "Browser", "Navigation", "SQLiteDB", "TerminalKit", "TestSupport"]),
+            dependencies: ["catalog", "LibraryNavigation", "Navigation", "SQLiteDB", "TerminalKit", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzChecks", "TestSupport"]),
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
-                "catalog", "navigation-stress", "Browser", "Catalog", "Navigation", "Schema", "SQLiteDB", "TestSupport",
+                "catalog", "navigation-stress", "LibraryNavigation", "Catalog", "CatalogImport", "CatalogSync",
+                "Navigation",
+                "Schema", "SQLiteDB", "TestSupport",
             ]),
     ]
 )

@@ -3,7 +3,7 @@ import Foundation
 extension DecodingError {
     /// Where in the JSON and what was wrong, in words (`at books[2].title: expected a string`), for the messages
     /// of the JSON import and of changes files.
-    var summary: String {
+    package var summary: String {
         func path(_ context: Context) -> String {
             let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             return path.isEmpty ? "at the top level" : "at \(path.hasPrefix(".") ? String(path.dropFirst()) : path)"

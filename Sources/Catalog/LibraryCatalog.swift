@@ -1,8 +1,8 @@
 public import Foundation
 public import SQLiteDB
 
-/// The catalog of books, authors, genres and bands in one SQLite database: its repositories, search and
-/// import, and the lookups a navigation layer needs.
+/// The catalog of books, authors, genres and bands in one SQLite database: its repositories, search,
+/// and the lookups a navigation layer needs.
 ///
 /// ```swift
 /// let db = try DatabaseSchema.open(path: "catalog.sqlite")
@@ -28,8 +28,6 @@ public struct LibraryCatalog {
     public var genres: GenreRepository { GenreRepository(db) }
     /// Bands.
     public var bands: BandRepository { BandRepository(db) }
-    /// Imports records from any reader, idempotently.
-    public var importer: CatalogImporter { CatalogImporter(db) }
 
     /// Searches titles and names: every term must match, the last one as a prefix; best matches first.
     ///

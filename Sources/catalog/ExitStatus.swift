@@ -1,4 +1,6 @@
 import Catalog
+import CatalogImport
+import CatalogSync
 import CommandLineKit
 import SQLiteDB
 

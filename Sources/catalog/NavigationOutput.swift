@@ -1,4 +1,4 @@
-import Browser
+import LibraryNavigation
 import Navigation
 
 /// How `catalog nav`, `catalog sessions` and `catalog demo` print a scene: labelled columns or JSON.

@@ -1,4 +1,5 @@
 import Catalog
+import CatalogImport
 import Foundation
 
 /// The live progress line of an import on a terminal's standard error: rows, rows/s, percent of bytes, ETA.

@@ -1,3 +1,5 @@
+import Catalog
+import Foundation
 // Test tool for the navigation crash matrix: applies a deterministic burst of navigation intents, one saved
 // transaction each, so a test can kill it at any point and check what was saved.
 //
@@ -6,9 +8,7 @@
 //
 // The intents are built from the catalog's first authors with books and genres with bands (import
 // SampleData/ first). A digest is the state, the history position and every history entry, on one line.
-import Browser
-import Catalog
-import Foundation
+import LibraryNavigation
 import Navigation
 import SQLiteDB
 import Schema

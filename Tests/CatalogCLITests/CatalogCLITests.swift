@@ -13,8 +13,6 @@ struct CLI {
     /// The built `catalog` executable.
     static var executable: URL { URL(filePath: TestSupport.executable("catalog")) }
 
-    static let sampleData = TestSupport.packageRoot.appending(path: "SampleData")
-
     struct Result {
         let status: Int32
         let output: String
@@ -38,8 +36,8 @@ struct CLI {
 
     func importSamples() throws -> Result {
         try run(
-            "import", Self.sampleData.appending(path: "library.json").path,
-            Self.sampleData.appending(path: "music.json").path)
+            "import", TestSupport.sampleData.appending(path: "library.json").path,
+            TestSupport.sampleData.appending(path: "music.json").path)
     }
 }
 
@@ -90,7 +88,7 @@ struct CLI {
         let cli = try CLI()
         _ = try cli.importSamples()
         let again = try cli.run(
-            "import", CLI.sampleData.appending(path: "library.json").path, "--json"
+            "import", TestSupport.sampleData.appending(path: "library.json").path, "--json"
         ).json()
         #expect(again["inserted"] as? Int == 0)
         #expect(again["updated"] as? Int == 0)

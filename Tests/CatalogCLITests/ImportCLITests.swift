@@ -1,13 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `catalog import` as a user runs it: exit statuses, messages, the errors file (ImportCrashTests kills it).
 @Suite struct ImportCLITests {
-    static let fixtures = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appending(path: "CatalogTests/Fixtures")
-
     static func fixture(_ name: String) -> String {
-        fixtures.appending(path: name).path
+        TestSupport.importFixture(name)
     }
 
     @Test func allRowsImportedExitsZeroAndTwiceIsUnchanged() throws {

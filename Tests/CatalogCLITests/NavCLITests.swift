@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteDB
+import TestSupport
 import Testing
 
 /// `catalog nav`, `catalog sessions` and `catalog demo` from separate processes: each run is a relaunch.
@@ -120,14 +121,14 @@ import Testing
     }
 
     @Test func demoPrintsTheRestoredScene() throws {
-        let demo = try cli.run("demo", "--sample-data", CLI.sampleData.path)
+        let demo = try cli.run("demo", "--sample-data", TestSupport.sampleData.path)
         #expect(demo.status == 0, "\(demo.error)")
         #expect(demo.output.contains("Relaunch"))
         #expect(demo.output.contains("→"))
         let shown = try nav("--user", "demo", "show")
         #expect(shown["sidebar"] as? String == "authors")
         #expect((shown["stack"] as? [String])?.count == 2)
-        let again = try cli.run("demo", "--sample-data", CLI.sampleData.path)
+        let again = try cli.run("demo", "--sample-data", TestSupport.sampleData.path)
         #expect(again.output.contains("0 inserted, 0 updated"))
     }
 }

@@ -26,8 +26,6 @@ import Testing
         }.joined()
     }
 
-    private static let sampleData = TestSupport.packageRoot.appending(path: "SampleData")
-
     /// A catalog file of `count` books, each with one of `count / 10` authors and a genre; `edition` changes
     /// every title, so importing another edition updates every book.
     private func writeCatalog(_ name: String, count: Int, edition: Int = 1) throws -> String {
@@ -50,7 +48,8 @@ import Testing
     @Test func aClientCaughtUpThroughSyncListsWhatTheServerLists() throws {
         #expect(try catalog("server.sqlite", "init").status == 0)
         for file in ["library.json", "music.json"] {
-            #expect(try catalog("server.sqlite", "import", Self.sampleData.appending(path: file).path).status == 0)
+            #expect(
+                try catalog("server.sqlite", "import", TestSupport.sampleData.appending(path: file).path).status == 0)
         }
         let snapshot = try catalog("server.sqlite", "snapshot", path("client.sqlite"))
         #expect(snapshot.status == 0, "\(snapshot.standardError)")
@@ -131,7 +130,8 @@ import Testing
     @Test func snapshotsTakenWhileAnotherProcessImportsAreConsistent() throws {
         #expect(try catalog("server.sqlite", "init").status == 0)
         #expect(
-            try catalog("server.sqlite", "import", Self.sampleData.appending(path: "library.json").path).status == 0)
+            try catalog("server.sqlite", "import", TestSupport.sampleData.appending(path: "library.json").path).status
+                == 0)
         let server = try Database(path: path("server.sqlite"))
         let booksBefore = try #require(try server.fetchOne(Int.self, "SELECT count(*) FROM books"))
         try server.close()

@@ -1,4 +1,5 @@
 import Catalog
+import TestSupport
 import Testing
 
 @Suite struct FoldKeyTests {

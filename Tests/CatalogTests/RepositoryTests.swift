@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import SQLiteDB
+import TestSupport
 import Testing
 
 @Suite struct RepositoryTests {

@@ -1,3 +1,4 @@
+import CatalogImport
 import Foundation
 import Navigation
 import Testing

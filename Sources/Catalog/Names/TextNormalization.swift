@@ -2,9 +2,9 @@ import Foundation
 
 /// How names and titles are cleaned before they are stored: Unicode NFC, whitespace runs collapsed to one
 /// space, no leading or trailing space.
-enum TextNormalization {
+package enum TextNormalization {
     /// `text` in NFC with its whitespace collapsed and trimmed.
-    static func clean(_ text: String) -> String {
+    package static func clean(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             return collapseASCIIWhitespace(text, lowercase: false)
         }
@@ -12,7 +12,7 @@ enum TextNormalization {
     }
 
     /// The cleaned text, or `nil` when nothing is left.
-    static func cleanOrNil(_ text: String?) -> String? {
+    package static func cleanOrNil(_ text: String?) -> String? {
         guard let text else { return nil }
         let cleaned = clean(text)
         return cleaned.isEmpty ? nil : cleaned

@@ -95,10 +95,10 @@ public struct AuthorRepository {
 
     // MARK: SQL
 
-    struct Values {
-        let arguments: StatementArguments
+    package struct Values {
+        package let arguments: StatementArguments
 
-        init(_ draft: AuthorDraft) throws {
+        package init(_ draft: AuthorDraft) throws {
             let name = try Validation.name(draft.name, field: "author name")
             let sortName = try Validation.sortName(draft.sortName, field: "author sort name") {
                 SortName.forPerson(name)
@@ -110,16 +110,16 @@ public struct AuthorRepository {
         }
     }
 
-    static let columns = Author.selection("a")
-    static let selectByID = "SELECT \(columns) FROM authors a WHERE a.id = ?"
+    package static let columns = Author.selection("a")
+    package static let selectByID = "SELECT \(columns) FROM authors a WHERE a.id = ?"
     static let selectByUUID = "SELECT \(columns) FROM authors a WHERE a.uuid = ?"
-    static let selectByNameKey = "SELECT \(columns) FROM authors a WHERE a.name_key = ? ORDER BY a.id"
-    static let returning = "RETURNING \(Author.columnNames.joined(separator: ", "))"
-    static let insert = """
+    package static let selectByNameKey = "SELECT \(columns) FROM authors a WHERE a.name_key = ? ORDER BY a.id"
+    package static let returning = "RETURNING \(Author.columnNames.joined(separator: ", "))"
+    package static let insert = """
         INSERT INTO authors (uuid, name, sort_name, name_key, sort_key, disambiguation)
         VALUES (?, ?, ?, ?, ?, ?) \(returning)
         """
-    static let update = """
+    package static let update = """
         UPDATE authors SET name = ?, sort_name = ?, name_key = ?, sort_key = ?, disambiguation = ?,
             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
         WHERE id = ? \(returning)
@@ -134,30 +134,4 @@ public struct AuthorRepository {
         list: "authors", columns: columns, from: "authors a", filter: nil, keys: ["a.sort_key", "a.id"])
     static let coauthors = KeysetQuery<Author>(
         list: "coauthors", columns: columns, from: "authors a", filter: coauthorFilter, keys: ["a.sort_key", "a.id"])
-}
-
-extension AuthorRepository {
-    /// Creates or updates the author that `(source, key)` names, so importing the same record twice changes
-    /// nothing.
-    ///
-    /// - Throws: what ``create(_:)`` throws; ``CatalogError/sourceKeyConflict(source:key:existing:requested:)``.
-    @discardableResult
-    public func upsert(_ draft: AuthorDraft, source: String, key: String) throws -> Upserted<Author> {
-        var hash = Fingerprint()
-        draft.fingerprint(into: &hash)
-        return try SourceRecords(db: db).upsert(
-            kind: .author, source: source, key: key, fingerprint: hash.hex, find: find(id:),
-            match: { try soleMatch(for: draft) }, create: { try create(draft) },
-            update: { try update(id: $0, with: draft) })
-    }
-
-    /// The one author with the draft's name (and disambiguation, when it has one), or `nil` when there is none
-    /// or several: people share names, so an ambiguous name never merges two of them.
-    func soleMatch(for draft: AuthorDraft) throws -> Author? {
-        let disambiguation = TextNormalization.cleanOrNil(draft.disambiguation)
-        let candidates = try find(named: draft.name).filter {
-            disambiguation == nil || $0.disambiguation == disambiguation
-        }
-        return candidates.count == 1 ? candidates[0] : nil
-    }
 }

@@ -112,10 +112,10 @@ public struct BandRepository {
 
     // MARK: SQL
 
-    struct Values {
-        let arguments: StatementArguments
+    package struct Values {
+        package let arguments: StatementArguments
 
-        init(_ draft: BandDraft) throws {
+        package init(_ draft: BandDraft) throws {
             let name = try Validation.name(draft.name, field: "band name")
             let sortName = try Validation.sortName(draft.sortName, field: "band sort name") {
                 SortName.forTitle(name)
@@ -133,22 +133,22 @@ public struct BandRepository {
         }
     }
 
-    static let columns = Band.selection("d")
-    static let selectByID = "SELECT \(columns) FROM bands d WHERE d.id = ?"
+    package static let columns = Band.selection("d")
+    package static let selectByID = "SELECT \(columns) FROM bands d WHERE d.id = ?"
     static let selectByUUID = "SELECT \(columns) FROM bands d WHERE d.uuid = ?"
-    static let selectByNameKey = "SELECT \(columns) FROM bands d WHERE d.name_key = ? ORDER BY d.id"
-    static let returning = "RETURNING \(Band.columnNames.joined(separator: ", "))"
-    static let insert = """
+    package static let selectByNameKey = "SELECT \(columns) FROM bands d WHERE d.name_key = ? ORDER BY d.id"
+    package static let returning = "RETURNING \(Band.columnNames.joined(separator: ", "))"
+    package static let insert = """
         INSERT INTO bands (uuid, name, sort_name, name_key, sort_key, country, formed_year, ended_year, status,
             disambiguation)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \(returning)
         """
-    static let update = """
+    package static let update = """
         UPDATE bands SET name = ?, sort_name = ?, name_key = ?, sort_key = ?, country = ?, formed_year = ?,
             ended_year = ?, status = ?, disambiguation = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
         WHERE id = ? \(returning)
         """
-    static let insertGenre = """
+    package static let insertGenre = """
         INSERT INTO band_genres (band_id, genre_id, position, band_sort_key)
         SELECT ?, ?, ?, sort_key FROM bands WHERE id = ?
         """
@@ -161,16 +161,4 @@ public struct BandRepository {
 }
 
 extension BandRepository {
-    /// Creates or updates the band that `(source, key)` names, so importing the same record twice changes
-    /// nothing. Band names are not unique, so a new key never adopts a band by name.
-    ///
-    /// - Throws: what ``create(_:)`` throws; ``CatalogError/sourceKeyConflict(source:key:existing:requested:)``.
-    @discardableResult
-    public func upsert(_ draft: BandDraft, source: String, key: String) throws -> Upserted<Band> {
-        var hash = Fingerprint()
-        draft.fingerprint(into: &hash)
-        return try SourceRecords(db: db).upsert(
-            kind: .band, source: source, key: key, fingerprint: hash.hex, find: find(id:),
-            create: { try create(draft) }, update: { try update(id: $0, with: draft) })
-    }
 }

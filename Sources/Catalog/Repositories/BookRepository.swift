@@ -167,15 +167,15 @@ public struct BookRepository {
     // MARK: SQL
 
     /// A draft's fields, checked and normalized, in the order of the INSERT and UPDATE parameters.
-    struct Values {
-        let title: String
+    package struct Values {
+        package let title: String
         /// The fold of the sort title, what the `sort_key` column holds.
-        let sortKey: String
+        package let sortKey: String
         /// The ISBN-13, digits only.
-        let isbn13: String?
-        let arguments: StatementArguments
+        package let isbn13: String?
+        package let arguments: StatementArguments
 
-        init(_ draft: BookDraft) throws {
+        package init(_ draft: BookDraft) throws {
             let title = try Validation.name(draft.title, field: "title")
             self.title = title
             let sortTitle = try Validation.sortName(draft.sortTitle, field: "sort title") {
@@ -191,26 +191,26 @@ public struct BookRepository {
         }
     }
 
-    static let columns = Book.selection("b")
-    static let selectByID = "SELECT \(columns) FROM books b WHERE b.id = ?"
+    package static let columns = Book.selection("b")
+    package static let selectByID = "SELECT \(columns) FROM books b WHERE b.id = ?"
     static let selectByUUID = "SELECT \(columns) FROM books b WHERE b.uuid = ?"
-    static let selectByISBN = "SELECT \(columns) FROM books b WHERE b.isbn13 = ?"
-    static let returning = "RETURNING \(Book.columnNames.joined(separator: ", "))"
-    static let insert = """
+    package static let selectByISBN = "SELECT \(columns) FROM books b WHERE b.isbn13 = ?"
+    package static let returning = "RETURNING \(Book.columnNames.joined(separator: ", "))"
+    package static let insert = """
         INSERT INTO books (uuid, title, sort_title, sort_key, isbn13, year, pages, language, summary)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) \(returning)
         """
-    static let update = """
+    package static let update = """
         UPDATE books SET title = ?, sort_title = ?, sort_key = ?, isbn13 = ?, year = ?, pages = ?, language = ?,
             summary = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
         WHERE id = ? \(returning)
         """
     // The copies of the book's sort columns come from the book row in the same statement.
-    static let insertCredit = """
+    package static let insertCredit = """
         INSERT INTO book_authors (book_id, author_id, role, position, book_year_key, book_sort_key)
         SELECT ?, ?, ?, ?, coalesce(year, 10000), sort_key FROM books WHERE id = ?
         """
-    static let insertGenre = """
+    package static let insertGenre = """
         INSERT INTO book_genres (book_id, genre_id, position, book_sort_key)
         SELECT ?, ?, ?, sort_key FROM books WHERE id = ?
         """
@@ -236,18 +236,4 @@ public struct BookRepository {
 }
 
 extension BookRepository {
-    /// Creates or updates the book that `(source, key)` names, so importing the same record twice changes
-    /// nothing. A key seen for the first time adopts the book with the same ISBN, if there is one.
-    ///
-    /// - Throws: what ``create(_:)`` throws; ``CatalogError/sourceKeyConflict(source:key:existing:requested:)``
-    ///   when the key names another kind of entity.
-    @discardableResult
-    public func upsert(_ draft: BookDraft, source: String, key: String) throws -> Upserted<Book> {
-        var hash = Fingerprint()
-        draft.fingerprint(into: &hash)
-        return try SourceRecords(db: db).upsert(
-            kind: .book, source: source, key: key, fingerprint: hash.hex, find: find(id:),
-            match: { try draft.isbn13.flatMap(find(isbn13:)) }, create: { try create(draft) },
-            update: { try update(id: $0, with: draft) })
-    }
 }

@@ -121,13 +121,13 @@ public struct GenreRepository {
 
     // MARK: SQL
 
-    static let columns = Genre.selection("g")
-    static let selectByID = "SELECT \(columns) FROM genres g WHERE g.id = ?"
+    package static let columns = Genre.selection("g")
+    package static let selectByID = "SELECT \(columns) FROM genres g WHERE g.id = ?"
     static let selectByUUID = "SELECT \(columns) FROM genres g WHERE g.uuid = ?"
-    static let selectByNameKey = "SELECT \(columns) FROM genres g WHERE g.name_key = ?"
-    static let returning = "RETURNING \(Genre.columnNames.joined(separator: ", "))"
-    static let insert = "INSERT INTO genres (uuid, name, name_key, parent_id) VALUES (?, ?, ?, ?) \(returning)"
-    static let update = """
+    package static let selectByNameKey = "SELECT \(columns) FROM genres g WHERE g.name_key = ?"
+    package static let returning = "RETURNING \(Genre.columnNames.joined(separator: ", "))"
+    package static let insert = "INSERT INTO genres (uuid, name, name_key, parent_id) VALUES (?, ?, ?, ?) \(returning)"
+    package static let update = """
         UPDATE genres SET name = ?, name_key = ?, parent_id = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
         WHERE id = ? \(returning)
         """
@@ -145,17 +145,4 @@ public struct GenreRepository {
 }
 
 extension GenreRepository {
-    /// Creates or updates the genre that `(source, key)` names. A key seen for the first time adopts the genre
-    /// of the same name, if there is one (genre names are unique).
-    ///
-    /// - Throws: what ``create(_:)`` throws; ``CatalogError/sourceKeyConflict(source:key:existing:requested:)``.
-    @discardableResult
-    public func upsert(_ draft: GenreDraft, source: String, key: String) throws -> Upserted<Genre> {
-        var hash = Fingerprint()
-        draft.fingerprint(into: &hash)
-        return try SourceRecords(db: db).upsert(
-            kind: .genre, source: source, key: key, fingerprint: hash.hex, find: find(id:),
-            match: { try find(named: draft.name) }, create: { try create(draft) },
-            update: { try update(id: $0, with: draft) })
-    }
 }

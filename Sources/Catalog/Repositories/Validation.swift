@@ -1,7 +1,7 @@
 /// Checks and normalizes the fields of drafts before they are written.
-enum Validation {
+package enum Validation {
     /// A cleaned, non-empty name or title.
-    static func name(_ text: String, field: String) throws -> String {
+    package static func name(_ text: String, field: String) throws -> String {
         let cleaned = TextNormalization.clean(text)
         guard !cleaned.isEmpty, FoldKey.of(cleaned).isEmpty == false else {
             throw CatalogError.invalidValue(field: field, value: text, reason: "it must not be empty")
@@ -10,13 +10,13 @@ enum Validation {
     }
 
     /// An explicit sort name if one was given, else `derived`.
-    static func sortName(_ explicit: String?, field: String, derived: () -> String) throws -> String {
+    package static func sortName(_ explicit: String?, field: String, derived: () -> String) throws -> String {
         guard let explicit, !TextNormalization.clean(explicit).isEmpty else { return derived() }
         return try name(explicit, field: field)
     }
 
     /// An ISBN-13 with its hyphens and spaces removed.
-    static func isbn13(_ text: String?) throws -> String? {
+    package static func isbn13(_ text: String?) throws -> String? {
         guard let text = TextNormalization.cleanOrNil(text) else { return nil }
         let digits = text.filter { $0 != "-" && $0 != " " }
         guard digits.count == 13, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else {
@@ -26,7 +26,7 @@ enum Validation {
     }
 
     /// A year within -9999…9999.
-    static func year(_ year: Int?, field: String) throws -> Int? {
+    package static func year(_ year: Int?, field: String) throws -> Int? {
         guard let year else { return nil }
         guard (-9999...9999).contains(year) else {
             throw CatalogError.invalidValue(field: field, value: "\(year)", reason: "a year is -9999…9999")
@@ -35,7 +35,7 @@ enum Validation {
     }
 
     /// A page count above 0.
-    static func pages(_ pages: Int?) throws -> Int? {
+    package static func pages(_ pages: Int?) throws -> Int? {
         guard let pages else { return nil }
         guard pages > 0 else {
             throw CatalogError.invalidValue(field: "pages", value: "\(pages)", reason: "a page count is above 0")
@@ -44,7 +44,7 @@ enum Validation {
     }
 
     /// An upper-case ISO 3166-1 alpha-2 code.
-    static func country(_ text: String?) throws -> String? {
+    package static func country(_ text: String?) throws -> String? {
         guard let text = TextNormalization.cleanOrNil(text) else { return nil }
         let code = text.uppercased()
         guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {

@@ -1,4 +1,5 @@
 import Catalog
+import CatalogImport
 public import Foundation
 
 /// The CSV import reader: any bytes read as a books or bands CSV either give rows (accepted or rejected with a

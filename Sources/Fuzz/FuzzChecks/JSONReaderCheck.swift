@@ -1,4 +1,5 @@
 import Catalog
+import CatalogImport
 public import Foundation
 
 /// The native JSON import reader: any bytes give a document or a ``JSONCatalogError`` with a message — never a

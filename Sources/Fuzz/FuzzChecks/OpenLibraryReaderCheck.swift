@@ -1,4 +1,5 @@
 import Catalog
+import CatalogImport
 public import Foundation
 
 /// The Open Library dump reader: any bytes read as a dump (type, key, revision, date and a JSON object per

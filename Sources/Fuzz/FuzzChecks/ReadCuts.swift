@@ -1,4 +1,5 @@
 import Catalog
+import CatalogImport
 
 /// What the streaming readers' checks share: a file is read whole and in 1-, 3- and 64-byte chunks, so a quote,
 /// a line end or a multi-byte character falls across a read; the rows must not depend on the cuts. A refused

@@ -1,5 +1,5 @@
-import Browser
 public import Foundation
+import LibraryNavigation
 import Navigation
 
 /// The route string and URL parsers: `LibraryRoute(path:)`, `LibraryRoute(url:)`, `DeepLink(url:)` and

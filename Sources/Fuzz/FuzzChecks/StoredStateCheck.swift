@@ -1,5 +1,5 @@
-import Browser
 public import Foundation
+import LibraryNavigation
 import Navigation
 
 /// The stored navigation-state decoder: what the store runs on a `nav_scenes` / `nav_history` row's format

@@ -1,4 +1,5 @@
 import Catalog
+import CatalogImport
 import Foundation
 import Navigation
 import SQLiteDB

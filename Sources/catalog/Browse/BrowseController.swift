@@ -1,5 +1,5 @@
-import Browser
 import Foundation
+import LibraryNavigation
 import Navigation
 import TerminalKit
 

@@ -1,4 +1,4 @@
-import Browser
+import LibraryNavigation
 import Navigation
 
 /// Which columns the browser shows at a terminal width, and how wide each is.

@@ -1,4 +1,4 @@
-import Browser
+import LibraryNavigation
 import Navigation
 import TerminalKit
 

@@ -1,4 +1,4 @@
-import Browser
+import LibraryNavigation
 import Navigation
 
 /// What an action does to the navigation: an intent to apply through the browser (persisted at once), a

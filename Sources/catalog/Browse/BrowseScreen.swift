@@ -1,4 +1,4 @@
-import Browser
+import LibraryNavigation
 import Navigation
 
 /// Everything one frame of the browser shows: the state, the visible column data, the focus and cursors.

@@ -1,5 +1,5 @@
-import Browser
 import CommandLineKit
+import LibraryNavigation
 import TerminalKit
 
 /// `catalog browse`: the interactive three-column browser, reopening where the user left it.

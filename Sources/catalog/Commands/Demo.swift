@@ -1,7 +1,8 @@
-import Browser
 import Catalog
+import CatalogImport
 import CommandLineKit
 import Foundation
+import LibraryNavigation
 import Navigation
 
 /// `catalog demo`: the quick start. Imports the sample data, browses like a user, relaunches, and shows

@@ -1,6 +1,6 @@
-import Browser
 import CommandLineKit
 import Foundation
+import LibraryNavigation
 import Navigation
 
 /// `catalog nav`: show or change a user's split-view state, one intent per invocation (each is a relaunch).

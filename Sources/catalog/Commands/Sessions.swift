@@ -1,5 +1,5 @@
-import Browser
 import CommandLineKit
+import LibraryNavigation
 import Navigation
 
 /// `catalog sessions`: a user's named browsing sessions.

@@ -1,4 +1,5 @@
 import Catalog
+import CatalogSync
 import CommandLineKit
 import Foundation
 import Schema

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Why a file's bytes cannot be read.
+public enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file could not be opened.
+    case cannotOpen(path: String, reason: String)
+    /// Reading failed part-way (an I/O error).
+    case readFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason): "\(path): cannot open the file: \(reason)."
+        case .readFailed(let path, let reason): "\(path): reading failed: \(reason)."
+        }
+    }
+}
+
+/// Where an input reader gets its raw bytes: a file read in chunks, or bytes in memory (tests).
+package protocol ByteSource {
+    /// A name for messages: the file path, or a label for in-memory input.
+    var name: String { get }
+    /// The total size in bytes, when known.
+    var size: Int64? { get }
+    /// Reads up to `count` bytes; an empty array means end of input.
+    mutating func read(upTo count: Int) throws(FileReadError) -> [UInt8]
+}
+
+/// A file read sequentially through a `FileHandle`, never loaded whole.
+package final class FileByteSource: ByteSource {
+    package let name: String
+    package let size: Int64?
+    private let handle: FileHandle
+
+    /// Opens a file for reading.
+    ///
+    /// - Parameter path: The file to read.
+    /// - Throws: ``FileReadError/cannotOpen(path:reason:)`` when it does not exist or is unreadable.
+    package init(path: String) throws(FileReadError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .cannotOpen(path: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw .cannotOpen(path: path, reason: "it is a directory") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .cannotOpen(path: path, reason: "permission denied or unreadable")
+        }
+        self.name = path
+        self.handle = handle
+        self.size = Self.regularFileSize(path)
+    }
+
+    deinit {
+        try? handle.close()
+    }
+
+    package func read(upTo count: Int) throws(FileReadError) -> [UInt8] {
+        do {
+            guard let data = try handle.read(upToCount: count) else { return [] }
+            return [UInt8](data)
+        } catch {
+            throw .readFailed(path: name, reason: "\(error)")
+        }
+    }
+
+    /// Reads up to `count` bytes at `offset`, leaving the sequential position where it is.
+    package func read(at offset: Int, count: Int) throws(FileReadError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes[filled...].withUnsafeMutableBytes { buffer in
+                pread(handle.fileDescriptor, buffer.baseAddress, buffer.count, off_t(offset + filled))
+            }
+            if got == 0 { break }
+            guard got > 0 else {
+                if errno == EINTR { continue }
+                throw .readFailed(path: name, reason: String(cString: strerror(errno)))
+            }
+            filled += got
+        }
+        return Array(bytes.prefix(filled))
+    }
+
+    private static func regularFileSize(_ path: String) -> Int64? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = attributes[.size] as? NSNumber
+        else { return nil }
+        return size.int64Value
+    }
+}
+
+// A file handle is a single cursor; sharing it across tasks would interleave reads.
+@available(*, unavailable)
+extension FileByteSource: Sendable {}
+
+/// Bytes already in memory, served in chunks like a file (for tests and small inputs).
+package struct MemoryByteSource: ByteSource {
+    package let name: String
+    private let bytes: [UInt8]
+    private var position = 0
+
+    package var size: Int64? { Int64(bytes.count) }
+
+    /// Wraps bytes as a source.
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole input.
+    ///   - name: The name used in messages.
+    package init(_ bytes: [UInt8], name: String = "<memory>") {
+        self.bytes = bytes
+        self.name = name
+    }
+
+    package mutating func read(upTo count: Int) throws(FileReadError) -> [UInt8] {
+        let end = min(bytes.count, position + count)
+        defer { position = end }
+        return Array(bytes[position..<end])
+    }
+}

@@ -1,0 +1,241 @@
+public import Catalog
+public import Foundation
+public import SQLiteDB
+
+/// Imports catalog files (native JSON, CSV/TSV, Open Library dumps) or records into the catalog: streaming,
+/// idempotent and transactional, with a report of every row it could not take.
+///
+/// Every format goes through the same loop: a reader yields rows (a record, or a rejection with its line,
+/// column, value and reason) and an ``ImportWriter`` applies the identity rules and writes. Importing the same
+/// file twice reports everything unchanged and writes nothing; a changed row updates its entity in place.
+///
+/// Transactions: by default the whole file is one transaction. With ``ImportOptions/batchSize`` every batch of
+/// rows commits on its own, and is read and parsed before its transaction begins, so other processes get the
+/// write lock between batches instead of waiting out the whole import. No progress table is needed to resume
+/// after a crash: the committed batches are in `source_records` with the fingerprint of each row, so running the
+/// same import again finds them unchanged (no writes) and imports the rest, ending with the same contents as an
+/// uninterrupted import. A kill at any moment loses at most the open batch, which SQLite rolls back.
+///
+/// ```swift
+/// var options = ImportOptions()
+/// options.profile = "goodbooks"
+/// let summary = try CatalogImporter(db).importFile(atPath: "books.csv", options: options)
+/// print(summary.inserted, summary.updated, summary.unchanged, summary.duplicates, summary.rejected)
+/// ```
+public struct CatalogImporter {
+    let db: Database
+
+    /// An importer writing to `db`, which must have the catalog schema.
+    public init(_ db: Database) {
+        self.db = db
+    }
+
+    /// Imports one file.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - options: Format, mapping, source, transactions, errors file.
+    ///   - progress: Called every few thousand rows and once at the end.
+    /// - Returns: What the import did; rejected rows are counted, not thrown.
+    /// - Throws: ``ImportError`` when the file is unusable or unreadable, an option is wrong, or `strict` met a
+    ///   rejected row (the file is rolled back then); ``DatabaseError`` when the database fails (the open batch
+    ///   is rolled back).
+    public func importFile(
+        atPath path: String, options: ImportOptions = ImportOptions(),
+        progress: ((ImportProgress) -> Void)? = nil
+    ) throws -> ImportSummary {
+        let format = try options.format ?? Self.guessFormat(path)
+        let stem = URL(filePath: path).deletingPathExtension().lastPathComponent
+        do {
+            switch format {
+            case .json:
+                let document: JSONCatalogDocument
+                do {
+                    document = try JSONCatalogReader().read(contentsOf: URL(filePath: path))
+                } catch let error as JSONCatalogError {
+                    throw ImportError(error)
+                }
+                let rejections = document.rejections.map { rejection in
+                    var rejection = rejection
+                    rejection.file = path
+                    return rejection
+                }
+                let reader = RecordListReader(document.records, rejections: rejections)
+                return try run(
+                    reader, file: path, header: [], source: options.source ?? document.source, options, progress)
+            case .csv, .tsv:
+                let csvOptions = try options.csvOptions(tabSeparated: format == .tsv)
+                let source = options.source ?? csvOptions.profile?.name ?? stem
+                switch csvOptions.entity {
+                case .books:
+                    let reader = try CSVImportReader<BookRowMapper>(path: path, options: csvOptions)
+                    return try run(reader, file: path, header: reader.header, source: source, options, progress)
+                case .bands:
+                    let reader = try CSVImportReader<BandRowMapper>(path: path, options: csvOptions)
+                    return try run(reader, file: path, header: reader.header, source: source, options, progress)
+                }
+            case .openlibrary:
+                let reader = try OpenLibraryDumpReader(path: path, encoding: options.encoding)
+                return try run(
+                    reader, file: path, header: OpenLibraryDumpReader.columns, source: options.source ?? "openlibrary",
+                    options, progress)
+            }
+        } catch let error as ReaderError {
+            throw ImportError(error)
+        }
+    }
+
+    /// Imports a file in the native JSON format, in one transaction.
+    ///
+    /// - Returns: the summary, with the entries the reader could not understand among the rejections.
+    /// - Throws: ``ImportError`` when the file is not a catalog JSON file; ``DatabaseError`` when the database
+    ///   fails (nothing is imported then).
+    public func importJSON(contentsOf url: URL) throws -> ImportSummary {
+        var options = ImportOptions()
+        options.format = .json
+        return try importFile(atPath: url.path, options: options)
+    }
+
+    /// Imports `records` under `source`, in one transaction.
+    ///
+    /// - Parameters:
+    ///   - records: what a reader produced, in order (a genre before the genres naming it as parent is best).
+    ///   - source: names the origin of the keys, e.g. `"goodbooks"`; keys are unique within a source.
+    /// - Throws: ``DatabaseError`` for failures other than a bad record; the transaction is rolled back.
+    public func importRecords<Records: Sequence<CatalogRecord>>(_ records: Records, source: String) throws
+        -> ImportSummary
+    {
+        try run(RecordListReader(records), file: "", header: [], source: source, ImportOptions(), nil)
+    }
+
+    /// The format of a file given without `--format`.
+    static func guessFormat(_ path: String) throws -> ImportFormat {
+        let head = (try? FileHandle(forReadingFrom: URL(filePath: path)).read(upToCount: 512)) ?? nil
+        guard let format = ImportFormat.guess(path: path, firstBytes: head.map { [UInt8]($0) } ?? []) else {
+            throw ImportError.invalidOption(
+                "\(path): cannot tell the format from the file name; pass --format json, csv, tsv or openlibrary.")
+        }
+        return format
+    }
+
+    // MARK: The import loop
+
+    func run(
+        _ reader: any ImportRowReader, file: String, header: [String], source: String, _ options: ImportOptions,
+        _ progress: ((ImportProgress) -> Void)?
+    ) throws -> ImportSummary {
+        guard !source.isEmpty else { throw ImportError.invalidOption("--source: a source name must not be empty.") }
+        let start = ContinuousClock.now
+        var summary = ImportSummary(source: source)
+        summary.file = file
+        summary.dryRun = options.dryRun
+        let errors = try options.errorsFile.map { try ErrorsFile(path: $0, header: header) }
+        // A dry run and a strict import must be able to roll the whole file back.
+        let batchSize = options.dryRun || options.strict ? nil : options.batchSize.map { max(1, $0) }
+
+        func report() {
+            let read = reader.progress
+            progress?(
+                ImportProgress(
+                    file: file, rows: summary.total, bytesRead: read.bytesRead, totalBytes: read.totalBytes,
+                    elapsedSeconds: Self.seconds(since: start)))
+        }
+        func reject(_ rejection: ImportRejection) throws {
+            if options.strict { throw ImportError.stoppedAtRejection(rejection) }
+            errors?.write(rejection)
+            summary.add(rejection, keeping: options.keptRejections)
+        }
+
+        let cacheSize = try db.fetchOne(Int.self, "PRAGMA cache_size") ?? -2000
+        let tempStore = try db.fetchOne(Int.self, "PRAGMA temp_store") ?? 0
+        // A bigger page cache for the indexes, statement journals in memory instead of a temporary file.
+        try db.execute("PRAGMA cache_size = -\(max(2000, options.cacheSizeKiB)); PRAGMA temp_store = MEMORY")
+        defer { try? db.execute("PRAGMA cache_size = \(cacheSize); PRAGMA temp_store = \(tempStore)") }
+        let writer = try ImportWriter(db: db, source: source)
+        var searchIndex: DeferredSearchIndex?
+        func begin() throws {
+            try db.execute("BEGIN IMMEDIATE TRANSACTION")
+            // Between batches another process may have written.
+            try writer.revalidateRememberedIDs()
+            searchIndex = try DeferredSearchIndex(db: db)
+        }
+        func commit() throws {
+            try searchIndex?.finish()
+            try db.execute("COMMIT TRANSACTION")
+        }
+        func take(_ row: ImportRow) throws {
+            switch row {
+            case .accepted(let accepted):
+                do {
+                    summary.count(try writer.write(accepted.record))
+                    summary.warn(accepted.warnings, file: file, keeping: options.keptRejections)
+                } catch {
+                    guard let rejection = Self.rejection(error, of: accepted, file: file) else { throw error }
+                    try reject(rejection)
+                }
+            case .rejected(let rejection):
+                try reject(rejection)
+            }
+            if summary.total % 4096 == 0 { report() }
+        }
+        do {
+            if let batchSize {
+                var batch: [ImportRow] = []
+                batch.reserveCapacity(min(batchSize, 65_536))
+                repeat {
+                    batch.removeAll(keepingCapacity: true)
+                    while batch.count < batchSize, let row = try nextRow(reader) { batch.append(row) }
+                    guard !batch.isEmpty else { break }
+                    try begin()
+                    for row in batch { try take(row) }
+                    try commit()
+                } while batch.count == batchSize
+            } else {
+                try begin()
+                while let row = try nextRow(reader) { try take(row) }
+                if options.dryRun {
+                    try db.execute("ROLLBACK TRANSACTION")
+                } else {
+                    try commit()
+                }
+            }
+        } catch {
+            if db.isInTransaction { try? db.execute("ROLLBACK TRANSACTION") }
+            throw error
+        }
+        summary.elapsedSeconds = Self.seconds(since: start)
+        report()
+        return summary
+    }
+
+    private func nextRow(_ reader: any ImportRowReader) throws -> ImportRow? {
+        do {
+            return try reader.next()
+        } catch {
+            throw ImportError(error)
+        }
+    }
+
+    /// The rejection for a record the writer refused, or `nil` when the error is not about the record.
+    private static func rejection(_ error: any Error, of row: AcceptedRow, file: String) -> ImportRejection? {
+        let reason: String
+        switch error {
+        case let error as CatalogError: reason = error.description
+        case let error as DatabaseError where error.isConstraintViolation: reason = error.message
+        default: return nil
+        }
+        return ImportRejection(
+            file: file, line: row.line, issues: [RowIssue(line: row.line, reason: reason)],
+            rawValues: row.source?.fields ?? [], record: row.line > 0 ? nil : row.record.label)
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
+extension LibraryCatalog {
+    /// Imports records from any reader into this catalog, idempotently.
+    public var importer: CatalogImporter { CatalogImporter(db) }
+}

@@ -1,0 +1,33 @@
+import Catalog
+
+/// The format of an import file (`--format`), given or guessed from the file.
+public enum ImportFormat: String, Sendable, CaseIterable, Hashable, Codable {
+    /// The native JSON format (see ``JSONCatalogReader``).
+    case json
+    /// Comma-separated values, RFC 4180.
+    case csv
+    /// Tab-separated values with the same quoting as CSV.
+    case tsv
+    /// An Open Library dump: 5 tab-separated columns, JSON last.
+    case openlibrary
+
+    /// The format a file's name and first bytes suggest: `.json`, `.csv`, and `.tsv` / `.txt`, which are Open
+    /// Library dumps when the first column starts with `/type/` and plain TSV otherwise.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - firstBytes: The beginning of the file (a few hundred bytes are enough).
+    /// - Returns: The format, or `nil` when the extension says nothing.
+    public static func guess(path: String, firstBytes: [UInt8]) -> ImportFormat? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "json": return .json
+        case "csv": return .csv
+        case "tsv", "txt":
+            let body = firstBytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(firstBytes.dropFirst(3)) : firstBytes
+            return body.starts(with: Array("/type/".utf8)) ? .openlibrary : .tsv
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Catalog
+
+/// How to import a file: the library form of `catalog import`'s options.
+///
+/// ```swift
+/// var options = ImportOptions()
+/// options.profile = "goodbooks"
+/// options.batchSize = 1000
+/// let summary = try catalog.importer.importFile(atPath: "books.csv", options: options) { progress in
+///     print(progress.rows, progress.fractionCompleted ?? 0)
+/// }
+/// ```
+public struct ImportOptions: Sendable, Hashable {
+    /// The file format, or `nil` to guess it from the file (``ImportFormat/guess(path:firstBytes:)``).
+    public var format: ImportFormat?
+    /// What the rows of a CSV/TSV file are (a profile decides it when given).
+    public var entity: ImportEntity = .books
+    /// A built-in CSV profile: `goodbooks`.
+    public var profile: String?
+    /// `FIELD=COLUMN` mappings of CSV columns to fields.
+    public var mappings: [String] = []
+    /// `FIELD=SEPARATOR` separators of multi-valued CSV cells (default `|`).
+    public var splits: [String] = []
+    /// The source the file's keys belong to; by default the profile's name (`goodbooks`), `openlibrary` for a
+    /// dump, the `source` of a JSON file, else the file name without its extension.
+    public var source: String?
+    /// The encoding of a CSV/TSV/dump file.
+    public var encoding: InputEncoding = .utf8
+    /// Do all the work, then roll everything back.
+    public var dryRun = false
+    /// Stop at the first rejected row and roll the whole file back.
+    public var strict = false
+    /// Commit every this many rows (`nil`: the whole file in one transaction). Ignored by dry runs and strict
+    /// imports, which must be able to roll back the whole file.
+    public var batchSize: Int?
+    /// Append every rejected row to this CSV file (created with a header when it does not exist).
+    public var errorsFile: String?
+    /// How many rejections and warnings the summary keeps in memory (all of them go to ``errorsFile``).
+    public var keptRejections = 20
+    /// The SQLite page cache during the import, in KiB (restored afterwards). Large enough to hold the hot
+    /// index pages of a million-book catalog, small enough to keep the process well under 100 MB.
+    public var cacheSizeKiB = 32 * 1024
+
+    /// Default options: guess the format, books, UTF-8, one transaction.
+    public init() {}
+
+    /// The CSV reader's options: entity, profile, mappings, separators, dialect and encoding.
+    func csvOptions(tabSeparated: Bool) throws(ReaderError) -> CSVImportOptions {
+        var options = CSVImportOptions(
+            entity: entity,
+            profile: try profile.map { name throws(ReaderError) in
+                try CSVProfile.named(name)
+            })
+        for mapping in mappings { try options.addMapping(mapping) }
+        for split in splits { try options.addSplit(split) }
+        options.dialect = tabSeparated ? .tsv : .csv
+        options.encoding = encoding
+        return options
+    }
+}

@@ -1,0 +1,65 @@
+import Catalog
+
+/// Maps CSV records to book records, generically or with a profile's ``BookRules``.
+struct BookRowMapper: CSVRecordMapper {
+    private let rules: BookRules
+    private let title: MappedField
+    private let authors: MappedField
+    private let contributors: MappedField
+    private let genres: MappedField
+    private let isbn: MappedField
+    private let year: MappedField
+    private let pages: MappedField
+    private let language: MappedField
+    private let summary: MappedField
+    private let sourceKey: MappedField
+
+    init(mapping: ColumnMapping, options: CSVImportOptions) {
+        rules = options.profile?.bookRules ?? .generic
+        title = mapping.field("title")
+        authors = mapping.field("authors")
+        contributors = mapping.field("contributors")
+        genres = mapping.field("genres")
+        isbn = mapping.field("isbn")
+        year = mapping.field("year")
+        pages = mapping.field("pages")
+        language = mapping.field("language")
+        summary = mapping.field("summary")
+        sourceKey = mapping.field("source_key")
+    }
+
+    func map(_ record: CSVRecord) -> ImportRow {
+        var row = CSVRowContext(record: record)
+        let titleText = row.name(title)
+        if titleText == nil { row.report(title, reason: "is missing; every book needs a title") }
+        let isbn13 = row.isbn(isbn, policy: rules.invalidISBN)
+        let yearValue = row.wholeNumber(year, in: FieldValue.years, what: "year")
+        let pageCount = row.wholeNumber(pages, in: FieldValue.pageCounts, what: "page count")
+        return row.result(
+            titleText.map { titleText in
+                .book(
+                    BookRecord(
+                        key: row.text(sourceKey), title: titleText, isbn13: isbn13, year: yearValue, pages: pageCount,
+                        language: row.text(language), summary: row.text(summary), contributors: credits(row),
+                        genres: row.list(genres).map { GenreRecord(name: $0) }))
+            })
+    }
+
+    /// Authors, then contributors, each name once (the first role given wins).
+    private func credits(_ row: CSVRowContext) -> [BookRecord.Contributor] {
+        let authorNames = row.list(authors)
+        var credits: [BookRecord.Contributor]
+        switch rules.authors {
+        case .allAuthors:
+            credits = authorNames.map { .init(author: AuthorRecord(name: $0), role: .author) }
+        case .firstAuthorThenContributors:
+            credits = authorNames.enumerated().map {
+                .init(author: AuthorRecord(name: $0.element), role: $0.offset == 0 ? .author : .contributor)
+            }
+        }
+        for name in row.list(contributors) where !credits.contains(where: { $0.author.name == name }) {
+            credits.append(.init(author: AuthorRecord(name: name), role: .contributor))
+        }
+        return credits
+    }
+}

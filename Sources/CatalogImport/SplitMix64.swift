@@ -1,0 +1,26 @@
+import Catalog
+
+/// A fast 64-bit pseudo-random stream (SplitMix64): the uuids of imported rows, and reproducible generated
+/// data in the benchmark.
+package struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    /// A stream seeded from the system's random number generator.
+    package init() {
+        var system = SystemRandomNumberGenerator()
+        state = system.next()
+    }
+
+    /// A reproducible stream.
+    package init(seed: UInt64) {
+        state = seed
+    }
+
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,73 @@
+public import Catalog
+
+/// One row of the change feed: which entity changed, how, and its current payload.
+///
+/// As JSON (one line of `catalog changes`):
+/// `{"seq":42,"kind":"book","uuid":"…","op":"update","at":"2026-11-29T22:19:38.123Z","entity":{…}}`;
+/// `entity` is `null` when the entity no longer exists (a tombstone, or a row whose entity was deleted since).
+public struct Change: Sendable, Hashable, Codable {
+    /// The position in the change log: strictly increasing, never reused.
+    public var sequence: Int64
+    /// The kind of entity.
+    public var kind: EntityKind
+    /// The entity's uuid, lowercase.
+    public var uuid: String
+    /// What the log row records.
+    public var operation: ChangeOperation
+    /// When the row was logged (ISO 8601 text).
+    public var changedAt: String
+    /// The entity as it is when the feed is read, or `nil` when it no longer exists.
+    public var entity: EntityPayload?
+
+    /// Creates a change.
+    public init(
+        sequence: Int64, kind: EntityKind, uuid: String, operation: ChangeOperation, changedAt: String,
+        entity: EntityPayload?
+    ) {
+        self.sequence = sequence
+        self.kind = kind
+        self.uuid = uuid
+        self.operation = operation
+        self.changedAt = changedAt
+        self.entity = entity
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case sequence = "seq"
+        case kind
+        case uuid
+        case operation = "op"
+        case changedAt = "at"
+        case entity
+    }
+
+    /// Decodes the JSON line form.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sequence = try container.decode(Int64.self, forKey: .sequence)
+        kind = try container.decode(EntityKind.self, forKey: .kind)
+        uuid = try container.decode(String.self, forKey: .uuid)
+        operation = try container.decode(ChangeOperation.self, forKey: .operation)
+        changedAt = try container.decode(String.self, forKey: .changedAt)
+        if try container.decodeNil(forKey: .entity) {
+            entity = nil
+        } else {
+            entity = try EntityPayload(kind: kind, from: container.superDecoder(forKey: .entity))
+        }
+    }
+
+    /// Encodes the JSON line form.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sequence, forKey: .sequence)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(uuid, forKey: .uuid)
+        try container.encode(operation, forKey: .operation)
+        try container.encode(changedAt, forKey: .changedAt)
+        if let entity {
+            try entity.encode(to: container.superEncoder(forKey: .entity))
+        } else {
+            try container.encodeNil(forKey: .entity)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Catalog
+import Foundation
+import SQLiteDB
+
+extension ChangeFeed {
+    /// Writes a consistent copy of the database to `path` while writers go on, and makes it a client that
+    /// follows this database from the sequence the copy holds.
+    ///
+    /// The copy comes from the online backup API in one read transaction, so its content and its change log
+    /// are of one commit: the copy's own high-water mark is the sequence it corresponds to. The copy gets a
+    /// `sync_state` row (server identity, that sequence) and a new identity of its own.
+    ///
+    /// ```swift
+    /// let info = try ChangeFeed(server).snapshot(to: "client.sqlite")
+    /// print(info.sequence)
+    /// ```
+    /// - Parameter path: a new file; an existing one is not overwritten.
+    /// - Returns: where the copy stands.
+    /// - Throws: ``DatabaseError`` when `path` exists or cannot be written; no file is left behind then.
+    public func snapshot(to path: String) throws -> SnapshotInfo {
+        try db.backup(to: path)
+        do {
+            let copy = try Database(path: path)
+            let info = try copy.transaction(.immediate) { try Self.makeClient(copy, path: path, serverPath: db.path) }
+            try copy.close()
+            return info
+        } catch {
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+            throw error
+        }
+    }
+
+    private static func makeClient(_ copy: Database, path: String, serverPath: String) throws -> SnapshotInfo {
+        let feed = ChangeFeed(copy)
+        let sequence = try feed.highWater()
+        let serverUUID = try feed.databaseUUID()
+        let databaseUUID = UUID().uuidString.lowercased()
+        try copy.execute("UPDATE change_log_state SET database_uuid = ? WHERE id = 1", [databaseUUID])
+        try copy.execute("DELETE FROM sync_state")
+        try copy.execute(
+            """
+            INSERT INTO sync_state (id, server_uuid, server_path, snapshot_seq, last_seq, local_seq)
+            VALUES (1, ?, ?, ?, ?, ?)
+            """,
+            [serverUUID, serverPath, sequence, sequence, sequence])
+        return SnapshotInfo(path: path, sequence: sequence, serverUUID: serverUUID, databaseUUID: databaseUUID)
+    }
+}

@@ -1,0 +1,175 @@
+public import Catalog
+public import SQLiteDB
+
+/// The change feed of a catalog database: what changed since a sequence, with each entity's current payload;
+/// pruning of old rows; snapshots for new clients.
+///
+/// Reads run in one read transaction: in WAL mode they see one committed state and never block writers.
+///
+/// ```swift
+/// let feed = ChangeFeed(try DatabaseSchema.open(path: "server.sqlite"))
+/// var since: Int64 = 0
+/// repeat {
+///     let batch = try feed.changes(since: since, limit: 500)
+///     for change in batch.changes { print(change.operation, change.kind, change.uuid) }
+///     since = batch.lastSequence
+/// } while batch.hasMore
+/// ```
+public struct ChangeFeed: ChangeSource {
+    /// The database, which must have the change log (migration 0003).
+    public let db: Database
+
+    /// A feed over `db`.
+    public init(_ db: Database) {
+        self.db = db
+    }
+
+    /// The highest sequence the log ever gave out (0 for an empty log); rows pruned or coalesced away keep it.
+    public func highWater() throws -> Int64 {
+        try Self.highWater(of: db)
+    }
+
+    static func highWater(of db: Database) throws -> Int64 {
+        try db.fetchOne(Int64.self, "SELECT seq FROM sqlite_sequence WHERE name = 'change_log'") ?? 0
+    }
+
+    /// This database's identity as a change source.
+    public func databaseUUID() throws -> String {
+        try db.fetchOne(String.self, "SELECT database_uuid FROM change_log_state WHERE id = 1") ?? ""
+    }
+
+    /// Changes before this sequence were pruned (0 when none were).
+    public func prunedBefore() throws -> Int64 {
+        try db.fetchOne(Int64.self, "SELECT pruned_before FROM change_log_state WHERE id = 1") ?? 0
+    }
+
+    /// The changes after `since`, oldest first, each with its entity's current payload, read in one snapshot.
+    ///
+    /// - Parameters:
+    ///   - since: the last sequence the caller has applied (0 for everything still in the log).
+    ///   - limit: at most this many changes (at least 1).
+    /// - Returns: the changes and the sequence to continue from.
+    /// - Throws: ``SyncError/behindPrunedHorizon(since:prunedBefore:)`` when changes after `since` were
+    ///   pruned; ``DatabaseError`` when the database fails.
+    public func changes(since: Int64, limit: Int = 1000) throws -> ChangeBatch {
+        try db.transaction(.deferred) {
+            let prunedBefore = try prunedBefore()
+            guard since >= prunedBefore - 1 else {
+                throw SyncError.behindPrunedHorizon(since: since, prunedBefore: prunedBefore)
+            }
+            let limit = max(1, limit)
+            var rows = try db.fetchAll(LogRow.self, Self.selectRows, [since, limit + 1])
+            let hasMore = rows.count > limit
+            if hasMore { rows.removeLast() }
+            var payloads: [String: EntityPayload?] = [:]
+            let changes = try rows.map { row in
+                let entity: EntityPayload?
+                if let known = payloads[row.uuid] {
+                    entity = known
+                } else {
+                    entity = try payload(row.kind, uuid: row.uuid)
+                    payloads[row.uuid] = entity
+                }
+                return Change(
+                    sequence: row.sequence, kind: row.kind, uuid: row.uuid, operation: row.operation,
+                    changedAt: row.changedAt, entity: entity)
+            }
+            let last = hasMore ? rows.last?.sequence ?? since : max(since, try highWater())
+            return ChangeBatch(
+                since: since, changes: changes, lastSequence: last, hasMore: hasMore,
+                databaseUUID: try databaseUUID(), prunedBefore: prunedBefore)
+        }
+    }
+
+    /// Same as ``changes(since:limit:)``.
+    public func batch(after sequence: Int64, limit: Int) throws -> ChangeBatch {
+        try changes(since: sequence, limit: limit)
+    }
+
+    /// The current payload of the entity, or ``EntityLookup/deleted``.
+    public func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup {
+        try payload(kind, uuid: uuid).map(EntityLookup.current) ?? .deleted
+    }
+
+    /// Runs `body` in one read transaction, so a whole sync reads one state of the server.
+    public func reading<T>(_ body: () throws -> T) throws -> T {
+        try db.transaction(.deferred, body)
+    }
+
+    /// The current payload of the entity of `kind` with `uuid`, links by uuid; `nil` when it does not exist.
+    public func payload(_ kind: EntityKind, uuid: String) throws -> EntityPayload? {
+        switch kind {
+        case .book:
+            guard var book = try db.fetchOne(BookPayload.self, BookPayload.select, [uuid]) else { return nil }
+            book.authors = try db.fetchAll(CreditLink.self, Self.selectCredits, [uuid])
+            book.genres = try db.fetchAll(GenreLink.self, Self.selectBookGenres, [uuid])
+            return .book(book)
+        case .author:
+            return try db.fetchOne(AuthorPayload.self, AuthorPayload.select, [uuid]).map(EntityPayload.author)
+        case .genre:
+            return try db.fetchOne(GenrePayload.self, GenrePayload.select, [uuid]).map(EntityPayload.genre)
+        case .band:
+            guard var band = try db.fetchOne(BandPayload.self, BandPayload.select, [uuid]) else { return nil }
+            band.genres = try db.fetchAll(GenreLink.self, Self.selectBandGenres, [uuid])
+            return .band(band)
+        }
+    }
+
+    /// Deletes the change rows before `sequence` and records the horizon: a client that has not applied
+    /// everything up to `sequence - 1` is told to take a fresh snapshot.
+    ///
+    /// - Returns: the number of rows deleted.
+    /// - Throws: ``SyncError/invalidPrunePoint(_:highWater:)`` when `sequence` is beyond the end of the log.
+    @discardableResult
+    public func prune(before sequence: Int64) throws -> Int {
+        try db.transaction(.immediate) {
+            let highWater = try highWater()
+            guard sequence <= highWater + 1 else { throw SyncError.invalidPrunePoint(sequence, highWater: highWater) }
+            try db.execute("DELETE FROM change_log WHERE seq < ?", [sequence])
+            let deleted = db.changes
+            try db.execute(
+                "UPDATE change_log_state SET pruned_before = max(pruned_before, ?) WHERE id = 1", [sequence])
+            return deleted
+        }
+    }
+
+    static let selectRows = """
+        SELECT seq, entity_kind, uuid, operation, changed_at FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?
+        """
+    static let selectCredits = """
+        SELECT a.uuid, ba.role, ba.position FROM book_authors ba JOIN authors a ON a.id = ba.author_id
+        WHERE ba.book_id = (SELECT id FROM books WHERE uuid = ?) ORDER BY ba.position
+        """
+    static let selectBookGenres = """
+        SELECT g.uuid, bg.position FROM book_genres bg JOIN genres g ON g.id = bg.genre_id
+        WHERE bg.book_id = (SELECT id FROM books WHERE uuid = ?) ORDER BY bg.position, g.uuid
+        """
+    static let selectBandGenres = """
+        SELECT g.uuid, bg.position FROM band_genres bg JOIN genres g ON g.id = bg.genre_id
+        WHERE bg.band_id = (SELECT id FROM bands WHERE uuid = ?) ORDER BY bg.position
+        """
+}
+
+/// One row of `change_log`.
+struct LogRow: RowDecodable {
+    let sequence: Int64
+    let kind: EntityKind
+    let uuid: String
+    let operation: ChangeOperation
+    let changedAt: String
+
+    init(row: Row) throws {
+        sequence = try row.value(at: 0)
+        let kindText: String = try row.value(at: 1)
+        let operationText: String = try row.value(at: 3)
+        guard let kind = EntityKind(rawValue: kindText), let operation = ChangeOperation(rawValue: operationText)
+        else {
+            throw CatalogError.invalidValue(
+                field: "change_log", value: "\(kindText) \(operationText)", reason: "unknown kind or operation")
+        }
+        self.kind = kind
+        uuid = try row.value(at: 2)
+        self.operation = operation
+        changedAt = try row.value(at: 4)
+    }
+}

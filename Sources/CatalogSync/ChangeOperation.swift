@@ -1,0 +1,12 @@
+import Catalog
+
+/// What happened to an entity, as the change log records it.
+public enum ChangeOperation: String, Sendable, Codable, Hashable, CaseIterable {
+    /// The entity was created. Coalescing keeps `insert` on a row that was moved forward, so a client treats
+    /// `insert` and `update` alike: upsert the payload.
+    case insert
+    /// The entity, or one of its links (credits, genres, parent), changed.
+    case update
+    /// The entity was deleted: a tombstone carrying its uuid.
+    case delete
+}

@@ -1,0 +1,13 @@
+import Catalog
+
+/// What ``ChangeFeed/snapshot(to:)`` wrote.
+public struct SnapshotInfo: Sendable, Hashable, Codable {
+    /// The new client file.
+    public var path: String
+    /// The server sequence the copy holds everything up to; the client follows the feed from there.
+    public var sequence: Int64
+    /// The identity of the server the copy follows.
+    public var serverUUID: String
+    /// The identity of the copy as a change source of its own.
+    public var databaseUUID: String
+}

@@ -1,0 +1,114 @@
+import Catalog
+public import SQLiteDB
+
+/// Brings a client copy (a file made by ``ChangeFeed/snapshot(to:)``) up to date with its server.
+///
+/// Each batch is applied in one transaction that also records the server sequence reached, so an interrupted
+/// sync resumes where the last committed batch ended, and a batch applied twice changes nothing. Within a
+/// batch, deletes go first, then entities (genres, authors, bands, books), then their links, so foreign keys
+/// hold however the changes are ordered.
+///
+/// The client's own triggers log what sync writes, in the client's own sequence: a client can serve clients of
+/// its own. `sync_state.local_seq` marks where those writes end, so writes made on the client outside sync are
+/// detected and refused rather than merged.
+///
+/// ```swift
+/// let client = try DatabaseSchema.open(path: "client.sqlite")
+/// let server = try DatabaseSchema.open(path: "server.sqlite")
+/// let report = try SyncClient(client).sync(from: ChangeFeed(server))
+/// print(report.changesApplied, report.toSequence)
+/// ```
+public struct SyncClient {
+    /// The client database.
+    public let db: Database
+
+    /// A client over `db`.
+    public init(_ db: Database) {
+        self.db = db
+    }
+
+    /// The client's sync state, or `nil` for a database that was never snapshotted.
+    public func state() throws -> SyncState? {
+        try db.fetchOne(SyncState.self, SyncState.select)
+    }
+
+    /// Applies the changes of `source` after the client's last sequence, `batchSize` at a time.
+    ///
+    /// - Parameters:
+    ///   - source: the server's feed or a changes file.
+    ///   - batchSize: changes per transaction.
+    ///   - maxBatches: stop after this many batches (`nil`: until the source has no more).
+    /// - Returns: what was applied.
+    /// - Throws: ``SyncError`` when the client was never snapshotted, follows another server, has local
+    ///   writes, is behind the pruned horizon, or holds a conflicting row; nothing of the failing batch is
+    ///   applied (earlier batches stay committed, and the next sync resumes after them).
+    @discardableResult
+    public func sync(from source: some ChangeSource, batchSize: Int = 1000, maxBatches: Int? = nil) throws
+        -> SyncReport
+    {
+        let start = try requireState()
+        let server = try source.databaseUUID()
+        guard server == start.serverUUID else {
+            throw SyncError.wrongServer(expected: start.serverUUID, found: server)
+        }
+        return try source.reading {
+            var report = SyncReport(
+                fromSequence: start.lastSequence, toSequence: start.lastSequence, changesApplied: 0, batches: 0,
+                hasMore: false)
+            while true {
+                if let maxBatches, report.batches >= maxBatches {
+                    report.hasMore = true
+                    break
+                }
+                let batch = try source.batch(after: report.toSequence, limit: batchSize)
+                guard !batch.changes.isEmpty || batch.lastSequence > report.toSequence else { break }
+                report.changesApplied += try apply(batch, from: source)
+                report.batches += 1
+                report.toSequence = batch.lastSequence
+                guard batch.hasMore else { break }
+            }
+            return report
+        }
+    }
+
+    /// Applies one batch in one transaction and records its last sequence; changes the client already has are
+    /// skipped.
+    ///
+    /// - Parameters:
+    ///   - batch: changes from `source`.
+    ///   - source: asked about local rows that collide with incoming ones (same ISBN or genre name).
+    /// - Returns: the number of changes applied.
+    /// - Throws: what ``sync(from:batchSize:maxBatches:)`` throws; ``SyncError/gap(clientAt:changesSince:)``
+    ///   when the batch starts after the client's sequence.
+    @discardableResult
+    public func apply(_ batch: ChangeBatch, from source: some ChangeSource) throws -> Int {
+        try db.transaction(.immediate) {
+            let state = try requireState()
+            guard batch.databaseUUID == state.serverUUID else {
+                throw SyncError.wrongServer(expected: state.serverUUID, found: batch.databaseUUID)
+            }
+            let local = try ChangeFeed.highWater(of: db)
+            guard local == state.localSequence else {
+                throw SyncError.localChanges(count: local - state.localSequence)
+            }
+            guard batch.since <= state.lastSequence else {
+                throw SyncError.gap(clientAt: state.lastSequence, changesSince: batch.since)
+            }
+            guard batch.lastSequence > state.lastSequence else { return 0 }
+            let pending = batch.changes.filter { $0.sequence > state.lastSequence }
+            try ChangeApplier(db: db, source: source).apply(pending)
+            try db.execute(
+                """
+                UPDATE sync_state SET last_seq = ?, local_seq = ?, synced_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+                WHERE id = 1
+                """,
+                [batch.lastSequence, try ChangeFeed.highWater(of: db)])
+            return pending.count
+        }
+    }
+
+    private func requireState() throws -> SyncState {
+        guard let state = try state() else { throw SyncError.notASnapshot(path: db.path) }
+        return state
+    }
+}

@@ -1,0 +1,43 @@
+import Catalog
+import CatalogImport
+import CatalogSync
+import Foundation
+import SQLiteDB
+import Schema
+import TestSupport
+
+/// A server and a client database in a new temporary directory.
+struct SyncFixture {
+    let directory: URL
+    let server: Database
+
+    init() throws {
+        directory = try TestSupport.temporaryDirectory("sync")
+        server = try DatabaseSchema.open(path: directory.appending(path: "server.sqlite").path)
+    }
+
+    var catalog: LibraryCatalog { LibraryCatalog(server) }
+    var feed: ChangeFeed { ChangeFeed(server) }
+
+    /// A snapshot of the server, opened as a client.
+    func snapshot(_ name: String = "client.sqlite") throws -> Database {
+        let path = directory.appending(path: name).path
+        _ = try feed.snapshot(to: path)
+        return try DatabaseSchema.open(path: path)
+    }
+
+    /// Writes the server's changes after `since` as a `catalog changes` file, and returns its URL.
+    func writeChanges(since: Int64) throws -> URL {
+        var text = ""
+        try feed.writeJSONLines(since: since) { text += $0 }
+        let url = directory.appending(path: "changes-\(since).jsonl")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    func importSamples() throws {
+        for file in ["library.json", "music.json"] {
+            _ = try catalog.importer.importJSON(contentsOf: TestSupport.sampleData.appending(path: file))
+        }
+    }
+}

@@ -1,0 +1,343 @@
+import Catalog
+import CatalogImport
+import CatalogSync
+import Foundation
+import SQLiteDB
+import Schema
+import TestSupport
+import Testing
+
+@Suite struct SyncTests {
+    /// Edits, links and deletes of every kind on the server, after a snapshot was taken.
+    private func editServer(_ fixture: SyncFixture) throws -> (deletedBook: UUID, deletedAuthor: UUID) {
+        let catalog = fixture.catalog
+        let books = try catalog.all { try catalog.books.page(after: $0, limit: 50) }
+        let authors = try catalog.all { try catalog.authors.page(after: $0, limit: 50) }
+        let genres = try catalog.all { try catalog.genres.page(after: $0, limit: 50) }
+        let bands = try catalog.all { try catalog.bands.page(after: $0, limit: 50) }
+        // A book and its new author in one transaction.
+        try fixture.server.transaction(.immediate) {
+            let author = try catalog.authors.create(AuthorDraft(name: "Octavia E. Butler"))
+            let book = try catalog.books.create(BookDraft(title: "Kindred", isbn13: "9780807083697", year: 1979))
+            try catalog.books.setCredits([BookCredit(authorID: author.id)], of: book.id)
+            try catalog.books.setGenres([genres[0].id, genres[1].id], of: book.id)
+        }
+        try catalog.books.update(id: books[1].id, with: BookDraft(title: "Renamed", year: 2001))
+        try catalog.books.setCredits([BookCredit(authorID: authors[2].id, role: .translator)], of: books[2].id)
+        try catalog.genres.update(id: genres[3].id, with: GenreDraft(name: "Renamed genre", parentID: genres[4].id))
+        try catalog.bands.setGenres([genres[5].id], of: bands[0].id)
+        try catalog.bands.update(id: bands[1].id, with: BandDraft(name: "The Renamed", country: "IS"))
+        // Deleting an author and a genre changes the books and bands that lose them, and the child genres.
+        try catalog.authors.delete(id: authors[0].id)
+        try catalog.genres.delete(id: genres[0].id)
+        try catalog.books.delete(id: books[3].id)
+        try catalog.bands.delete(id: bands[2].id)
+        return (books[3].uuid, authors[0].uuid)
+    }
+
+    @Test func snapshotThenSyncGivesTheServersCatalog() throws {
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let client = try fixture.snapshot()
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+        let deleted = try editServer(fixture)
+        // Small batches put a book and its author, or a link and its genre, in different transactions.
+        let report = try SyncClient(client).sync(from: fixture.feed, batchSize: 3)
+        #expect(report.batches > 1)
+        #expect(report.toSequence == (try fixture.feed.highWater()))
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+        #expect(try LibraryCatalog(client).integrityProblems() == [])
+        #expect(try LibraryCatalog(client).books.find(uuid: deleted.deletedBook) == nil)
+        #expect(try LibraryCatalog(client).authors.find(uuid: deleted.deletedAuthor) == nil)
+    }
+
+    @Test func aClientStartsFromAnEmptyServerAndCatchesUpThroughImports() throws {
+        let fixture = try SyncFixture()
+        let client = try fixture.snapshot()
+        try fixture.importSamples()
+        _ = try editServer(fixture)
+        try SyncClient(client).sync(from: fixture.feed, batchSize: 7)
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+    }
+
+    @Test func applyingABatchTwiceChangesNothing() throws {
+        let fixture = try SyncFixture()
+        let client = try fixture.snapshot()
+        try fixture.importSamples()
+        let state = try #require(try SyncClient(client).state())
+        let batch = try fixture.feed.changes(since: state.lastSequence)
+        #expect(try SyncClient(client).apply(batch, from: fixture.feed) > 0)
+        let dump = try TestSupport.canonicalDump(client)
+        let after = try #require(try SyncClient(client).state())
+        #expect(try SyncClient(client).apply(batch, from: fixture.feed) == 0)
+        #expect(try TestSupport.canonicalDump(client) == dump)
+        #expect(try SyncClient(client).state() == after)
+        #expect(try ChangeFeed(client).highWater() == after.localSequence)
+    }
+
+    @Test func anInterruptedSyncResumesFromTheRecordedSequence() throws {
+        let fixture = try SyncFixture()
+        let client = try fixture.snapshot()
+        try fixture.importSamples()
+        _ = try editServer(fixture)
+        let first = try SyncClient(client).sync(from: fixture.feed, batchSize: 10, maxBatches: 2)
+        #expect(first.hasMore)
+        #expect(try SyncClient(client).state()?.lastSequence == first.toSequence)
+        // A batch that fails half-way (a title the schema refuses) leaves nothing behind.
+        let before = try TestSupport.canonicalDump(client)
+        var broken = try fixture.feed.changes(since: first.toSequence, limit: 1000)
+        let index = try #require(broken.changes.lastIndex { $0.kind == .book && $0.entity != nil })
+        if case .book(var book) = broken.changes[index].entity {
+            book.title = ""
+            broken.changes[index].entity = .book(book)
+        }
+        #expect(throws: DatabaseError.self) { try SyncClient(client).apply(broken, from: fixture.feed) }
+        #expect(try TestSupport.canonicalDump(client) == before)
+        #expect(try SyncClient(client).state()?.lastSequence == first.toSequence)
+        let rest = try SyncClient(client).sync(from: fixture.feed, batchSize: 10)
+        #expect(rest.fromSequence == first.toSequence)
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+    }
+
+    @Test func aClientBehindThePrunedHorizonIsToldToTakeASnapshot() throws {
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let client = try fixture.snapshot()
+        try fixture.catalog.genres.create(GenreDraft(name: "Cyberpunk"))
+        try fixture.catalog.genres.create(GenreDraft(name: "Solarpunk"))
+        try fixture.feed.prune(before: try fixture.feed.highWater())
+        let before = try TestSupport.canonicalDump(client)
+        #expect {
+            try SyncClient(client).sync(from: fixture.feed)
+        } throws: { error in
+            guard case SyncError.behindPrunedHorizon = error else { return false }
+            return "\(error)".contains("take a fresh snapshot")
+        }
+        #expect(try TestSupport.canonicalDump(client) == before)
+        // A fresh snapshot follows the feed again.
+        let fresh = try fixture.snapshot("fresh.sqlite")
+        try fixture.catalog.genres.create(GenreDraft(name: "Steampunk"))
+        try SyncClient(fresh).sync(from: fixture.feed)
+        #expect(try TestSupport.canonicalDump(fresh) == TestSupport.canonicalDump(fixture.server))
+    }
+
+    @Test func aClientUpToTheHorizonStillSyncs() throws {
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let client = try fixture.snapshot()
+        try fixture.catalog.genres.create(GenreDraft(name: "Cyberpunk"))
+        try fixture.feed.prune(before: try SyncClient(client).state().map { $0.lastSequence + 1 } ?? 0)
+        try SyncClient(client).sync(from: fixture.feed)
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+    }
+
+    @Test func aDatabaseThatWasNeverSnapshottedIsRefused() throws {
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let other = try DatabaseSchema.open(path: fixture.directory.appending(path: "other.sqlite").path)
+        _ = try LibraryCatalog(other).importer.importJSON(
+            contentsOf: TestSupport.sampleData.appending(path: "library.json"))
+        let before = try TestSupport.canonicalDump(other)
+        #expect {
+            try SyncClient(other).sync(from: fixture.feed)
+        } throws: { error in
+            guard case SyncError.notASnapshot = error else { return false }
+            return true
+        }
+        #expect(try TestSupport.canonicalDump(other) == before)
+    }
+
+    @Test func localWritesOnTheClientAreRefusedNotMerged() throws {
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let client = try fixture.snapshot()
+        try LibraryCatalog(client).books.create(BookDraft(title: "Written on the client"))
+        try fixture.catalog.books.create(BookDraft(title: "Written on the server"))
+        let before = try TestSupport.canonicalDump(client)
+        #expect {
+            try SyncClient(client).sync(from: fixture.feed)
+        } throws: { error in
+            guard case SyncError.localChanges(count: 1) = error else { return false }
+            return true
+        }
+        #expect(try TestSupport.canonicalDump(client) == before)
+    }
+
+    @Test func aClientOfAnotherServerIsRefused() throws {
+        let fixture = try SyncFixture()
+        let other = try SyncFixture()
+        let client = try fixture.snapshot()
+        #expect {
+            try SyncClient(client).sync(from: other.feed)
+        } throws: { error in
+            guard case SyncError.wrongServer = error else { return false }
+            return true
+        }
+    }
+
+    @Test func uniqueNamesThatMoveBetweenEntitiesAcrossBatchesSettle() throws {
+        let fixture = try SyncFixture()
+        let genres = fixture.catalog.genres
+        let pop = try genres.create(GenreDraft(name: "Pop"))
+        let rock = try genres.create(GenreDraft(name: "Rock"))
+        let first = try fixture.catalog.books.create(BookDraft(title: "One", isbn13: "9780807083697"))
+        let second = try fixture.catalog.books.create(BookDraft(title: "Two"))
+        let client = try fixture.snapshot()
+        let fromFile = try fixture.snapshot("file-client.sqlite")
+        let sequence = try fixture.feed.highWater()
+        // Rock is touched first, then Pop frees its name and Rock takes it: Rock's payload (name "Pop") comes in
+        // a batch before Pop's rename. The same with an ISBN moving from one book to another.
+        try genres.update(id: rock.id, with: GenreDraft(name: "Rock", parentID: nil))
+        try fixture.catalog.books.update(id: second.id, with: BookDraft(title: "Two!"))
+        try genres.update(id: pop.id, with: GenreDraft(name: "Pop music"))
+        try genres.update(id: rock.id, with: GenreDraft(name: "Pop"))
+        try fixture.catalog.books.update(id: first.id, with: BookDraft(title: "One"))
+        try fixture.catalog.books.update(id: second.id, with: BookDraft(title: "Two!", isbn13: "9780807083697"))
+        try SyncClient(client).sync(from: fixture.feed, batchSize: 1)
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+        // The same through a changes file, whose lookups read an entity's last line again.
+        let file = try ChangeFile(contentsOf: try fixture.writeChanges(since: sequence))
+        try SyncClient(fromFile).sync(from: file, batchSize: 1)
+        #expect(try TestSupport.canonicalDump(fromFile) == TestSupport.canonicalDump(fixture.server))
+    }
+
+    @Test func changesWrittenAsJSONLinesSyncAClient() throws {
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let client = try fixture.snapshot()
+        _ = try editServer(fixture)
+        let since = try #require(try SyncClient(client).state()).lastSequence
+        var text = ""
+        let trailer = try fixture.feed.writeJSONLines(since: since) { text += $0 }
+        #expect(trailer.lastSequence == (try fixture.feed.highWater()))
+        let file = try ChangeFile(lines: text.split(separator: "\n").map { Data($0.utf8) })
+        try SyncClient(client).sync(from: file, batchSize: 5)
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+        // The same file again: nothing to do.
+        #expect(try SyncClient(client).sync(from: file).changesApplied == 0)
+        // A file cut short has no trailer and is refused.
+        let cut = text.split(separator: "\n").dropLast().map { Data($0.utf8) }
+        #expect(throws: SyncError.self) { try ChangeFile(lines: cut) }
+    }
+
+    /// A changes file is read a batch of lines at a time from disk, in chunks of 1 MiB: lines across chunk
+    /// boundaries, blank lines and a last line without its newline all read as written.
+    @Test func aChangesFileOnDiskSyncsWhateverItsLineLengths() throws {
+        let fixture = try SyncFixture()
+        let client = try fixture.snapshot()
+        try fixture.importSamples()
+        _ = try editServer(fixture)
+        var text = ""
+        try fixture.feed.writeJSONLines(since: 0) { text += $0 }
+        // JSON allows spaces between tokens: every tenth line up to ~0.6 MiB long, a few megabytes in all.
+        let lines = text.split(separator: "\n").enumerated().map { index, line in
+            "{" + String(repeating: " ", count: index % 10 == 0 ? index * 7919 % 600_000 : 0) + line.dropFirst()
+        }
+        try #require(lines.count > 100)
+        let url = fixture.directory.appending(path: "padded.jsonl")
+        try Data((lines.dropLast().joined(separator: "\n") + "\n\n\n" + lines.last!).utf8).write(to: url)
+        try SyncClient(client).sync(from: ChangeFile(contentsOf: url), batchSize: 7)
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+
+        // A damaged line is reported by its number in the file, blank lines counted.
+        let damaged = lines.prefix(50) + ["", "{\"seq\": oops}"] + lines.dropFirst(50)
+        try Data(damaged.joined(separator: "\n").utf8).write(to: url)
+        do {
+            _ = try ChangeFile(contentsOf: url)
+            Issue.record("a damaged line was accepted")
+        } catch let error as SyncError {
+            guard case .malformedChanges(_, line: 52, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
+        }
+    }
+
+    /// A changes file is opened once and read again batch by batch: when it no longer holds what it held, the
+    /// sync stops with nothing of that batch applied, and syncing again from the file as it is now works.
+    @Test func aChangesFileThatChangesAfterItWasOpenedIsRefused() throws {
+        let fixture = try SyncFixture()
+        let client = try fixture.snapshot()
+        try fixture.importSamples()
+        let url = try fixture.writeChanges(since: 0)
+        let original = try Data(contentsOf: url)
+        for rewrite in [Data(), Data(repeating: UInt8(ascii: " "), count: original.count)] {
+            let file = try ChangeFile(contentsOf: url)
+            try rewrite.write(to: url)
+            do {
+                try SyncClient(client).sync(from: file, batchSize: 10)
+                Issue.record("a sync read a file that changed")
+            } catch let error as SyncError {
+                guard case .malformedChanges(_, let line, let reason) = error else {
+                    Issue.record("\(error)")
+                    continue
+                }
+                #expect(line == 1)
+                #expect(reason.contains("run the sync again"), "\(reason)")
+            }
+            #expect(try SyncClient(client).state()?.lastSequence == 0)
+            try original.write(to: url)
+        }
+        try SyncClient(client).sync(from: ChangeFile(contentsOf: url), batchSize: 10)
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+    }
+
+    @Test func linksAreReportedAsUpdatesOfTheirOwner() throws {
+        let fixture = try SyncFixture()
+        let catalog = fixture.catalog
+        let author = try catalog.authors.create(AuthorDraft(name: "Ursula K. Le Guin"))
+        let book = try catalog.books.create(BookDraft(title: "The Dispossessed", year: 1974))
+        try catalog.books.setCredits([BookCredit(authorID: author.id)], of: book.id)
+        let since = try fixture.feed.highWater()
+        try catalog.authors.delete(id: author.id)
+        let changes = try fixture.feed.changes(since: since).changes
+        // The book's row was the newest in the log, so it moved forward keeping its 'insert'.
+        let reported = changes.map { "\($0.operation.rawValue) \($0.kind.rawValue)" }
+        #expect(Set(reported) == ["delete author", "insert book"])
+        let updated = try #require(changes.first { $0.kind == .book })
+        guard case .book(let payload) = updated.entity else {
+            Issue.record("the book's payload is missing")
+            return
+        }
+        #expect(payload.authors.isEmpty)
+        // Refreshing the copied sort columns (a new year) reports the book once, not its links.
+        let before = try fixture.feed.highWater()
+        try catalog.books.update(id: book.id, with: BookDraft(title: "The Dispossessed", year: 1975))
+        #expect(try fixture.feed.changes(since: before).changes.map(\.uuid) == [book.uuid.uuidString.lowercased()])
+    }
+
+    @Test func changesWrittenByTheSQLiteShellAreCaptured() throws {
+        guard
+            let shell = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
+                .first(where: FileManager.default.isExecutableFile(atPath:))
+        else {
+            print("skipped: no sqlite3 shell on this machine")
+            return
+        }
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let client = try fixture.snapshot()
+        let script = """
+            PRAGMA foreign_keys = ON;
+            INSERT INTO authors (name, sort_name, name_key, sort_key) VALUES ('Shell Writer', 'Writer, Shell',
+                'shell writer', 'writer, shell');
+            INSERT INTO books (title, sort_title, sort_key) VALUES ('Shell Book', 'Shell Book', 'shell book');
+            INSERT INTO book_authors (book_id, author_id, position)
+                SELECT (SELECT max(id) FROM books), (SELECT max(id) FROM authors), 0;
+            UPDATE books SET title = 'Shell Book, Revised' WHERE title = 'Shell Book';
+            DELETE FROM bands WHERE id = (SELECT min(id) FROM bands);
+            DELETE FROM authors WHERE id = (SELECT min(id) FROM authors);
+            """
+        let process = Process()
+        process.executableURL = URL(filePath: shell)
+        process.arguments = [fixture.directory.appending(path: "server.sqlite").path, script]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let since = try #require(try SyncClient(client).state()).lastSequence
+        let kinds = Set(try fixture.feed.changes(since: since).changes.map(\.kind))
+        #expect(kinds == [.author, .book, .band])
+        try SyncClient(client).sync(from: fixture.feed)
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+    }
+}

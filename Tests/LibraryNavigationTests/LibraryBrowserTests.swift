@@ -1,0 +1,85 @@
+import Catalog
+import CatalogImport
+import Foundation
+import LibraryNavigation
+import Navigation
+import SQLiteDB
+import Schema
+import TestSupport
+import Testing
+
+@Suite struct LibraryBrowserTests {
+
+    let path: String
+
+    init() throws {
+        path = try TestSupport.temporaryDirectory("browser").appending(path: "catalog.sqlite").path
+        let db = try DatabaseSchema.open(path: path)
+        for file in ["library.json", "music.json"] {
+            _ = try LibraryCatalog(db).importer.importJSON(contentsOf: TestSupport.sampleData.appending(path: file))
+        }
+    }
+
+    /// Opens the scene as a relaunched app would.
+    func relaunch(user: String = "default", scene: String = "main") throws -> LibraryBrowser {
+        try LibraryBrowser(database: try DatabaseSchema.open(path: path), user: user, scene: scene)
+    }
+
+    @Test func sidebarGenreListsItsBandsAndABandBecomesTheDetail() throws {
+        let browser = try relaunch()
+        let metal = try #require(try browser.catalog.genres.find(named: "Heavy metal"))
+        let band = try #require(try browser.catalog.bands.page(inGenre: metal.id, after: nil, limit: 1).items.first)
+        try browser.apply(.selectSidebar(.genre(metal.uuid)))
+        try browser.apply(.selectContent(.band(band.uuid)))
+        #expect(browser.state.detail == .band(band.uuid))
+        #expect(try browser.title(of: .genre(metal.uuid)) == "Heavy metal")
+        let reopened = try relaunch()
+        #expect(reopened.state == browser.state)
+        #expect(reopened.restoreReport.isEmpty)
+    }
+
+    @Test func intentsNamingMissingEntitiesAreRefused() throws {
+        let browser = try relaunch()
+        try browser.apply(.selectSidebar(.books))
+        let ghost = UUID()
+        #expect(throws: BrowserError.notFound(kind: .book, uuid: ghost)) {
+            try browser.apply(.selectContent(.book(ghost)))
+        }
+        #expect(browser.state.content == nil)
+        #expect(try relaunch().state == browser.state)
+    }
+
+    @Test func deletedGenreInTheSidebarClearsTheWholeState() throws {
+        let browser = try relaunch()
+        let folk = try #require(try browser.catalog.genres.find(named: "Folk"))
+        try browser.apply(.selectSidebar(.genre(folk.uuid)))
+        _ = try browser.catalog.genres.delete(id: folk.id)
+        let reopened = try relaunch()
+        #expect(reopened.state.sidebar == nil)
+        #expect(reopened.restoreReport.repairs.first?.element == .sidebar)
+        #expect(try reopened.title(of: .genre(folk.uuid)) == "Genre (deleted)")
+    }
+
+    @Test func demoTourWalksBothHalvesAndEndsBackFromSettings() throws {
+        let browser = try relaunch(user: "demo")
+        let steps = try DemoTour.steps(in: browser.catalog)
+        #expect(steps.first?.intent == .selectSidebar(.genres))
+        #expect(steps.last?.intent == .back)
+        #expect(steps.filter { if case .push = $0.intent { true } else { false } }.count == 4)
+        for step in steps { try browser.apply(step.intent) }
+        #expect(browser.state.sidebar == .authors)
+        #expect(browser.state.stack.count == 2)
+        #expect(browser.history.canGoForward)
+        #expect(try relaunch(user: "demo").state == browser.state)
+    }
+
+    @Test func sessionsBelongToTheirUser() throws {
+        let ada = try relaunch(user: "ada")
+        try ada.apply(.selectSidebar(.bands))
+        try ada.saveSession(named: "music")
+        let grace = try relaunch(user: "grace")
+        #expect(try grace.sessions().isEmpty)
+        #expect(throws: (any Error).self) { try grace.restoreSession(named: "music") }
+        #expect(try ada.sessions().map(\.name) == ["music"])
+    }
+}
