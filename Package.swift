@@ -103,7 +103,11 @@ let package = Package(
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(
             name: "CatalogCLITests",
-            dependencies: ["catalog", "LibraryNavigation", "Navigation", "SQLiteDB", "TerminalKit", "TestSupport"]),
+            dependencies: [
+                "catalog", "Catalog", "CatalogImport", "LibraryNavigation", "Navigation", "Schema", "SQLiteDB",
+                "TerminalKit",
+                "TestSupport",
+            ]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzChecks", "TestSupport"]),
         .testTarget(
             name: "ReliabilityTests",

@@ -53,28 +53,11 @@ public final class LibraryBrowser {
     /// Applies `intent` and saves the result in one transaction.
     ///
     /// - Returns: repairs made to the history entry that `back` or `forward` reached; empty otherwise.
-    /// - Throws: ``NavigationError`` when the intent makes no sense here (the state is unchanged), or
-    ///   ``DatabaseError`` when saving fails.
+    /// - Throws: ``NavigationError`` when the intent makes no sense here or names an entity the catalog does not
+    ///   have (the state is unchanged), or ``DatabaseError`` when saving fails.
     @discardableResult
     public func apply(_ intent: NavigationIntent<LibraryRoute>) throws -> RepairReport {
-        for route in try Self.routes(introducedBy: intent) {
-            if let entity = route.entity, try !catalog.contains(entity.kind, uuid: entity.uuid) {
-                throw BrowserError.notFound(kind: entity.kind, uuid: entity.uuid)
-            }
-        }
-        return try session.apply(intent)
-    }
-
-    /// The routes an intent brings into the state, which must name existing entities.
-    private static func routes(introducedBy intent: NavigationIntent<LibraryRoute>) throws -> [LibraryRoute] {
-        switch intent {
-        case .selectSidebar(let route), .showDetail(let route), .push(let route): [route]
-        case .selectContent(let route): route.map { [$0] } ?? []
-        case .setStack(let routes): routes
-        case .open(let url):
-            try DeepLink<LibraryRoute>(url: url).state().routes
-        case .pop, .popToRoot, .compactBack, .setVisibility, .setCompactColumn, .back, .forward: []
-        }
+        try session.apply(intent)
     }
 
     /// The scene's history, oldest first; ``history`` says which entry is current.

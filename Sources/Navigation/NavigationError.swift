@@ -26,6 +26,8 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     case invalidDeepLink(url: String, reason: String)
     /// A state that breaks one of the split view's invariants (see ``SplitViewState/validate()``).
     case invalidState(reason: String)
+    /// The intent brings in a route whose entity does not exist: the store's ``RouteValidator`` said no.
+    case notFound(route: String)
 
     /// A sentence saying what was refused and why.
     public var description: String {
@@ -42,6 +44,7 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
         case .noNextEntry: "no later history entry"
         case .invalidDeepLink(let url, let reason): "cannot open \(url): \(reason)"
         case .invalidState(let reason): "invalid navigation state: \(reason)"
+        case .notFound(let route): "\(route) does not exist (it was deleted, or it comes from another database)"
         }
     }
 }

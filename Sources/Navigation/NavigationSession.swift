@@ -1,8 +1,9 @@
 /// One scene of one user, open for browsing: the restored state, kept in step with the store as intents
 /// are applied. What a Browser facade or a SwiftUI model wraps.
 ///
-/// Each ``apply(_:)`` runs the pure transition function and saves its result in one transaction; a
-/// refused intent changes nothing, in memory or on disk.
+/// Each ``apply(_:)`` runs the pure transition function, checks every route the new state brings in with the
+/// store's ``RouteValidator``, and saves the result in one transaction; a refused intent changes nothing, in
+/// memory or on disk.
 ///
 /// ```swift
 /// let session = try store.openSession(scene: "main", for: user)
@@ -41,7 +42,8 @@ public final class NavigationSession<Route: NavigationRoute> {
     /// - Parameter intent: what the user did.
     /// - Returns: the repairs made to a history entry that `back` or `forward` moved to (a book deleted since
     ///   it was recorded); empty otherwise.
-    /// - Throws: ``NavigationError`` when the intent is refused, ``DatabaseError`` when saving fails; the
+    /// - Throws: ``NavigationError`` when the intent is refused (``NavigationError/notFound(route:)`` when it
+    ///   brings in a route the validator does not know), ``DatabaseError`` when checking or saving fails; the
     ///   state is unchanged either way.
     @discardableResult
     public func apply(_ intent: NavigationIntent<Route>) throws -> RepairReport {
@@ -58,8 +60,21 @@ public final class NavigationSession<Route: NavigationRoute> {
             history = position
             return report
         default:
-            try commit(try state.applying(intent).state)
+            let next = try state.applying(intent).state
+            try checkRoutes(introducedBy: next)
+            try commit(next)
             return RepairReport()
+        }
+    }
+
+    /// Refuses `next` when a route it has and the current state lacks names something that does not exist.
+    ///
+    /// Routes already in the state were checked when they came in (or repaired at restore), so only new ones
+    /// cost a lookup.
+    private func checkRoutes(introducedBy next: SplitViewState<Route>) throws {
+        let current = Set(state.routes)
+        for route in next.routes where !current.contains(route) {
+            guard try store.repairer.validator.exists(route) else { throw NavigationError.notFound(route: route.path) }
         }
     }
 

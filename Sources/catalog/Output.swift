@@ -19,9 +19,9 @@ enum Output {
         write(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n")
     }
 
-    /// Prints an error as `error: …`, with a `hint:` line for usage errors.
+    /// Prints an error as `error: …` (see ``ErrorMessage``), with a `hint:` line for usage errors.
     static func report(_ error: any Error) {
-        writeError("error: \(error)\n")
+        writeError("error: \(ErrorMessage.text(for: error))\n")
     }
 
     /// Left-aligned rows of `label  value` text.

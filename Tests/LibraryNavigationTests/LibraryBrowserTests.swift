@@ -42,7 +42,7 @@ import Testing
         let browser = try relaunch()
         try browser.apply(.selectSidebar(.books))
         let ghost = UUID()
-        #expect(throws: BrowserError.notFound(kind: .book, uuid: ghost)) {
+        #expect(throws: NavigationError.notFound(route: "book/\(ghost.uuidString.lowercased())")) {
             try browser.apply(.selectContent(.book(ghost)))
         }
         #expect(browser.state.content == nil)
@@ -58,19 +58,6 @@ import Testing
         #expect(reopened.state.sidebar == nil)
         #expect(reopened.restoreReport.repairs.first?.element == .sidebar)
         #expect(try reopened.title(of: .genre(folk.uuid)) == "Genre (deleted)")
-    }
-
-    @Test func demoTourWalksBothHalvesAndEndsBackFromSettings() throws {
-        let browser = try relaunch(user: "demo")
-        let steps = try DemoTour.steps(in: browser.catalog)
-        #expect(steps.first?.intent == .selectSidebar(.genres))
-        #expect(steps.last?.intent == .back)
-        #expect(steps.filter { if case .push = $0.intent { true } else { false } }.count == 4)
-        for step in steps { try browser.apply(step.intent) }
-        #expect(browser.state.sidebar == .authors)
-        #expect(browser.state.stack.count == 2)
-        #expect(browser.history.canGoForward)
-        #expect(try relaunch(user: "demo").state == browser.state)
     }
 
     @Test func sessionsBelongToTheirUser() throws {

@@ -4,6 +4,27 @@ import SQLiteDB
 import Testing
 
 @Suite struct NavigationSessionTests {
+    @Test func intentsBringingInRoutesTheValidatorDoesNotKnowAreRefused() throws {
+        let catalog = FakeCatalog()
+        catalog.deleted = [TestRoute.genre(13).path]
+        let store = try makeStore(validator: catalog)
+        let user = try store.user(named: "ada")
+        let session = try store.openSession(scene: "main", for: user)
+        try session.apply(.selectSidebar(.genres))
+        try session.apply(.selectContent(.genre(12)))
+        let missing = NavigationError.notFound(route: TestRoute.genre(13).path)
+        #expect(throws: missing) { try session.apply(.selectContent(.genre(13))) }
+        let link = try #require(URL(string: "catalog://genres?content=genre/13"))
+        #expect(throws: missing) { try session.apply(.open(link)) }
+        #expect(throws: missing) { try session.apply(.setStack([.band(4), .genre(13)])) }
+        #expect(session.state.content == .genre(12))
+        #expect(try store.openSession(scene: "main", for: user).state == session.state)
+        // Routes already in the state are not looked up again.
+        let checks = catalog.checks
+        try session.apply(.setVisibility(.detailOnly))
+        #expect(catalog.checks == checks)
+    }
+
     @Test func historyIsPersistedWithBackForwardAndTruncation() throws {
         let store = try makeStore()
         let user = try store.user(named: "ada")

@@ -66,8 +66,6 @@ final class BrowseController {
             try perform(action)
         } catch let error as NavigationError {
             notice = Self.sentence(error)
-        } catch let error as BrowserError {
-            notice = error.description
         } catch let error as NavigationStoreError {
             notice = "\(error)"
         }
@@ -227,7 +225,7 @@ final class BrowseController {
         switch error {
         case .noPreviousEntry: "This is the oldest place in the history."
         case .noNextEntry: "This is the newest place in the history."
-        default: "\(error)"
+        default: ErrorMessage.text(for: error)
         }
     }
 }

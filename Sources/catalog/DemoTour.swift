@@ -1,22 +1,23 @@
-public import Catalog
-public import Navigation
+import Catalog
+import LibraryNavigation
+import Navigation
 
-/// The short browsing session `catalog demo` walks, the way the seed apps are used: genres → a genre → a
+/// The short browsing session `catalog demo` walks, the way a split-view app is used: genres → a genre → a
 /// band → one of its genres; authors → an author → a co-authored book → the co-author; settings as a
 /// two-column route; then back.
 ///
 /// The steps are planned against what the catalog holds, so the tour works on any catalog; parts whose
 /// data is missing (no bands, no co-authored book) are left out.
-public enum DemoTour {
+enum DemoTour {
     /// One step: what it does, in words, and the intent.
-    public struct Step: Sendable, Hashable {
-        public let intent: NavigationIntent<LibraryRoute>
+    struct Step: Sendable, Hashable {
+        let intent: NavigationIntent<LibraryRoute>
         /// What the user did, e.g. "select genre Heavy Metal".
-        public let summary: String
+        let summary: String
     }
 
     /// The steps for `catalog`.
-    public static func steps(in catalog: LibraryCatalog) throws -> [Step] {
+    static func steps(in catalog: LibraryCatalog) throws -> [Step] {
         var steps = [Step(intent: .selectSidebar(.genres), summary: "open Genres in the sidebar")]
         if let (genre, band) = try genreWithBand(in: catalog) {
             steps.append(Step(intent: .selectContent(.genre(genre.uuid)), summary: "select genre \(genre.name)"))
