@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a file's bytes cannot be read.
-public enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file could not be opened.
     case cannotOpen(path: String, reason: String)
     /// Reading failed part-way (an I/O error).

@@ -53,7 +53,7 @@ public struct CatalogImporter {
                 do {
                     document = try JSONCatalogReader().read(contentsOf: URL(filePath: path))
                 } catch let error as JSONCatalogError {
-                    throw ImportError(error)
+                    throw ImportError.catalogFile(error)
                 }
                 let rejections = document.rejections.map { rejection in
                     var rejection = rejection
@@ -81,7 +81,7 @@ public struct CatalogImporter {
                     options, progress)
             }
         } catch let error as ReaderError {
-            throw ImportError(error)
+            throw ImportError.file(error)
         }
     }
 
@@ -112,8 +112,7 @@ public struct CatalogImporter {
     static func guessFormat(_ path: String) throws -> ImportFormat {
         let head = (try? FileHandle(forReadingFrom: URL(filePath: path)).read(upToCount: 512)) ?? nil
         guard let format = ImportFormat.guess(path: path, firstBytes: head.map { [UInt8]($0) } ?? []) else {
-            throw ImportError.invalidOption(
-                "\(path): cannot tell the format from the file name; pass --format json, csv, tsv or openlibrary.")
+            throw ImportError.unknownFormat(path: path)
         }
         return format
     }
@@ -124,7 +123,7 @@ public struct CatalogImporter {
         _ reader: any ImportRowReader, file: String, header: [String], source: String, _ options: ImportOptions,
         _ progress: ((ImportProgress) -> Void)?
     ) throws -> ImportSummary {
-        guard !source.isEmpty else { throw ImportError.invalidOption("--source: a source name must not be empty.") }
+        guard !source.isEmpty else { throw ImportError.emptySourceName }
         let start = ContinuousClock.now
         var summary = ImportSummary(source: source)
         summary.file = file
@@ -212,7 +211,7 @@ public struct CatalogImporter {
         do {
             return try reader.next()
         } catch {
-            throw ImportError(error)
+            throw ImportError.file(error)
         }
     }
 

@@ -20,12 +20,12 @@ final class ErrorsFile {
     /// - Parameters:
     ///   - path: The errors file.
     ///   - header: The input's header (the column names of the rows written).
-    /// - Throws: ``ImportError/unreadable(_:)`` when it cannot be written.
+    /// - Throws: ``ImportError/cannotWriteErrorsFile(path:)`` when it cannot be written.
     init(path: String, header: [String]) throws {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw ImportError.unreadable("\(path): cannot write the errors file.")
+            throw ImportError.cannotWriteErrorsFile(path: path)
         }
         self.handle = handle
         handle.seekToEndOfFile()

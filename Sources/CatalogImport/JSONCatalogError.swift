@@ -18,7 +18,7 @@ public enum JSONCatalogError: Error, Sendable, Hashable, CustomStringConvertible
             return "\(file) is not a catalog JSON file: \(reason)"
         case .unsupportedFormat(let file, let format, let version):
             return "\(file) is in format '\(format)' version \(version); this program reads format 'catalog' "
-                + "version \(JSONCatalogReader.formatVersion) (upgrade catalog for newer versions)"
+                + "version \(JSONCatalogReader.formatVersion)"
         }
     }
 }

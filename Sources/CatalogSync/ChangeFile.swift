@@ -73,9 +73,7 @@ public struct ChangeFile: ChangeSource {
             }
         }
         guard let trailer else {
-            throw malformed(
-                (lines.last?.number ?? 0) + 1,
-                "no trailer line ({\"last_seq\":…}): the file is cut short; export it again with 'catalog changes'")
+            throw SyncError.changesCutShort(file: name, line: (lines.last?.number ?? 0) + 1)
         }
         self.name = name
         self.bytes = bytes

@@ -1,4 +1,6 @@
 import Catalog
+import CatalogImport
+import CatalogSync
 import Foundation
 import LibraryNavigation
 import Navigation
@@ -10,8 +12,63 @@ enum ErrorMessage {
     /// What to print for `error` (without the `error: ` prefix).
     static func text(for error: any Error) -> String {
         switch error {
+        case let error as ImportError: text(for: error)
+        case let error as SyncError: text(for: error)
         case NavigationError.notFound(let path): missingEntity(path) ?? "\(error)"
         default: "\(error)"
+        }
+    }
+
+    private static func text(for error: ImportError) -> String {
+        switch error {
+        case .file(let error):
+            return text(for: error)
+        case .catalogFile(.unsupportedFormat):
+            return "\(error) (upgrade catalog for newer versions)"
+        case .unknownFormat(let path):
+            return "\(path): cannot tell the format from the file name; pass --format json, csv, tsv or openlibrary."
+        case .emptySourceName:
+            return "--source: a source name must not be empty."
+        case .stoppedAtRejection(let rejection):
+            return "\(rejection)\n--strict: stopped at the first rejected row; nothing of the file was imported."
+        case .catalogFile, .cannotWriteErrorsFile:
+            return "\(error)"
+        }
+    }
+
+    private static func text(for error: ReaderError) -> String {
+        switch error {
+        case .invalidUTF8:
+            return "\(error) If the file uses another encoding, pass it with --encoding latin1 or --encoding cp1252."
+        case .missingRequiredColumn(_, let field, _):
+            return "\(error) Name a column '\(field)' or pass --map \(field)=COLUMN."
+        case .unknownColumn(let path, let field, let column, let columns):
+            return "\(path): --map \(field)=\(column): the file has no column '\(column)'. Columns in the file: "
+                + ReaderError.list(columns) + "."
+        case .notMultiValued(let field, _):
+            return "--split \(field): \(error)"
+        case .malformedPair(let kind, let argument):
+            return "\(kind == .columnMapping ? "--map" : "--split") \(argument): expected FIELD=VALUE."
+        case .file, .unterminatedQuote, .missingHeader, .unknownField, .unknownProfile:
+            return "\(error)"
+        }
+    }
+
+    private static func text(for error: SyncError) -> String {
+        switch error {
+        case .behindPrunedHorizon(let since, let prunedBefore):
+            return "changes after \(since) are no longer in the log (pruned before \(prunedBefore)); "
+                + "take a fresh snapshot with 'catalog snapshot'"
+        case .notASnapshot(let path):
+            return "\(path) has no sync state: it was not made by 'catalog snapshot', so its rows cannot be "
+                + "matched with the server's; start the client from 'catalog --db SERVER snapshot \(path)'"
+        case .gap(let clientAt, let since):
+            return "the changes start after \(since) but the client is at \(clientAt); export them with "
+                + "'catalog changes --since \(clientAt)'"
+        case .changesCutShort:
+            return "\(error); export it again with 'catalog changes'"
+        case .wrongServer, .localChanges, .conflict, .invalidPrunePoint, .malformedChanges:
+            return "\(error)"
         }
     }
 

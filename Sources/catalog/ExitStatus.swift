@@ -22,10 +22,10 @@ enum ExitStatus {
         case let error as DatabaseError where error.codeName == "SQLITE_NOTADB" || error.codeName == "SQLITE_CORRUPT":
             return dataError
         case let error as ImportError:
-            switch error {
+            switch error.category {
             case .unusableFile: return dataError
             case .invalidOption: return usage
-            case .stoppedAtRejection: return rowsRejected
+            case .stopped: return rowsRejected
             case .unreadable: return failure
             }
         case let error as JSONCatalogError:

@@ -65,4 +65,46 @@ import Testing
         #expect(result.output.contains("dry run") && result.output.contains("2 inserted"))
         #expect(try cli.run("list", "books", "--json").json()["total"] as? Int == 0)
     }
+
+    /// The library says what is wrong; the command line says which flag fixes it, word for word as documented.
+    @Test(arguments: [
+        (
+            ["--entity", "bands"], "bands_cp1252.csv", 65,
+            "bands_cp1252.csv: not valid UTF-8: byte 0xF6 at byte offset 47 (line 2). If the file uses another "
+                + "encoding, pass it with --encoding latin1 or --encoding cp1252.\n"
+        ),
+        (
+            [], "missing_title.csv", 65,
+            "missing_title.csv: no column for the required field 'title'. Columns in the file: 'name', 'writer', "
+                + "'published'. Name a column 'title' or pass --map title=COLUMN.\n"
+        ),
+        (
+            ["--map", "title=Heading"], "bom_crlf.csv", 65,
+            "bom_crlf.csv: --map title=Heading: the file has no column 'Heading'. Columns in the file: 'title', "
+                + "'authors', 'year'.\n"
+        ),
+        (
+            ["--split", "title=;"], "bom_crlf.csv", 64,
+            "error: --split title: 'title' holds one value; multi-valued fields: authors, contributors, genres.\n"
+        ),
+        (["--map", "nonsense"], "bom_crlf.csv", 64, "error: --map nonsense: expected FIELD=VALUE.\n"),
+        (["--source", ""], "bom_crlf.csv", 64, "error: --source: a source name must not be empty.\n"),
+    ])
+    func refusalsNameTheFlagThatFixesThem(options: [String], file: String, status: Int32, message: String) throws {
+        let result = try CLI().run(["import", Self.fixture(file)] + options)
+        #expect(result.status == status)
+        #expect(result.error.hasSuffix(message), "\(result.error)")
+    }
+
+    @Test func aFileOfUnknownFormatNamesTheFormatFlag() throws {
+        let cli = try CLI()
+        let path = cli.directory.appending(path: "books.dat").path
+        try Data("title\nDune\n".utf8).write(to: URL(filePath: path))
+        let result = try cli.run("import", path)
+        #expect(result.status == 64)
+        #expect(
+            result.error
+                == "error: \(path): cannot tell the format from the file name; pass --format json, csv, tsv or "
+                + "openlibrary.\n")
+    }
 }

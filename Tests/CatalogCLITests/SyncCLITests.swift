@@ -98,7 +98,9 @@ import Testing
         let cutRefused = try catalog("second.sqlite", "sync", "--changes", path("cut.jsonl"))
         #expect(cutRefused.status == 65)
         #expect(
-            cutRefused.standardError.contains("\(path("cut.jsonl")), line \(lines.count): no trailer line"),
+            cutRefused.standardError
+                == "error: \(path("cut.jsonl")), line \(lines.count): no trailer line ({\"last_seq\":…}): the file is "
+                + "cut short; export it again with 'catalog changes'\n",
             "\(cutRefused.standardError)")
         #expect(try listings("second.sqlite") == untouched)
         let fromFile = try catalog("second.sqlite", "sync", "--changes", path("changes.jsonl"))
@@ -112,7 +114,7 @@ import Testing
         let before = try listings("behind.sqlite")
         let refused = try catalog("behind.sqlite", "sync", "--from", path("server.sqlite"))
         #expect(refused.status == 65)
-        #expect(refused.standardError.contains("take a fresh snapshot"))
+        #expect(refused.standardError.hasSuffix("; take a fresh snapshot with 'catalog snapshot'\n"))
         #expect(try listings("behind.sqlite") == before)
         let old = try catalog("server.sqlite", "changes", "--since", "0")
         #expect(old.status == 65)
@@ -123,7 +125,11 @@ import Testing
         #expect(try catalog("other.sqlite", "init").status == 0)
         let result = try catalog("other.sqlite", "sync", "--from", path("server.sqlite"))
         #expect(result.status == 65)
-        #expect(result.standardError.contains("catalog snapshot"))
+        #expect(
+            result.standardError
+                == "error: \(path("other.sqlite")) has no sync state: it was not made by 'catalog snapshot', so its "
+                + "rows cannot be matched with the server's; start the client from 'catalog --db SERVER snapshot "
+                + "\(path("other.sqlite"))'\n")
         #expect(try catalog("other.sqlite", "sync").status == 64)
     }
 

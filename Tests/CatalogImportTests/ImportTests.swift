@@ -80,14 +80,16 @@ import Testing
         #expect(!catalog.db.isInTransaction)
     }
 
-    @Test func invalidUTF8NamesTheByteOffsetAndTheFix() throws {
+    @Test func invalidUTF8NamesTheByteOffset() throws {
         let catalog = try makeCatalog()
         #expect {
             _ = try catalog.importer.importFile(
                 atPath: Fixture.path("bands_cp1252.csv"), options: options { $0.entity = .bands })
         } throws: { error in
-            guard case .unusableFile(let message) = error as? ImportError else { return false }
-            return message.contains("byte offset 47") && message.contains("--encoding")
+            guard case .file(.invalidUTF8(let path, let offset, let line, let byte)) = error as? ImportError else {
+                return false
+            }
+            return path.hasSuffix("bands_cp1252.csv") && offset == 47 && line == 2 && byte == 0xF6
         }
         #expect(try catalog.bands.count() == 0)
     }
@@ -113,8 +115,10 @@ import Testing
         #expect {
             _ = try catalog.importer.importFile(atPath: Fixture.path("missing_title.csv"))
         } throws: { error in
-            guard case .unusableFile(let message) = error as? ImportError else { return false }
-            return message.contains("'title'") && message.contains("'name', 'writer', 'published'")
+            guard case .file(.missingRequiredColumn(_, let field, let columns)) = error as? ImportError else {
+                return false
+            }
+            return field == "title" && columns == ["name", "writer", "published"]
         }
     }
 

@@ -111,7 +111,7 @@ import Testing
             try SyncClient(client).sync(from: fixture.feed)
         } throws: { error in
             guard case SyncError.behindPrunedHorizon = error else { return false }
-            return "\(error)".contains("take a fresh snapshot")
+            return "\(error)".hasSuffix("the client needs a fresh snapshot")
         }
         #expect(try TestSupport.canonicalDump(client) == before)
         // A fresh snapshot follows the feed again.

@@ -31,25 +31,25 @@ struct CSVImportOptions: Sendable, Hashable {
         self.profile = profile
     }
 
-    /// Adds a `--map FIELD=COLUMN` argument.
+    /// Adds a `FIELD=COLUMN` mapping.
     ///
-    /// - Throws: ``ReaderError/malformedOption(option:argument:)`` without `=`,
+    /// - Throws: ``ReaderError/malformedPair(_:argument:)`` without `=`,
     ///   ``ReaderError/unknownField(field:entity:fields:)`` for a field the entity lacks.
     mutating func addMapping(_ argument: String) throws(ReaderError) {
-        let (field, column) = try Self.pair("--map", argument)
+        let (field, column) = try Self.pair(.columnMapping, argument)
         guard entity.fields.contains(field) else {
             throw .unknownField(field: field, entity: entity, fields: entity.fields)
         }
         columns[field] = column
     }
 
-    /// Adds a `--split FIELD=SEPARATOR` argument (an empty separator turns splitting off).
+    /// Adds a `FIELD=SEPARATOR` pair (an empty separator turns splitting off).
     ///
-    /// - Throws: ``ReaderError/malformedOption(option:argument:)`` without `=`,
+    /// - Throws: ``ReaderError/malformedPair(_:argument:)`` without `=`,
     ///   ``ReaderError/unknownField(field:entity:fields:)`` or
     ///   ``ReaderError/notMultiValued(field:fields:)``.
     mutating func addSplit(_ argument: String) throws(ReaderError) {
-        let (field, separator) = try Self.pair("--split", argument)
+        let (field, separator) = try Self.pair(.separator, argument)
         guard entity.multiValuedFields.contains(field) else {
             guard entity.fields.contains(field) else {
                 throw .unknownField(field: field, entity: entity, fields: entity.fields)
@@ -59,12 +59,12 @@ struct CSVImportOptions: Sendable, Hashable {
         separators[field] = separator
     }
 
-    private static func pair(_ option: String, _ argument: String) throws(ReaderError) -> (String, String) {
+    private static func pair(_ kind: ReaderError.PairKind, _ argument: String) throws(ReaderError) -> (String, String) {
         guard let equals = argument.firstIndex(of: "=") else {
-            throw .malformedOption(option: option, argument: argument)
+            throw .malformedPair(kind, argument: argument)
         }
         let field = String(argument[..<equals]).trimmingWhitespace().lowercased()
-        guard !field.isEmpty else { throw .malformedOption(option: option, argument: argument) }
+        guard !field.isEmpty else { throw .malformedPair(kind, argument: argument) }
         return (field, String(argument[argument.index(after: equals)...]))
     }
 }

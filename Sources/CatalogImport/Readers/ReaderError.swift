@@ -1,10 +1,10 @@
-import Catalog
+public import Catalog
 
-/// Why an import file cannot be read at all (as opposed to one bad row, which is an ``ImportRejection``).
+/// Why an import file cannot be read at all (as opposed to one bad row, which is an ``ImportRejection``), or why
+/// its column mapping cannot be used.
 ///
-/// Each case's ``description`` says what happened, where, and what to do. A pipeline maps these to
-/// exit status 65 ("file unusable"), except ``file(_:)`` which is an I/O failure.
-enum ReaderError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Each case carries where and what; ``description`` says it in plain words.
+public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file could not be opened, or reading it failed part-way.
     case file(FileReadError)
     /// The file is not valid UTF-8; `byteOffset` is the 0-based offset of the first bad byte.
@@ -15,25 +15,41 @@ enum ReaderError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingHeader(path: String)
     /// A required field has no column: none was named after it and none was mapped to it.
     case missingRequiredColumn(path: String, field: String, columns: [String])
-    /// `--map FIELD=COLUMN` names a column the header does not have.
+    /// A column mapping names a column the header does not have.
     case unknownColumn(path: String, field: String, column: String, columns: [String])
-    /// `--map`/`--split` names a field the entity does not have.
+    /// A column mapping or a separator names a field the entity does not have.
     case unknownField(field: String, entity: ImportEntity, fields: [String])
-    /// `--split` names a field that holds one value.
+    /// A separator was given for a field that holds one value.
     case notMultiValued(field: String, fields: [String])
-    /// A `--map`/`--split` argument is not of the form `FIELD=VALUE`.
-    case malformedOption(option: String, argument: String)
-    /// `--profile NAME` names no built-in profile.
+    /// A column mapping or a separator is not of the form `FIELD=VALUE`.
+    case malformedPair(PairKind, argument: String)
+    /// No built-in profile has this name.
     case unknownProfile(name: String, profiles: [String])
 
-    var description: String {
+    /// What a `FIELD=VALUE` pair sets.
+    public enum PairKind: Sendable, Hashable {
+        /// `FIELD=COLUMN`: which column a field is read from.
+        case columnMapping
+        /// `FIELD=SEPARATOR`: what separates the values of a multi-valued field.
+        case separator
+    }
+
+    /// The kind of failure: the file cannot be read, is unusable as given, or an option is wrong.
+    public var category: ImportError.Category {
+        switch self {
+        case .file: .unreadable
+        case .unknownField, .notMultiValued, .malformedPair, .unknownProfile: .invalidOption
+        case .invalidUTF8, .unterminatedQuote, .missingHeader, .missingRequiredColumn, .unknownColumn: .unusableFile
+        }
+    }
+
+    public var description: String {
         switch self {
         case .file(let error):
             return error.description
         case .invalidUTF8(let path, let offset, let line, let byte):
             let hex = "0x" + String(byte, radix: 16, uppercase: true)
-            return "\(path): not valid UTF-8: byte \(hex) at byte offset \(offset) (line \(line)). "
-                + "If the file uses another encoding, pass it with --encoding latin1 or --encoding cp1252."
+            return "\(path): not valid UTF-8: byte \(hex) at byte offset \(offset) (line \(line))."
         case .unterminatedQuote(let path, let line):
             return "\(path): the quoted field opened on line \(line) is never closed; "
                 + "check that line for a missing or unescaped quote (write \"\" for a quote inside a quoted field)."
@@ -41,23 +57,23 @@ enum ReaderError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): the file is empty; a CSV file needs a header row naming its columns."
         case .missingRequiredColumn(let path, let field, let columns):
             return "\(path): no column for the required field '\(field)'. Columns in the file: "
-                + Self.list(columns) + ". Name a column '\(field)' or pass --map \(field)=COLUMN."
-        case .unknownColumn(let path, let field, let column, let columns):
-            return "\(path): --map \(field)=\(column): the file has no column '\(column)'. Columns in the file: "
                 + Self.list(columns) + "."
+        case .unknownColumn(let path, let field, let column, let columns):
+            return "\(path): the field \(field) is mapped to column '\(column)', which the file does not have. "
+                + "Columns in the file: " + Self.list(columns) + "."
         case .unknownField(let field, let entity, let fields):
             return "'\(field)' is not a field of \(entity.rawValue); fields: \(fields.joined(separator: ", "))."
         case .notMultiValued(let field, let fields):
-            return
-                "--split \(field): '\(field)' holds one value; multi-valued fields: \(fields.joined(separator: ", "))."
-        case .malformedOption(let option, let argument):
-            return "\(option) \(argument): expected FIELD=VALUE."
+            return "'\(field)' holds one value; multi-valued fields: \(fields.joined(separator: ", "))."
+        case .malformedPair(let kind, let argument):
+            return "\(argument): expected \(kind == .columnMapping ? "FIELD=COLUMN" : "FIELD=SEPARATOR")."
         case .unknownProfile(let name, let profiles):
             return "no profile named '\(name)'; profiles: \(profiles.joined(separator: ", "))."
         }
     }
 
-    private static func list(_ columns: [String]) -> String {
+    /// The columns of a header, quoted, for messages.
+    package static func list(_ columns: [String]) -> String {
         columns.isEmpty ? "(none)" : columns.map { "'\($0)'" }.joined(separator: ", ")
     }
 }

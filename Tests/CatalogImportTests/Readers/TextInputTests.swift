@@ -48,7 +48,7 @@ import Testing
         }
     }
 
-    @Test func invalidUTF8FixtureNamesOffsetAndHintsAtEncoding() throws {
+    @Test func invalidUTF8FixtureNamesTheOffset() throws {
         let path = Fixture.path("invalid_utf8.csv")
         let error = #expect(throws: ReaderError.self) {
             let reader = try CSVReader(input: TextInput(path: path))
@@ -56,7 +56,8 @@ import Testing
         }
         #expect(error == .invalidUTF8(path: path, byteOffset: 52, line: 4, byte: 0xF6))
         #expect(error?.description.contains("byte offset 52") == true)
-        #expect(error?.description.contains("--encoding") == true)
+        // The library says what is wrong; the command line adds which flag fixes it.
+        #expect(error?.description.contains("--") == false)
     }
 
     @Test func offsetCountsTheByteOrderMark() {
