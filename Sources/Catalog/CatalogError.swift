@@ -38,3 +38,8 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+// An app shows these in an alert: the description is the message.
+extension CatalogError: LocalizedError {
+    public var errorDescription: String? { description }
+}

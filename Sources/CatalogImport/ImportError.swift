@@ -55,6 +55,7 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+// An app shows these in an alert: the description is the message.
 extension ImportError: LocalizedError {
     public var errorDescription: String? { description }
 }

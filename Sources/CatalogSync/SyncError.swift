@@ -4,7 +4,7 @@ public import Foundation
 /// Why a change feed could not be read or a client could not be brought up to date, as a sentence a user can
 /// act on. Nothing of the failing batch is applied when one of these is thrown; the batches a sync committed
 /// before it stay, and the next sync resumes after them.
-public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The changes after `since` were partly pruned: the log starts at `prunedBefore`.
     case behindPrunedHorizon(since: Int64, prunedBefore: Int64)
     /// The client database has no sync state: it was not made as a snapshot of a server.
@@ -25,9 +25,6 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible, Local
     case malformedChanges(file: String, line: Int, reason: String)
     /// A changes file without its trailer line: it was cut short; `line` is where the trailer should be.
     case changesCutShort(file: String, line: Int)
-
-    /// The failure in plain words.
-    public var errorDescription: String? { description }
 
     /// The failure as a sentence for a user.
     public var description: String {
@@ -58,4 +55,9 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible, Local
             return "\(file), line \(line): no trailer line ({\"last_seq\":…}): the file is cut short"
         }
     }
+}
+
+// An app shows these in an alert: the description is the message.
+extension SyncError: LocalizedError {
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Why an intent was refused. The state it was applied to is left unchanged.
 ///
 /// Routes appear in their stable string form, so the message can be shown as is.
@@ -47,4 +49,9 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
         case .notFound(let route): "\(route) does not exist (it was deleted, or it comes from another database)"
         }
     }
+}
+
+// An app shows these in an alert: the description is the message.
+extension NavigationError: LocalizedError {
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Why a ``NavigationStore`` call was refused.
 public enum NavigationStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The database has no navigation tables: it was not migrated.
@@ -20,4 +22,9 @@ public enum NavigationStoreError: Error, Sendable, Hashable, CustomStringConvert
         case .sessionExists(let name): "a session named '\(name)' already exists: choose another name"
         }
     }
+}
+
+// An app shows these in an alert: the description is the message.
+extension NavigationStoreError: LocalizedError {
+    public var errorDescription: String? { description }
 }

@@ -73,7 +73,7 @@ import Testing
                 atPath: Fixture.path("books_mixed.csv"), options: options { $0.strict = true })
         } throws: { error in
             guard case .stoppedAtRejection(let rejection) = error as? ImportError else { return false }
-            return rejection.line == 5
+            return rejection.line == 5 && error.localizedDescription.contains("stopped at the first rejected row")
         }
         #expect(try catalog.books.count() == 0)
         #expect(try catalog.authors.count() == 0)

@@ -13,6 +13,10 @@ import Testing
         try session.apply(.selectSidebar(.genres))
         try session.apply(.selectContent(.genre(12)))
         let missing = NavigationError.notFound(route: TestRoute.genre(13).path)
+        // What an app's alert shows (`localizedDescription`) is the sentence, not "The operation couldn't be …".
+        #expect(
+            (missing as any Error).localizedDescription
+                == "genre/13 does not exist (it was deleted, or it comes from another database)")
         #expect(throws: missing) { try session.apply(.selectContent(.genre(13))) }
         let link = try #require(URL(string: "catalog://genres?content=genre/13"))
         #expect(throws: missing) { try session.apply(.open(link)) }
