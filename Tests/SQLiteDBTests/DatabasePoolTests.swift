@@ -96,3 +96,56 @@ import Testing
         #expect(try db.integrityCheck() == ["ok"])
     }
 }
+
+/// Code written against `DatabaseReader` / `DatabaseWriter` runs the same on a connection and on a pool.
+@Suite struct DatabaseReaderTests {
+    func total(in reader: some DatabaseReader) throws -> (sum: Int?, count: Int?) {
+        try reader.read { db in
+            (
+                try db.fetchOne(Int.self, "SELECT sum(n) FROM numbers"),
+                try db.fetchOne(Int.self, "SELECT count(*) FROM numbers")
+            )
+        }
+    }
+
+    func insert(_ values: [Int], failingAfter: Int? = nil, into writer: some DatabaseWriter) throws {
+        try writer.write { db in
+            for (index, value) in values.enumerated() {
+                if index == failingAfter { throw DatabaseError(extendedCode: 1, message: "stop") }
+                try db.execute("INSERT INTO numbers (n) VALUES (?)", [value])
+            }
+        }
+    }
+
+    @Test func aConnectionAndAPoolServeTheSameCode() throws {
+        let files = try TemporaryFiles("sqlitedb")
+        let connection = try Database(path: files.path("connection.sqlite"))
+        let pool = try DatabasePool(path: files.path("pool.sqlite"))
+        let writers: [any DatabaseWriter] = [connection, pool]
+        for writer in writers {
+            try writer.write { db in try db.execute("CREATE TABLE numbers (n INTEGER NOT NULL)") }
+            try insert([1, 2, 3], into: writer)
+            #expect(throws: DatabaseError.self) { try insert([10, 20], failingAfter: 1, into: writer) }
+            let (sum, count) = try total(in: writer)
+            #expect(sum == 6 && count == 3)
+        }
+    }
+
+    @Test func aReadInsideAnOpenTransactionSeesItsWrites() throws {
+        let connection = try Database.inMemory()
+        try connection.execute("CREATE TABLE numbers (n INTEGER NOT NULL)")
+        try connection.transaction(.immediate) {
+            try connection.execute("INSERT INTO numbers (n) VALUES (5)")
+            #expect(try total(in: connection).sum == 5)
+            #expect(connection.isInTransaction)
+        }
+        #expect(!connection.isInTransaction)
+    }
+
+    @Test func aConnectionsReadIsOneTransaction() throws {
+        let connection = try Database.inMemory()
+        let seen = try connection.read { db in db.isInTransaction }
+        #expect(seen)
+        #expect(!connection.isInTransaction)
+    }
+}
