@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -15,7 +16,7 @@ import Testing
 
     @Test(.enabled(if: tmux != nil, "tmux is not installed: the pseudo-terminal test of catalog browse is skipped"))
     func navigatesGenreToBandQuitsAndReopensOnTheSameBand() throws {
-        let cli = try CLI()
+        let cli = try CatalogCLI()
         #expect(try cli.importSamples().status == 0)
         let genres = try names(cli, ["list", "genres"])
         let metal = try #require(genres.firstIndex { $0.name == "Heavy metal" })
@@ -45,13 +46,13 @@ import Testing
     }
 
     @Test func withoutATerminalItExits1SuggestingNav() throws {
-        let result = try CLI().run("browse")
+        let result = try CatalogCLI().run("browse")
         #expect(result.status == 1)
-        #expect(result.error.contains("needs a terminal"))
-        #expect(result.error.contains("catalog nav"))
+        #expect(result.standardError.contains("needs a terminal"))
+        #expect(result.standardError.contains("catalog nav"))
     }
 
-    private func names(_ cli: CLI, _ arguments: [String]) throws -> [(name: String, uuid: String)] {
+    private func names(_ cli: CatalogCLI, _ arguments: [String]) throws -> [(name: String, uuid: String)] {
         let items = try #require(
             try cli.run(arguments + ["--json", "--limit", "100"]).json()["items"] as? [[String: Any]])
         return items.compactMap { item in
@@ -63,11 +64,11 @@ import Testing
 
 /// One tmux server of its own (`-L`), so the test never touches anyone's sessions.
 private struct Tmux {
-    let cli: CLI
+    let cli: CatalogCLI
     let socket = "catalog-test-\(UUID().uuidString.prefix(8))"
 
     func launch() throws {
-        let command = [CLI.executable.path, "--db", cli.directory.appending(path: "catalog.sqlite").path, "browse"]
+        let command = [CatalogCLI.executable, "--db", cli.database, "browse"]
             .map { "'\($0)'" }.joined(separator: " ")
         try run(["new-session", "-d", "-s", "browse", "-x", "140", "-y", "40", command])
     }

@@ -13,7 +13,7 @@ import Testing
     }
 
     func catalog(_ arguments: String..., environment: [String: String] = [:]) throws -> TestSupport.ProcessResult {
-        try TestSupport.run(TestSupport.executable("catalog"), arguments, environment: environment)
+        try CatalogCLI.run(arguments, environment: environment)
     }
 
     @Test func initCreatesTheDatabaseAndInfoReportsIt() throws {
@@ -43,7 +43,7 @@ import Testing
         ([String](), "missing subcommand"),
     ])
     func usageErrorsExit64WithAHint(arguments: [String], message: String) throws {
-        let result = try TestSupport.run(TestSupport.executable("catalog"), ["--db", database] + arguments)
+        let result = try CatalogCLI.run(["--db", database] + arguments)
         #expect(result.status == 64)
         #expect(result.standardError.hasPrefix("error: \(message)\nhint: "))
         #expect(result.standardOutput.isEmpty)

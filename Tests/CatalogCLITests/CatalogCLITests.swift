@@ -2,51 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Runs the built `catalog` binary as a user would, against a fresh database file.
-struct CLI {
-    let directory: URL
-
-    init() throws {
-        directory = try TestSupport.temporaryDirectory("cli")
-    }
-
-    /// The built `catalog` executable.
-    static var executable: URL { URL(filePath: TestSupport.executable("catalog")) }
-
-    struct Result {
-        let status: Int32
-        let output: String
-        let error: String
-
-        func json() throws -> [String: Any] {
-            try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
-        }
-    }
-
-    func run(_ arguments: String...) throws -> Result {
-        try run(arguments)
-    }
-
-    /// Runs `catalog --db <this test's database> ARGUMENTS`.
-    func run(_ arguments: [String]) throws -> Result {
-        let result = try TestSupport.run(
-            TestSupport.executable("catalog"), ["--db", directory.appending(path: "catalog.sqlite").path] + arguments)
-        return Result(status: result.status, output: result.standardOutput, error: result.standardError)
-    }
-
-    func importSamples() throws -> Result {
-        try run(
-            "import", TestSupport.sampleData.appending(path: "library.json").path,
-            TestSupport.sampleData.appending(path: "music.json").path)
-    }
-}
-
 @Suite struct CatalogCLITests {
     @Test func importListShowSearch() throws {
-        let cli = try CLI()
+        let cli = try CatalogCLI()
         let imported = try cli.importSamples()
-        #expect(imported.status == 0, "\(imported.error)")
-        #expect(imported.output.contains("0 rejected"))
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput.contains("0 rejected"))
 
         let genres = try cli.run("list", "genres", "--json").json()
         #expect((genres["items"] as? [[String: Any]])?.count == genres["total"] as? Int)
@@ -65,11 +26,11 @@ struct CLI {
 
         let text = try cli.run("list", "books", "--author", uuid)
         #expect(text.status == 0)
-        #expect(text.output.contains("The Hobbit (1937)"))
+        #expect(text.standardOutput.contains("The Hobbit (1937)"))
     }
 
     @Test func pagingThroughTheCLIVisitsEveryBook() throws {
-        let cli = try CLI()
+        let cli = try CatalogCLI()
         _ = try cli.importSamples()
         var titles: [String] = []
         var cursor: String?
@@ -85,7 +46,7 @@ struct CLI {
     }
 
     @Test func secondImportChangesNothing() throws {
-        let cli = try CLI()
+        let cli = try CatalogCLI()
         _ = try cli.importSamples()
         let again = try cli.run(
             "import", TestSupport.sampleData.appending(path: "library.json").path, "--json"
@@ -96,11 +57,11 @@ struct CLI {
     }
 
     @Test func exitStatuses() throws {
-        let cli = try CLI()
+        let cli = try CatalogCLI()
         _ = try cli.importSamples()
         let missing = try cli.run("show", "book", "00000000-0000-4000-8000-000000000000")
         #expect(missing.status == 1)
-        #expect(missing.error.contains("no book with uuid 00000000-0000-4000-8000-000000000000"))
+        #expect(missing.standardError.contains("no book with uuid 00000000-0000-4000-8000-000000000000"))
         #expect(try cli.run("list", "books", "--author", "00000000-0000-4000-8000-000000000000").status == 1)
         #expect(try cli.run("show", "book", "not-a-uuid").status == 64)
         #expect(try cli.run("list", "genres", "--author", "00000000-0000-4000-8000-000000000000").status == 64)

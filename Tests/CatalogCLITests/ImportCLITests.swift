@@ -9,9 +9,9 @@ import Testing
     }
 
     @Test func allRowsImportedExitsZeroAndTwiceIsUnchanged() throws {
-        let cli = try CLI()
+        let cli = try CatalogCLI()
         let first = try cli.run("import", Self.fixture("bom_crlf.csv"), "--json")
-        #expect(first.status == 0, "\(first.error)")
+        #expect(first.status == 0, "\(first.standardError)")
         #expect(try first.json()["inserted"] as? Int == 2)
         let second = try cli.run("import", Self.fixture("bom_crlf.csv"), "--json")
         let summary = try second.json()
@@ -20,49 +20,49 @@ import Testing
     }
 
     @Test func rejectedRowsExitTwoWithTheirPlaceOnStderrAndInTheErrorsFile() throws {
-        let cli = try CLI()
-        let errors = cli.directory.appending(path: "errors.csv").path
+        let cli = try CatalogCLI()
+        let errors = cli.path("errors.csv")
         let result = try cli.run("import", Self.fixture("books_mixed.csv"), "--errors", errors)
         #expect(result.status == 2)
-        #expect(result.output.contains("2 inserted") && result.output.contains("1 duplicates"))
-        #expect(result.output.contains("2 rejected"))
-        #expect(result.error.contains("books_mixed.csv:6: column year, value \"19x0\""))
+        #expect(result.standardOutput.contains("2 inserted") && result.standardOutput.contains("1 duplicates"))
+        #expect(result.standardOutput.contains("2 rejected"))
+        #expect(result.standardError.contains("books_mixed.csv:6: column year, value \"19x0\""))
         let lines = try String(contentsOfFile: errors, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 3)
     }
 
     @Test func strictRollsBackTheFile() throws {
-        let cli = try CLI()
+        let cli = try CatalogCLI()
         let result = try cli.run("import", Self.fixture("books_mixed.csv"), "--strict")
         #expect(result.status == 2)
-        #expect(result.error.contains("nothing of the file was imported"))
+        #expect(result.standardError.contains("nothing of the file was imported"))
         #expect(try cli.run("list", "books", "--json").json()["total"] as? Int == 0)
     }
 
     @Test func unusableFilesExit65WithWhatToDo() throws {
-        let cli = try CLI()
+        let cli = try CatalogCLI()
         let encoding = try cli.run("import", Self.fixture("bands_cp1252.csv"), "--entity", "bands")
         #expect(encoding.status == 65)
-        #expect(encoding.error.contains("byte offset 47") && encoding.error.contains("--encoding"))
+        #expect(encoding.standardError.contains("byte offset 47") && encoding.standardError.contains("--encoding"))
         let column = try cli.run("import", Self.fixture("missing_title.csv"))
         #expect(column.status == 65)
-        #expect(column.error.contains("'title'") && column.error.contains("'writer'"))
+        #expect(column.standardError.contains("'title'") && column.standardError.contains("'writer'"))
         let fixed = try cli.run("import", Self.fixture("bands_cp1252.csv"), "--entity", "bands", "--encoding", "cp1252")
-        #expect(fixed.status == 0, "\(fixed.error)")
-        #expect(try cli.run("search", "motorhead").output.contains("Motörhead"))
+        #expect(fixed.status == 0, "\(fixed.standardError)")
+        #expect(try cli.run("search", "motorhead").standardOutput.contains("Motörhead"))
     }
 
     @Test func otherFailuresExitOneAndBadOptionsSixtyFour() throws {
-        let cli = try CLI()
-        #expect(try cli.run("import", cli.directory.appending(path: "absent.csv").path).status == 1)
+        let cli = try CatalogCLI()
+        #expect(try cli.run("import", cli.path("absent.csv")).status == 1)
         #expect(try cli.run("import", Self.fixture("bom_crlf.csv"), "--map", "colour=x").status == 64)
         #expect(try cli.run("import", Self.fixture("bom_crlf.csv"), "--profile", "nope").status == 64)
     }
 
     @Test func dryRunPrintsTheSummaryAndWritesNothing() throws {
-        let cli = try CLI()
+        let cli = try CatalogCLI()
         let result = try cli.run("import", Self.fixture("bom_crlf.csv"), "--dry-run")
-        #expect(result.output.contains("dry run") && result.output.contains("2 inserted"))
+        #expect(result.standardOutput.contains("dry run") && result.standardOutput.contains("2 inserted"))
         #expect(try cli.run("list", "books", "--json").json()["total"] as? Int == 0)
     }
 
@@ -91,19 +91,19 @@ import Testing
         (["--source", ""], "bom_crlf.csv", 64, "error: --source: a source name must not be empty.\n"),
     ])
     func refusalsNameTheFlagThatFixesThem(options: [String], file: String, status: Int32, message: String) throws {
-        let result = try CLI().run(["import", Self.fixture(file)] + options)
+        let result = try CatalogCLI().run(["import", Self.fixture(file)] + options)
         #expect(result.status == status)
-        #expect(result.error.hasSuffix(message), "\(result.error)")
+        #expect(result.standardError.hasSuffix(message), "\(result.standardError)")
     }
 
     @Test func aFileOfUnknownFormatNamesTheFormatFlag() throws {
-        let cli = try CLI()
-        let path = cli.directory.appending(path: "books.dat").path
+        let cli = try CatalogCLI()
+        let path = cli.path("books.dat")
         try Data("title\nDune\n".utf8).write(to: URL(filePath: path))
         let result = try cli.run("import", path)
         #expect(result.status == 64)
         #expect(
-            result.error
+            result.standardError
                 == "error: \(path): cannot tell the format from the file name; pass --format json, csv, tsv or "
                 + "openlibrary.\n")
     }

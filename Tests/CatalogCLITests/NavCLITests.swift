@@ -5,12 +5,12 @@ import Testing
 
 /// `catalog nav`, `catalog sessions` and `catalog demo` from separate processes: each run is a relaunch.
 @Suite struct NavCLITests {
-    let cli: CLI
+    let cli: CatalogCLI
 
     init() throws {
-        cli = try CLI()
+        cli = try CatalogCLI()
         let imported = try cli.importSamples()
-        #expect(imported.status == 0, "\(imported.error)")
+        #expect(imported.status == 0, "\(imported.standardError)")
     }
 
     /// The uuid of the first item of `catalog list ARGS --json` whose name or title is `name`.
@@ -22,7 +22,7 @@ import Testing
 
     func nav(_ arguments: String...) throws -> [String: Any] {
         let result = try cli.run(["nav"] + arguments + ["--json"])
-        #expect(result.status == 0, "\(result.error)")
+        #expect(result.status == 0, "\(result.standardError)")
         return try result.json()
     }
 
@@ -63,16 +63,16 @@ import Testing
         let before = try nav("show")
         let refused = try cli.run("nav", "select-content", "genre/\(metal)")
         #expect(refused.status == 1)
-        #expect(refused.error.hasPrefix("error: "))
+        #expect(refused.standardError.hasPrefix("error: "))
         #expect(try nav("show")["sidebar"] as? String == before["sidebar"] as? String)
 
         let missing = try cli.run("nav", "select-sidebar", "genre/00000000-0000-4000-8000-000000000000")
         #expect(missing.status == 1)
-        #expect(missing.error.contains("no genre with uuid 00000000-0000-4000-8000-000000000000"))
+        #expect(missing.standardError.contains("no genre with uuid 00000000-0000-4000-8000-000000000000"))
 
         let notARoute = try cli.run("nav", "push", "shelf/7")
         #expect(notARoute.status == 64)
-        #expect(notARoute.error.contains("'shelf/7' is not a route"))
+        #expect(notARoute.standardError.contains("'shelf/7' is not a route"))
     }
 
     @Test func usersAndScenesAreSeparate() throws {
@@ -93,13 +93,13 @@ import Testing
         _ = try nav("select-content", "author/\(twain)")
         _ = try nav("push", "book/\(huck)")
 
-        let db = try Database(path: cli.directory.appending(path: "catalog.sqlite").path)
+        let db = try Database(path: cli.database)
         try db.execute("DELETE FROM books WHERE uuid = ?", [huck])
         try db.close()
 
         let text = try cli.run("nav", "show")
         #expect(text.status == 0)
-        #expect(text.output.contains("repaired: detail stack entry 1 book/\(huck) is no longer available"))
+        #expect(text.standardOutput.contains("repaired: detail stack entry 1 book/\(huck) is no longer available"))
         let shown = try nav("show")
         #expect(shown["detail"] as? String == "author/\(twain)")
         #expect(shown["stack"] as? [String] == [])
@@ -110,25 +110,25 @@ import Testing
         #expect(try cli.run("sessions", "save", "music").status == 0)
         _ = try nav("select-sidebar", "books")
         let list = try cli.run("sessions", "list")
-        #expect(list.output.hasPrefix("music"))
+        #expect(list.standardOutput.hasPrefix("music"))
         let restored = try cli.run("sessions", "restore", "music", "--json").json()
         #expect(restored["sidebar"] as? String == "bands")
         #expect(try cli.run("sessions", "rename", "music", "bands").status == 0)
         #expect(try cli.run("sessions", "delete", "bands").status == 0)
         let gone = try cli.run("sessions", "restore", "bands")
         #expect(gone.status == 1)
-        #expect(!gone.error.isEmpty)
+        #expect(!gone.standardError.isEmpty)
     }
 
     @Test func demoPrintsTheRestoredScene() throws {
         let demo = try cli.run("demo", "--sample-data", TestSupport.sampleData.path)
-        #expect(demo.status == 0, "\(demo.error)")
-        #expect(demo.output.contains("Relaunch"))
-        #expect(demo.output.contains("→"))
+        #expect(demo.status == 0, "\(demo.standardError)")
+        #expect(demo.standardOutput.contains("Relaunch"))
+        #expect(demo.standardOutput.contains("→"))
         let shown = try nav("--user", "demo", "show")
         #expect(shown["sidebar"] as? String == "authors")
         #expect((shown["stack"] as? [String])?.count == 2)
         let again = try cli.run("demo", "--sample-data", TestSupport.sampleData.path)
-        #expect(again.output.contains("0 inserted, 0 updated"))
+        #expect(again.standardOutput.contains("0 inserted, 0 updated"))
     }
 }

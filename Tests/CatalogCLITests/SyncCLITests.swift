@@ -5,24 +5,19 @@ import Testing
 
 /// `catalog changes`, `snapshot` and `sync`, run as a user would.
 @Suite struct SyncCLITests {
-    let directory: URL
+    let cli: CatalogCLI
 
     init() throws {
-        directory = try TestSupport.temporaryDirectory("sync-cli")
+        cli = try CatalogCLI("sync-cli")
     }
 
-    private func path(_ name: String) -> String { directory.appending(path: name).path }
-
-    @discardableResult
-    private func catalog(_ database: String, _ arguments: String...) throws -> TestSupport.ProcessResult {
-        let result = try TestSupport.run(TestSupport.executable("catalog"), ["--db", path(database)] + arguments)
-        return result
-    }
+    private var directory: URL { cli.directory }
+    private func path(_ name: String) -> String { cli.path(name) }
 
     /// What `catalog list` prints for every kind.
     private func listings(_ database: String) throws -> String {
         try ["books", "authors", "genres", "bands"].map {
-            try catalog(database, "list", $0, "--limit", "1000").standardOutput
+            try cli.run("list", $0, "--limit", "1000", in: database).standardOutput
         }.joined()
     }
 
@@ -46,18 +41,20 @@ import Testing
     }
 
     @Test func aClientCaughtUpThroughSyncListsWhatTheServerLists() throws {
-        #expect(try catalog("server.sqlite", "init").status == 0)
+        #expect(try cli.run("init", in: "server.sqlite").status == 0)
         for file in ["library.json", "music.json"] {
             #expect(
-                try catalog("server.sqlite", "import", TestSupport.sampleData.appending(path: file).path).status == 0)
+                try cli.run("import", TestSupport.sampleData.appending(path: file).path, in: "server.sqlite").status
+                    == 0)
         }
-        let snapshot = try catalog("server.sqlite", "snapshot", path("client.sqlite"))
+        let snapshot = try cli.run("snapshot", path("client.sqlite"), in: "server.sqlite")
         #expect(snapshot.status == 0, "\(snapshot.standardError)")
-        #expect(try catalog("server.sqlite", "snapshot", path("second.sqlite")).status == 0)
-        #expect(try catalog("server.sqlite", "snapshot", path("behind.sqlite")).status == 0)
+        #expect(try cli.run("snapshot", path("second.sqlite"), in: "server.sqlite").status == 0)
+        #expect(try cli.run("snapshot", path("behind.sqlite"), in: "server.sqlite").status == 0)
         // Imports and edits (a second edition retitles every generated book).
-        #expect(try catalog("server.sqlite", "import", try writeCatalog("one.json", count: 40)).status == 0)
-        #expect(try catalog("server.sqlite", "import", try writeCatalog("two.json", count: 40, edition: 2)).status == 0)
+        #expect(try cli.run("import", try writeCatalog("one.json", count: 40), in: "server.sqlite").status == 0)
+        #expect(
+            try cli.run("import", try writeCatalog("two.json", count: 40, edition: 2), in: "server.sqlite").status == 0)
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") {
             let process = Process()
             process.executableURL = URL(filePath: "/usr/bin/sqlite3")
@@ -74,7 +71,7 @@ import Testing
         } else {
             print("deletes skipped: no /usr/bin/sqlite3 (the library tests cover deletes)")
         }
-        let synced = try catalog("client.sqlite", "sync", "--from", path("server.sqlite"), "--batch-size", "25")
+        let synced = try cli.run("sync", "--from", path("server.sqlite"), "--batch-size", "25", in: "client.sqlite")
         #expect(synced.status == 0, "\(synced.standardError)")
         #expect(synced.standardOutput.hasPrefix("applied "))
         #expect(try listings("client.sqlite") == listings("server.sqlite"))
@@ -83,19 +80,19 @@ import Testing
         let second = try Database(path: path("second.sqlite"))
         let since = try #require(try second.fetchOne(Int64.self, "SELECT last_seq FROM sync_state"))
         try second.close()
-        let feed = try catalog("server.sqlite", "changes", "--since", "\(since)")
+        let feed = try cli.run("changes", "--since", "\(since)", in: "server.sqlite")
         #expect(feed.status == 0)
         let lines = feed.standardOutput.split(separator: "\n")
         #expect(lines.last?.contains("\"last_seq\"") == true)
         try Data(feed.standardOutput.utf8).write(to: directory.appending(path: "changes.jsonl"))
         // A missing file, and one cut short before its trailer: each named in the message, nothing applied.
         let untouched = try listings("second.sqlite")
-        let missing = try catalog("second.sqlite", "sync", "--changes", path("missing.jsonl"))
+        let missing = try cli.run("sync", "--changes", path("missing.jsonl"), in: "second.sqlite")
         #expect(missing.status == 1)
         #expect(missing.standardError.contains("\(path("missing.jsonl")): cannot open the file: no such file"))
         let cut = lines.dropLast().joined(separator: "\n") + "\n"
         try Data(cut.utf8).write(to: directory.appending(path: "cut.jsonl"))
-        let cutRefused = try catalog("second.sqlite", "sync", "--changes", path("cut.jsonl"))
+        let cutRefused = try cli.run("sync", "--changes", path("cut.jsonl"), in: "second.sqlite")
         #expect(cutRefused.status == 65)
         #expect(
             cutRefused.standardError
@@ -103,57 +100,58 @@ import Testing
                 + "cut short; export it again with 'catalog changes'\n",
             "\(cutRefused.standardError)")
         #expect(try listings("second.sqlite") == untouched)
-        let fromFile = try catalog("second.sqlite", "sync", "--changes", path("changes.jsonl"))
+        let fromFile = try cli.run("sync", "--changes", path("changes.jsonl"), in: "second.sqlite")
         #expect(fromFile.status == 0, "\(fromFile.standardError)")
         #expect(try listings("second.sqlite") == listings("server.sqlite"))
 
         // After pruning, a client left behind is told to take a fresh snapshot; nothing is applied.
         let highWater = try #require(lines.last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) })
         let last = try #require((highWater as? [String: Any])?["last_seq"] as? Int)
-        #expect(try catalog("server.sqlite", "changes", "--prune-before", "\(last)").status == 0)
+        #expect(try cli.run("changes", "--prune-before", "\(last)", in: "server.sqlite").status == 0)
         let before = try listings("behind.sqlite")
-        let refused = try catalog("behind.sqlite", "sync", "--from", path("server.sqlite"))
+        let refused = try cli.run("sync", "--from", path("server.sqlite"), in: "behind.sqlite")
         #expect(refused.status == 65)
         #expect(refused.standardError.hasSuffix("; take a fresh snapshot with 'catalog snapshot'\n"))
         #expect(try listings("behind.sqlite") == before)
-        let old = try catalog("server.sqlite", "changes", "--since", "0")
+        let old = try cli.run("changes", "--since", "0", in: "server.sqlite")
         #expect(old.status == 65)
     }
 
     @Test func syncRefusesADatabaseThatWasNeverSnapshotted() throws {
-        #expect(try catalog("server.sqlite", "init").status == 0)
-        #expect(try catalog("other.sqlite", "init").status == 0)
-        let result = try catalog("other.sqlite", "sync", "--from", path("server.sqlite"))
+        #expect(try cli.run("init", in: "server.sqlite").status == 0)
+        #expect(try cli.run("init", in: "other.sqlite").status == 0)
+        let result = try cli.run("sync", "--from", path("server.sqlite"), in: "other.sqlite")
         #expect(result.status == 65)
         #expect(
             result.standardError
                 == "error: \(path("other.sqlite")) has no sync state: it was not made by 'catalog snapshot', so its "
                 + "rows cannot be matched with the server's; start the client from 'catalog --db SERVER snapshot "
                 + "\(path("other.sqlite"))'\n")
-        #expect(try catalog("other.sqlite", "sync").status == 64)
+        #expect(try cli.run("sync", in: "other.sqlite").status == 64)
     }
 
     @Test func snapshotsTakenWhileAnotherProcessImportsAreConsistent() throws {
-        #expect(try catalog("server.sqlite", "init").status == 0)
+        #expect(try cli.run("init", in: "server.sqlite").status == 0)
         #expect(
-            try catalog("server.sqlite", "import", TestSupport.sampleData.appending(path: "library.json").path).status
+            try cli.run("import", TestSupport.sampleData.appending(path: "library.json").path, in: "server.sqlite")
+                .status
                 == 0)
         let server = try Database(path: path("server.sqlite"))
         let booksBefore = try #require(try server.fetchOne(Int.self, "SELECT count(*) FROM books"))
         try server.close()
         let file = try writeCatalog("big.json", count: 4000)
         let importer = try TestSupport.start(
-            TestSupport.executable("catalog"), ["--db", path("server.sqlite"), "import", file])
+            CatalogCLI.executable, ["--db", path("server.sqlite"), "import", file])
         var snapshots: [String] = []
         while importer.process.isRunning || snapshots.isEmpty, snapshots.count < 40 {
             let name = "snapshot-\(snapshots.count).sqlite"
-            let result = try catalog("server.sqlite", "snapshot", path(name))
+            let result = try cli.run("snapshot", path(name), in: "server.sqlite")
             #expect(result.status == 0, "\(result.standardError)")
             snapshots.append(name)
         }
         #expect(importer.wait().status == 0)
         snapshots.append("snapshot-last.sqlite")
-        #expect(try catalog("server.sqlite", "snapshot", path("snapshot-last.sqlite")).status == 0)
+        #expect(try cli.run("snapshot", path("snapshot-last.sqlite"), in: "server.sqlite").status == 0)
         for name in snapshots {
             let copy = try Database(path: path(name))
             #expect(try copy.integrityCheck() == ["ok"])
@@ -166,7 +164,7 @@ import Testing
             try copy.close()
         }
         // The first snapshot catches up to the finished import.
-        let synced = try catalog(snapshots[0], "sync", "--from", path("server.sqlite"))
+        let synced = try cli.run("sync", "--from", path("server.sqlite"), in: snapshots[0])
         #expect(synced.status == 0, "\(synced.standardError)")
         #expect(try listings(snapshots[0]) == listings("server.sqlite"))
     }

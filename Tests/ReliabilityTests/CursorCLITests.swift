@@ -11,7 +11,7 @@ import Testing
         let cursor = Data("books|t9223372036854775807:x".utf8).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
-        let result = try Fixtures.catalog(["--db", path, "list", "books", "--after", cursor])
+        let result = try CatalogCLI.run(["--db", path, "list", "books", "--after", cursor])
         #expect(result.status == 1, "\(result.standardError)")
         #expect(result.standardError.contains("cursor"), "\(result.standardError)")
     }

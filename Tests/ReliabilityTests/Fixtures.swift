@@ -3,22 +3,11 @@ import SQLiteDB
 import TestSupport
 import Testing
 
-/// Shared helpers: the built binaries, a sample catalog, generated files to import, file snapshots, checks.
+/// Shared helpers: a sample catalog, generated files to import, file snapshots, checks.
 enum Fixtures {
-    static var catalog: String { TestSupport.executable("catalog") }
-
-    /// Runs the built `catalog`.
-    static func catalog(_ arguments: [String]) throws -> TestSupport.ProcessResult {
-        try TestSupport.run(catalog, arguments)
-    }
-
     /// A catalog database at `path` with both sample files imported.
     static func makeSampleDatabase(at path: String) throws {
-        let sample = TestSupport.packageRoot.appending(path: "SampleData")
-        let result = try catalog([
-            "--db", path, "import", sample.appending(path: "library.json").path,
-            sample.appending(path: "music.json").path,
-        ])
+        let result = try CatalogCLI().importSamples(in: path)
         try #require(result.status == 0, "\(result.standardError)")
     }
 

@@ -13,7 +13,7 @@ import Testing
     /// past the limit fails like a full disk instead of killing the process.
     static func catalogOnAFullDisk(blocks: Int, _ arguments: [String]) throws -> TestSupport.ProcessResult {
         let script = "trap '' XFSZ; ulimit -f \(blocks); exec \"$0\" \"$@\""
-        return try TestSupport.run("/bin/sh", ["-c", script, Fixtures.catalog] + arguments)
+        return try TestSupport.run("/bin/sh", ["-c", script, CatalogCLI.executable] + arguments)
     }
 
     @Test func aSaveOnAFullDiskFailsCleanlyAndTheNextOneSucceeds() throws {
@@ -57,8 +57,8 @@ import Testing
     @Test func theCLIExplainsAFullDisk() throws {
         let directory = try TestSupport.temporaryDirectory("full-disk-cli")
         let path = directory.appending(path: "catalog.sqlite").path
-        #expect(try Fixtures.catalog(["--db", path, "nav", "select-sidebar", "authors"]).status == 0)
-        let before = try Fixtures.catalog(["--db", path, "nav", "show", "--json"])
+        #expect(try CatalogCLI.run(["--db", path, "nav", "select-sidebar", "authors"]).status == 0)
+        let before = try CatalogCLI.run(["--db", path, "nav", "show", "--json"])
         let big = "search/" + String(repeating: "x", count: 100_000)
         // 64 blocks of 512 bytes: the -shm file (32 KiB) fits, the WAL frames of a 100 KB route do not.
         let result = try Self.catalogOnAFullDisk(blocks: 64, ["--db", path, "nav", "select-sidebar", big])
@@ -66,8 +66,8 @@ import Testing
         #expect(result.standardError.contains("database or disk is full"), "\(result.standardError)")
         #expect(result.standardError.contains("free some space and retry"))
         #expect(try Fixtures.integrityProblems(path).isEmpty)
-        #expect(try Fixtures.catalog(["--db", path, "nav", "show", "--json"]).standardOutput == before.standardOutput)
-        let retried = try Fixtures.catalog(["--db", path, "nav", "select-sidebar", big])
+        #expect(try CatalogCLI.run(["--db", path, "nav", "show", "--json"]).standardOutput == before.standardOutput)
+        let retried = try CatalogCLI.run(["--db", path, "nav", "select-sidebar", big])
         #expect(retried.status == 0, "\(retried.standardError)")
     }
 
@@ -86,7 +86,7 @@ import Testing
         let command = ["--db", path, "import", csv.path] + (batch.map { ["--batch", String($0)] } ?? [])
         let reference = directory.appending(path: "reference.sqlite").path
         try Fixtures.makeSampleDatabase(at: reference)
-        #expect(try Fixtures.catalog(["--db", reference, "import", csv.path]).status == 0)
+        #expect(try CatalogCLI.run(["--db", reference, "import", csv.path]).status == 0)
 
         // 2 MiB: room for a few batches in the WAL, not for all the rows with their search index.
         let full = try Self.catalogOnAFullDisk(blocks: 4_096, command)
@@ -104,7 +104,7 @@ import Testing
             #expect(kept == 0, "\(kept) books of a one-transaction import kept")
         }
 
-        let rerun = try Fixtures.catalog(command)
+        let rerun = try CatalogCLI.run(command)
         #expect(rerun.status == 0, "\(rerun.standardError)")
         #expect(rerun.standardOutput.contains("\(rows - kept) inserted"), "\(rerun.standardOutput)")
         #expect(try Fixtures.importedBooks(path) == Fixtures.importedBooks(reference))

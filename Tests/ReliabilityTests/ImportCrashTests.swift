@@ -12,7 +12,8 @@ import Testing
     static let kills = 24
 
     func importing(_ file: URL, into path: String) throws -> ChildProcess {
-        try TestSupport.start(Fixtures.catalog, ["--db", path, "import", file.path, "--batch", String(Self.batch)])
+        try TestSupport.start(
+            CatalogCLI.executable, ["--db", path, "import", file.path, "--batch", String(Self.batch)])
     }
 
     /// The books in the file at `path`, and the highest row number (`kN`) among their source keys.
@@ -31,7 +32,7 @@ import Testing
 
     /// What `catalog list books --json` says the total is; it fails the test when the command fails.
     func listedBooks(_ path: String) throws -> Int {
-        let list = try Fixtures.catalog(["--db", path, "list", "books", "--limit", "1", "--json"])
+        let list = try CatalogCLI.run(["--db", path, "list", "books", "--limit", "1", "--json"])
         try #require(list.status == 0, "\(list.standardError)")
         let json = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any]
         return try #require(json?["total"] as? Int)

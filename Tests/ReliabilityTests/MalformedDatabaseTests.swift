@@ -18,7 +18,7 @@ import Testing
     func expectRefused(_ message: String, commands: [[String]], file: String? = nil) throws {
         let before = try Fixtures.snapshot(directory)
         for command in commands {
-            let result = try Fixtures.catalog(["--db", file ?? path] + command)
+            let result = try CatalogCLI.run(["--db", file ?? path] + command)
             #expect(result.status == 65, "\(command): \(result.standardError)")
             #expect(result.standardError.contains(message), "\(command): \(result.standardError)")
             #expect(result.standardError.contains(file ?? path), "\(command) names the file: \(result.standardError)")
@@ -32,9 +32,9 @@ import Testing
         try Data().write(to: URL(fileURLWithPath: path))
         try expectRefused("is an empty file", commands: Self.commands + [["nav", "select-sidebar", "books"]])
         // `init` is the one command that says "make a catalog here".
-        let created = try Fixtures.catalog(["--db", path, "init"])
+        let created = try CatalogCLI.run(["--db", path, "init"])
         #expect(created.status == 0, "\(created.standardError)")
-        #expect(try Fixtures.catalog(["--db", path, "list", "books"]).status == 0)
+        #expect(try CatalogCLI.run(["--db", path, "list", "books"]).status == 0)
     }
 
     @Test func aTextFileIsRefused() throws {
@@ -107,7 +107,7 @@ import Testing
 
     @Test func aDirectoryInsteadOfAFile() throws {
         for command in [["list", "books"], ["nav", "show"], ["init"]] {
-            let result = try Fixtures.catalog(["--db", directory.path] + command)
+            let result = try CatalogCLI.run(["--db", directory.path] + command)
             #expect(result.status == 1, "\(command): \(result.standardError)")
             #expect(
                 result.standardError.contains("cannot open \(directory.path): it is a directory"),
@@ -117,7 +117,7 @@ import Testing
 
     @Test func aMissingDirectory() throws {
         let path = directory.appending(path: "nowhere/catalog.sqlite").path
-        let result = try Fixtures.catalog(["--db", path, "init"])
+        let result = try CatalogCLI.run(["--db", path, "init"])
         #expect(result.status == 1)
         #expect(result.standardError.contains("does not exist"), "\(result.standardError)")
     }
@@ -128,7 +128,7 @@ import Testing
         try Fixtures.makeSampleDatabase(at: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path) }
-        let result = try Fixtures.catalog(["--db", path, "list", "books"])
+        let result = try CatalogCLI.run(["--db", path, "list", "books"])
         #expect(result.status == 1)
         #expect(result.standardError.contains("permission denied"), "\(result.standardError)")
     }
@@ -139,7 +139,7 @@ import Testing
         try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: readOnly.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: readOnly.path) }
-        let result = try Fixtures.catalog(["--db", readOnly.appending(path: "catalog.sqlite").path, "init"])
+        let result = try CatalogCLI.run(["--db", readOnly.appending(path: "catalog.sqlite").path, "init"])
         #expect(result.status == 1)
         #expect(result.standardError.contains("is not writable"), "\(result.standardError)")
     }

@@ -60,7 +60,7 @@ import Testing
                 }
                 let printed = steps(result.standardOutput).last?.step ?? from
                 #expect(try Fixtures.integrityProblems(path).isEmpty, "after a kill at step \(printed)")
-                let nav = try Fixtures.catalog(["--db", path, "nav", "--user", Self.user, "show"])
+                let nav = try CatalogCLI.run(["--db", path, "nav", "--user", Self.user, "show"])
                 #expect(nav.status == 0, "\(nav.standardError)")
                 let digest = try show(path)
                 let reached: Int

@@ -136,7 +136,7 @@ final class BrowsingWorker: SoakWorker, @unchecked Sendable {
         let directory = try TestSupport.temporaryDirectory("soak")
         let path = directory.appending(path: "catalog.sqlite").path
         try Fixtures.makeSampleDatabase(at: path)
-        let authors = try Fixtures.catalog(["--db", path, "list", "authors", "--limit", "5", "--json"])
+        let authors = try CatalogCLI.run(["--db", path, "list", "authors", "--limit", "5", "--json"])
         let items = try #require(
             (try JSONSerialization.jsonObject(with: Data(authors.standardOutput.utf8)) as? [String: Any])?["items"]
                 as? [[String: Any]])
@@ -160,7 +160,7 @@ final class BrowsingWorker: SoakWorker, @unchecked Sendable {
         #expect(imported.count == ImportWorker.rows)
         #expect(imported.allSatisfy { $0.hasSuffix("(edition \(edition))") }, "the last import was edition \(edition)")
         for navigator in navigators {
-            let shown = try Fixtures.catalog(["--db", path, "nav", "--user", navigator.user, "show", "--json"])
+            let shown = try CatalogCLI.run(["--db", path, "nav", "--user", navigator.user, "show", "--json"])
             #expect(shown.status == 0)
             let saved = try #require(navigator.lastSaved, "\(navigator.name) saved nothing")
             #expect(try Self.state(shown.standardOutput) == Self.state(saved), "\(navigator.name)")
@@ -193,7 +193,7 @@ final class BrowsingWorker: SoakWorker, @unchecked Sendable {
                 while Date() < deadline {
                     let arguments = ["--db", database] + worker.arguments(iteration)
                     do {
-                        let result = try Fixtures.catalog(arguments)
+                        let result = try CatalogCLI.run(arguments)
                         let busy = result.standardError.contains("locked") || result.standardError.contains("busy")
                         if result.status != 0 || busy {
                             log.fail("\(worker.name): \(arguments) → \(result.status) \(result.standardError)")

@@ -29,13 +29,13 @@ import Testing
         let server = path("server.sqlite")
         try Fixtures.makeSampleDatabase(at: server)
         for name in ["template.sqlite", "reference.sqlite"] {
-            let snapshot = try Fixtures.catalog(["--db", server, "snapshot", path(name)])
+            let snapshot = try CatalogCLI.run(["--db", server, "snapshot", path(name)])
             try #require(snapshot.status == 0, "\(snapshot.standardError)")
         }
         for edition in 1...2 {
             let csv = directory.appending(path: "edition-\(edition).csv")
             try Fixtures.writeBooksCSV(to: csv, rows: Self.books, edition: edition)
-            let imported = try Fixtures.catalog(["--db", server, "import", csv.path, "--source", "generated"])
+            let imported = try CatalogCLI.run(["--db", server, "import", csv.path, "--source", "generated"])
             try #require(imported.status == 0, "\(imported.standardError)")
         }
         // The CLI deletes nothing; the change log records the deletes of any SQLite client, cascades included.
@@ -52,7 +52,7 @@ import Testing
 
     func syncing(_ client: String, from server: String) throws -> ChildProcess {
         try TestSupport.start(
-            Fixtures.catalog,
+            CatalogCLI.executable,
             ["--db", client, "sync", "--from", server, "--batch-size", String(Self.batchSize), "--json"])
     }
 
