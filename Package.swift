@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "CatalogSyncTests",
             dependencies: ["Catalog", "CatalogImport", "CatalogSync", "Schema", "SQLiteDB", "TestSupport"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Schema", "SQLiteDB"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "SQLiteDB"]),
         .testTarget(
             name: "LibraryNavigationTests",
             dependencies: [
