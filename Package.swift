@@ -85,7 +85,9 @@ let package = Package(
             name: "fuzz-openlibrary-reader", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/OpenLibraryReader"),
 
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
-        .testTarget(name: "SchemaTests", dependencies: ["Schema", "SQLiteDB"]),
+        .testTarget(
+            name: "SchemaTests", dependencies: ["Catalog", "Navigation", "Schema", "SQLiteDB", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Schema", "SQLiteDB", "TestSupport"]),
         .testTarget(
             name: "CatalogImportTests",
