@@ -25,21 +25,22 @@ let package = Package(
         ),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
 
-        // Migrations/*.sql, embedded at build time by the EmbedMigrations plugin.
+        // Migrations/<target>/*.sql, embedded at build time by the EmbedMigrations plugin into the target that owns
+        // the tables; Schema composes the catalog's and the navigation's.
         .executableTarget(name: "MigrationEmbedder"),
         .plugin(
             name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"],
             path: "Sources/EmbedMigrations"),
-        .target(name: "Schema", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
+        .target(name: "Schema", dependencies: ["Catalog", "Navigation", "SQLiteDB"]),
 
         // Books, authors, genres and bands: models, repositories, browsing lists, search.
-        .target(name: "Catalog", dependencies: ["SQLiteDB"]),
+        .target(name: "Catalog", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
         // Catalog files in (JSON, CSV/TSV, Open Library dumps): readers, identity rules, the writer.
         .target(name: "CatalogImport", dependencies: ["Catalog", "SQLiteDB"]),
         // The change feed, snapshots and the sync client of offline copies.
         .target(name: "CatalogSync", dependencies: ["Catalog", "SQLiteDB"]),
         // Split-view navigation state, history and sessions, generic over the app's route type.
-        .target(name: "Navigation", dependencies: ["SQLiteDB"]),
+        .target(name: "Navigation", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
         // The catalog's routes, their validation against the catalog, and a browsing facade per user and scene.
         .target(name: "LibraryNavigation", dependencies: ["Catalog", "Navigation", "SQLiteDB"]),
 
@@ -84,7 +85,9 @@ let package = Package(
             name: "fuzz-openlibrary-reader", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/OpenLibraryReader"),
 
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
-        .testTarget(name: "SchemaTests", dependencies: ["Schema", "SQLiteDB"]),
+        .testTarget(
+            name: "SchemaTests", dependencies: ["Catalog", "Navigation", "Schema", "SQLiteDB", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Schema", "SQLiteDB", "TestSupport"]),
         .testTarget(
             name: "CatalogImportTests",
@@ -93,7 +96,7 @@ let package = Package(
         .testTarget(
             name: "CatalogSyncTests",
             dependencies: ["Catalog", "CatalogImport", "CatalogSync", "Schema", "SQLiteDB", "TestSupport"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Schema", "SQLiteDB"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "SQLiteDB"]),
         .testTarget(
             name: "LibraryNavigationTests",
             dependencies: [

@@ -4,7 +4,7 @@ public import SQLiteDB
 /// Navigation state in SQLite, per user and per scene (window): restored and repaired at launch, saved
 /// at every intent, with a bounded history and named sessions.
 ///
-/// The database must carry the navigation tables (migration `0002_navigation`). Every query is scoped by
+/// The database must carry the navigation tables (``NavigationSchema``). Every query is scoped by
 /// the ``NavigationUser`` passed in, so one user never reads or changes another's rows through it.
 ///
 /// ```swift

@@ -15,8 +15,8 @@ public enum NavigationStoreError: Error, Sendable, Hashable, CustomStringConvert
     public var description: String {
         switch self {
         case .schemaMissing(let path):
-            "\(path) has no navigation tables (nav_scenes): open it with DatabaseSchema.open(path:) "
-                + "or run the migrations first"
+            "\(path) has no navigation tables (nav_scenes): migrate it first with NavigationSchema.migrator "
+                + "or with a migrator that includes NavigationSchema.migrations"
         case .emptyName(let kind): "a \(kind) name cannot be empty"
         case .sessionNotFound(let name): "no saved session named '\(name)'"
         case .sessionExists(let name): "a session named '\(name)' already exists: choose another name"

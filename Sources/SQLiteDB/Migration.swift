@@ -1,6 +1,6 @@
 public import Foundation
 
-/// One numbered schema change, from `Migrations/NNNN_name.sql`.
+/// One numbered schema change, from a file named `NNNN_name.sql`.
 public struct Migration: Sendable, Hashable {
     /// The number from the file name; migrations apply in increasing order.
     public let version: Int

@@ -11,8 +11,19 @@ public struct Migrator: Sendable {
     /// The migrations this program knows, by increasing version.
     public let migrations: [Migration]
 
+    /// A migrator over `migrations`, in any order.
+    ///
+    /// - Precondition: no two migrations share a version: a database records its migrations by version, so two
+    ///   with one version could never both apply. A migrator composed of several modules' migrations numbers them
+    ///   as one sequence.
     public init(_ migrations: [Migration]) {
-        self.migrations = migrations.sorted { $0.version < $1.version }
+        let sorted = migrations.sorted { $0.version < $1.version }
+        for (previous, next) in zip(sorted, sorted.dropFirst()) {
+            precondition(
+                previous.version != next.version,
+                "migrations \(previous.fileName) and \(next.fileName) share version \(next.version)")
+        }
+        self.migrations = sorted
     }
 
     /// The highest version this program knows, 0 when it knows none.

@@ -1,7 +1,6 @@
 import Foundation
 @_spi(Testing) import Navigation
 import SQLiteDB
-import Schema
 import Testing
 
 @Suite struct NavigationStoreTests {

@@ -19,6 +19,17 @@ import Testing
         #expect(try db.fetchOne(Int.self, "SELECT count(*) FROM books") == 1)
     }
 
+    /// A database records migrations by version: two with one version (say, from two modules composed into one
+    /// migrator) are a programming error caught when the migrator is made, not a migration silently skipped.
+    @Test func refusesTwoMigrationsWithOneVersion() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Migrator([
+                Migration(version: 2, name: "navigation", sql: "CREATE TABLE users (id INTEGER PRIMARY KEY);"),
+                Migration(version: 2, name: "app", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY);"),
+            ])
+        }
+    }
+
     @Test func migratingTwiceChangesNothing() throws {
         let db = try Database.inMemory()
         let migrator = Migrator([first, second])

@@ -1,5 +1,9 @@
+import Catalog
+import Foundation
+import Navigation
 import SQLiteDB
 import Schema
+import TestSupport
 import Testing
 
 @Suite struct DatabaseSchemaTests {
@@ -8,6 +12,68 @@ import Testing
         #expect(versions == versions.sorted())
         #expect(Set(versions).count == versions.count)
         #expect(DatabaseSchema.migrations.allSatisfy { !$0.sql.isEmpty })
+    }
+
+    /// The catalog's and the navigation's migrations, each embedded into its own module, are one sequence.
+    @Test func composesTheCatalogAndTheNavigationMigrations() {
+        #expect(CatalogSchema.migrations.map(\.version) == [1, 3, 4])
+        #expect(NavigationSchema.migrations.map(\.version) == [2])
+        #expect(
+            DatabaseSchema.migrations.map(\.fileName) == [
+                "0001_catalog.sql", "0002_navigation.sql", "0003_changes.sql", "0004_checks_without_in_lists.sql",
+            ])
+    }
+
+    /// `Fixtures/catalog-0004.sqlite` was written by `catalog import SampleData/library.json`, `catalog nav
+    /// select-sidebar authors` and `catalog sessions save reading` when all migrations lived in one directory, then
+    /// vacuumed. Its `schema_migrations` rows (versions and checksums) must still be this build's.
+    @Test func aDatabaseWrittenAtVersion4OpensWithItsMigrationsAndRowsUnchanged() throws {
+        let path = try copyOfFixture("catalog-0004.sqlite")
+        let (appliedBefore, rowsBefore) = try contents(of: Database(path: path))
+        #expect(appliedBefore.map(\.version) == [1, 2, 3, 4])
+        #expect(rowsBefore["books"] == 36 && rowsBefore["nav_scenes"] == 1 && rowsBefore["nav_sessions"] == 1)
+
+        let db = try DatabaseSchema.open(path: path)
+        let (applied, rows) = try contents(of: db)
+        #expect(applied == appliedBefore)
+        #expect(rows == rowsBefore)
+        #expect(DatabaseSchema.migrator.latestVersion == 4)
+        #expect(try DatabaseSchema.migrator.pendingMigrations(in: db).isEmpty)
+        #expect(try db.integrityCheck() == ["ok"])
+    }
+
+    @Test func aDatabaseWithALaterVersionIsStillRefused() throws {
+        let path = try copyOfFixture("catalog-0004.sqlite")
+        let later = DatabaseSchema.migrator.latestVersion + 1
+        let (appliedBefore, rowsBefore) = try {
+            let db = try Database(path: path)
+            try db.execute(
+                "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, 'later', '', ?)",
+                [later, Date()])
+            return try contents(of: db)
+        }()
+
+        let error = try #require(throws: MigrationError.self) { try DatabaseSchema.open(path: path) }
+        guard case .databaseIsNewer([later], DatabaseSchema.migrator.latestVersion) = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
+        let (applied, rows) = try contents(of: Database(path: path))
+        #expect(applied == appliedBefore && rows == rowsBefore)
+    }
+
+    /// A copy of `Tests/SchemaTests/Fixtures/<name>` in a temporary directory: opening a database writes to it.
+    private func copyOfFixture(_ name: String) throws -> String {
+        let fixture = TestSupport.packageRoot.appending(path: "Tests/SchemaTests/Fixtures").appending(path: name)
+        let copy = try TemporaryFiles("schema").path(name)
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: copy)
+        return copy
+    }
+
+    /// The applied migrations of `db` and the row count of each of its tables.
+    private func contents(of db: Database) throws -> (applied: [AppliedMigration], rows: [String: Int]) {
+        let tables = try db.tableNames().map { ($0, try db.rowCount(ofTable: $0)) }
+        return (try DatabaseSchema.migrator.appliedMigrations(in: db), Dictionary(uniqueKeysWithValues: tables))
     }
 
     @Test func aFreshDatabaseMigratesToTheLatestVersion() throws {

@@ -1,14 +1,13 @@
 import Foundation
 import Navigation
 import SQLiteDB
-import Schema
 
-/// A migrated in-memory database with a store on it.
+/// An in-memory database with the navigation tables alone, and a store on it.
 func makeStore(
     validator: any RouteValidator<TestRoute> = RouteValidation<TestRoute>.acceptingAll, historyLimit: Int = 100
 ) throws -> NavigationStore<TestRoute> {
     let db = try Database.inMemory()
-    try DatabaseSchema.migrator.migrate(db)
+    try NavigationSchema.migrator.migrate(db)
     var configuration = NavigationStore<TestRoute>.Configuration()
     configuration.historyLimit = historyLimit
     return try NavigationStore(database: db, validator: validator, configuration: configuration)
@@ -31,7 +30,9 @@ final class TemporaryDatabaseFile {
     func openStore(validator: any RouteValidator<TestRoute> = RouteValidation<TestRoute>.acceptingAll) throws
         -> NavigationStore<TestRoute>
     {
-        try NavigationStore(database: try DatabaseSchema.open(path: path), validator: validator)
+        let db = try Database(path: path)
+        try NavigationSchema.migrator.migrate(db)
+        return try NavigationStore(database: db, validator: validator)
     }
 }
 

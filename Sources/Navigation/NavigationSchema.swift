@@ -1,0 +1,25 @@
+public import SQLiteDB
+
+/// The navigation tables (`users`, `nav_scenes`, `nav_history`, `nav_sessions`): the migrations in
+/// `Migrations/Navigation/`, embedded into this module at build time.
+///
+/// An app with a database of its own creates them with ``migrator`` before it opens a ``NavigationStore``:
+///
+/// ```swift
+/// let db = try Database(path: "app.sqlite")
+/// try NavigationSchema.migrator.migrate(db)
+/// let store = try NavigationStore<AppRoute>(database: db)
+/// ```
+///
+/// A database records its migrations in one `schema_migrations` table, by version, and a migrator refuses a
+/// database holding a version it does not know. So a database that also has tables of its own is migrated by one
+/// migrator over all of its migrations, `Migrator(NavigationSchema.migrations + appMigrations)`, and the app numbers
+/// its migrations apart from these versions.
+public enum NavigationSchema {
+    /// The navigation migrations, by version.
+    public static var migrations: [Migration] { migrator.migrations }
+
+    /// A migrator over ``migrations`` alone: creates or upgrades the navigation tables of a database that holds
+    /// nothing else.
+    public static let migrator = Migrator(embedded)
+}
