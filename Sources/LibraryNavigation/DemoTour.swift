@@ -1,7 +1,7 @@
 public import Catalog
 public import Navigation
 
-/// The short browsing session `catalog demo` walks, the way the seed apps are used: genres → a genre → a
+/// The short browsing session `catalog demo` walks, the way a split-view app is used: genres → a genre → a
 /// band → one of its genres; authors → an author → a co-authored book → the co-author; settings as a
 /// two-column route; then back.
 ///

@@ -28,7 +28,7 @@ public final class NavigationStore<Route: NavigationRoute> {
 
     /// Who runs the WAL checkpoints of the store's database file.
     ///
-    /// DESIGN.md §7 asks for a save p99 under 1 ms; SQLite's automatic checkpoint (every 1,000 WAL pages)
+    /// A save's p99 should stay under 1 ms; SQLite's automatic checkpoint (every 1,000 WAL pages)
     /// runs inside the COMMIT that crosses the threshold and stalls that save for tens of milliseconds.
     public enum CheckpointPolicy: Sendable, Hashable {
         /// Leave the connection's `wal_autocheckpoint` as it is (SQLite's default: inside a commit).
