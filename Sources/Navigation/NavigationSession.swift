@@ -41,7 +41,7 @@ public final class NavigationSession<Route: NavigationRoute> {
     /// - Parameter intent: what the user did.
     /// - Returns: the repairs made to a history entry that `back` or `forward` moved to (a book deleted since
     ///   it was recorded); empty otherwise.
-    /// - Throws: ``NavigationError`` when the intent is refused, ``DatabaseError`` when saving fails; the
+    /// - Throws: ``NavigationError`` when the intent is refused, `DatabaseError` when saving fails; the
     ///   state is unchanged either way.
     @discardableResult
     public func apply(_ intent: NavigationIntent<Route>) throws -> RepairReport {
@@ -66,7 +66,7 @@ public final class NavigationSession<Route: NavigationRoute> {
     /// Saves the current state as the user's session `name`.
     ///
     /// - Parameter name: the session's name.
-    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, ``DatabaseError``.
+    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, `DatabaseError`.
     public func saveSession(named name: String) throws {
         try store.saveSession(named: name, state: state, for: user)
     }
@@ -75,7 +75,7 @@ public final class NavigationSession<Route: NavigationRoute> {
     ///
     /// - Parameter name: the session's name.
     /// - Returns: the repairs the saved state needed.
-    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, ``DatabaseError``.
+    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, `DatabaseError`.
     @discardableResult
     public func restoreSession(named name: String) throws -> RepairReport {
         let (restored, report) = try store.loadSession(named: name, for: user)
