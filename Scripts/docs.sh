@@ -51,27 +51,35 @@ for target in "${targets[@]}"; do
     [ -d "Sources/$target/Documentation.docc" ] || fail "Sources/$target/Documentation.docc is missing"
 done
 
-# Symbol graphs of the public API. The build flags are CI's (.ci/run), so after its build step this reuses
-# the products instead of compiling everything again.
-log="$out/symbol-graphs.log"
+# The build flags are CI's (.ci/run), so after its build step this reuses the products instead of compiling
+# everything again.
+build_flags=(-Xswiftc -warnings-as-errors)
 mkdir -p "$out"
-echo "docs: extracting symbol graphs"
-if ! swift package -Xswiftc -warnings-as-errors dump-symbol-graph --emit-extension-block-symbols >"$log" 2>&1; then
+log="$out/build.log"
+echo "docs: build"
+swift build "${build_flags[@]}" >"$log" 2>&1 || {
     cat "$log" >&2
-    fail "swift package dump-symbol-graph failed"
-fi
-graphs=$(sed -n 's/^Files written to //p' "$log" | tail -1)
-[ -d "$graphs" ] || {
-    cat "$log" >&2
-    fail "cannot tell where dump-symbol-graph wrote the symbol graphs"
+    fail "the build failed"
 }
+
+# Symbol graphs of the public API, written beside the build products. dump-symbol-graph also tries the test
+# modules, which fails when the tests were not built; only the graphs of the targets above matter, and they
+# are new ones since the folder is emptied first.
+graphs="$(dirname "$(swift build "${build_flags[@]}" --show-bin-path)")/symbolgraph"
+rm -rf "$graphs"
+log="$out/symbol-graphs.log"
+echo "docs: symbol graphs"
+swift package "${build_flags[@]}" dump-symbol-graph --emit-extension-block-symbols >"$log" 2>&1 || true
 
 for target in "${targets[@]}"; do
     # Only this module's graphs: its own symbols and its extensions of other modules' types.
     module_graphs="$out/symbol-graphs/$target"
     rm -rf "$module_graphs" "$out/$target.doccarchive"
     mkdir -p "$module_graphs"
-    [ -f "$graphs/$target.symbols.json" ] || fail "no symbol graph for $target in $graphs"
+    [ -f "$graphs/$target.symbols.json" ] || {
+        cat "$log" >&2
+        fail "no symbol graph for $target in $graphs"
+    }
     cp "$graphs/$target.symbols.json" "$module_graphs/"
     find "$graphs" -maxdepth 1 -name "$target@*.symbols.json" -exec cp {} "$module_graphs/" \;
 
