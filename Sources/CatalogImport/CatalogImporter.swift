@@ -6,7 +6,7 @@ public import SQLiteDB
 /// idempotent and transactional, with a report of every row it could not take.
 ///
 /// Every format goes through the same loop: a reader yields rows (a record, or a rejection with its line,
-/// column, value and reason) and an ``ImportWriter`` applies the identity rules and writes. Importing the same
+/// column, value and reason) and one writer applies the identity rules and writes. Importing the same
 /// file twice reports everything unchanged and writes nothing; a changed row updates its entity in place.
 ///
 /// Transactions: by default the whole file is one transaction. With ``ImportOptions/batchSize`` every batch of
@@ -38,7 +38,7 @@ public struct CatalogImporter {
     ///   - progress: Called every few thousand rows and once at the end.
     /// - Returns: What the import did; rejected rows are counted, not thrown.
     /// - Throws: ``ImportError`` when the file is unusable or unreadable, an option is wrong, or `strict` met a
-    ///   rejected row (the file is rolled back then); ``DatabaseError`` when the database fails (the open batch
+    ///   rejected row (the file is rolled back then); `DatabaseError` when the database fails (the open batch
     ///   is rolled back).
     public func importFile(
         atPath path: String, options: ImportOptions = ImportOptions(),
@@ -88,7 +88,7 @@ public struct CatalogImporter {
     /// Imports a file in the native JSON format, in one transaction.
     ///
     /// - Returns: the summary, with the entries the reader could not understand among the rejections.
-    /// - Throws: ``ImportError`` when the file is not a catalog JSON file; ``DatabaseError`` when the database
+    /// - Throws: ``ImportError`` when the file is not a catalog JSON file; `DatabaseError` when the database
     ///   fails (nothing is imported then).
     public func importJSON(contentsOf url: URL) throws -> ImportSummary {
         var options = ImportOptions()
@@ -101,7 +101,7 @@ public struct CatalogImporter {
     /// - Parameters:
     ///   - records: what a reader produced, in order (a genre before the genres naming it as parent is best).
     ///   - source: names the origin of the keys, e.g. `"goodbooks"`; keys are unique within a source.
-    /// - Throws: ``DatabaseError`` for failures other than a bad record; the transaction is rolled back.
+    /// - Throws: `DatabaseError` for failures other than a bad record; the transaction is rolled back.
     public func importRecords<Records: Sequence<CatalogRecord>>(_ records: Records, source: String) throws
         -> ImportSummary
     {

@@ -46,6 +46,7 @@ public struct JSONCatalogReader: Sendable {
     /// Reads a document from `data`.
     ///
     /// - Parameters:
+    ///   - data: the document's bytes.
     ///   - file: how errors name the input.
     ///   - defaultSource: the source when the document does not name one.
     /// - Throws: ``JSONCatalogError``.

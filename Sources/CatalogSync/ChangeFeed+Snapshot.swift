@@ -16,7 +16,7 @@ extension ChangeFeed {
     /// ```
     /// - Parameter path: a new file; an existing one is not overwritten.
     /// - Returns: where the copy stands.
-    /// - Throws: ``DatabaseError`` when `path` exists or cannot be written; no file is left behind then.
+    /// - Throws: `DatabaseError` when `path` exists or cannot be written; no file is left behind then.
     public func snapshot(to path: String) throws -> SnapshotInfo {
         try db.backup(to: path)
         do {

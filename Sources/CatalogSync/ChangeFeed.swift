@@ -9,8 +9,9 @@ public import SQLiteDB
 /// ```swift
 /// let feed = ChangeFeed(try DatabaseSchema.open(path: "server.sqlite"))
 /// var since: Int64 = 0
+/// var batch: ChangeBatch
 /// repeat {
-///     let batch = try feed.changes(since: since, limit: 500)
+///     batch = try feed.changes(since: since, limit: 500)
 ///     for change in batch.changes { print(change.operation, change.kind, change.uuid) }
 ///     since = batch.lastSequence
 /// } while batch.hasMore
@@ -50,7 +51,7 @@ public struct ChangeFeed: ChangeSource {
     ///   - limit: at most this many changes (at least 1).
     /// - Returns: the changes and the sequence to continue from.
     /// - Throws: ``SyncError/behindPrunedHorizon(since:prunedBefore:)`` when changes after `since` were
-    ///   pruned; ``DatabaseError`` when the database fails.
+    ///   pruned; `DatabaseError` when the database fails.
     public func changes(since: Int64, limit: Int = 1000) throws -> ChangeBatch {
         try db.transaction(.deferred) {
             let prunedBefore = try prunedBefore()

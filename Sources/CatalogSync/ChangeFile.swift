@@ -26,7 +26,7 @@ public struct ChangeFile: ChangeSource {
     /// Reads and checks a changes file; it stays open, and its changes are read again batch by batch.
     ///
     /// - Throws: ``SyncError/malformedChanges(file:line:reason:)`` for a line that is neither a change nor the
-    ///   trailer, lines out of order, or a file without its trailer (cut short); ``ReaderError`` when the file
+    ///   trailer, lines out of order, or a file without its trailer (cut short); `FileReadError` when the file
     ///   cannot be opened or read.
     public init(contentsOf url: URL) throws {
         let source = try FileByteSource(path: url.path)
@@ -88,7 +88,7 @@ public struct ChangeFile: ChangeSource {
     /// The changes of the file after `sequence`, at most `limit`.
     ///
     /// - Throws: ``SyncError/malformedChanges(file:line:reason:)`` when the file no longer holds what it held
-    ///   when it was opened; ``ReaderError`` when reading it fails.
+    ///   when it was opened; `FileReadError` when reading it fails.
     public func batch(after sequence: Int64, limit: Int) throws -> ChangeBatch {
         let start = lines.partitioningIndex { $0.sequence > sequence }
         let end = min(lines.count, start + max(1, limit))

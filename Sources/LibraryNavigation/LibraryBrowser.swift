@@ -24,8 +24,8 @@ public final class LibraryBrowser {
 
     /// Opens scene `scene` of user `user` (created on first use) on a migrated database.
     ///
-    /// - Throws: ``NavigationStoreError`` for an empty user or scene name or a database without the
-    ///   navigation tables, ``DatabaseError`` when reading fails. A corrupt saved state does not throw: it is
+    /// - Throws: `NavigationStoreError` for an empty user or scene name or a database without the
+    ///   navigation tables, `DatabaseError` when reading fails. A corrupt saved state does not throw: it is
     ///   repaired, and the repairs are in ``restoreReport``.
     public init(
         database: Database, user: String = "default", scene: String = "main",
@@ -53,8 +53,8 @@ public final class LibraryBrowser {
     /// Applies `intent` and saves the result in one transaction.
     ///
     /// - Returns: repairs made to the history entry that `back` or `forward` reached; empty otherwise.
-    /// - Throws: ``NavigationError`` when the intent makes no sense here or names an entity the catalog does not
-    ///   have (the state is unchanged), or ``DatabaseError`` when saving fails.
+    /// - Throws: `NavigationError` when the intent makes no sense here or names an entity the catalog does not
+    ///   have (the state is unchanged), or `DatabaseError` when saving fails.
     @discardableResult
     public func apply(_ intent: NavigationIntent<LibraryRoute>) throws -> RepairReport {
         try session.apply(intent)
@@ -89,7 +89,7 @@ public final class LibraryBrowser {
     /// Restores session `name` into this scene (recorded in its history, so `back` returns).
     ///
     /// - Returns: the repairs the saved state needed (entities deleted since it was saved).
-    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)`` when there is no such session.
+    /// - Throws: `NavigationStoreError.sessionNotFound` when there is no such session.
     @discardableResult
     public func restoreSession(named name: String) throws -> RepairReport {
         try session.restoreSession(named: name)

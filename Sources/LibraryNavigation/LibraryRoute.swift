@@ -15,7 +15,7 @@ public import Navigation
 /// | `.book(id)` … `.band(id)` | `book/<uuid>`, `author/<uuid>`, `genre/<uuid>`, `band/<uuid>` | 3 (a genre in the sidebar) |
 ///
 /// What may appear under what: a section lists its kind in the content column (authors → author …); a
-/// search lists any entity; a genre in the sidebar (seed 000's sidebar of genres) lists its bands and
+/// search lists any entity; a genre in the sidebar (a sidebar that lists genres) lists its bands and
 /// books. From a book's detail you can push its authors and genres, from an author their books and
 /// co-authors, from a band its genres, from a genre its bands and books.
 public enum LibraryRoute: NavigationRoute, Codable {

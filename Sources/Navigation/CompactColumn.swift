@@ -1,7 +1,7 @@
 /// The column on top when the split view collapses to one stack (`preferredCompactColumn`).
 ///
-/// It follows the selection (seed 002): selecting a row shows the next column, the back button
-/// moves one column to the left.
+/// It follows the selection: selecting a row shows the next column, the back button moves one column
+/// to the left.
 public enum CompactColumn: String, Sendable, Hashable, Codable, CaseIterable {
     /// The sidebar list.
     case sidebar

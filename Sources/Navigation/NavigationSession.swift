@@ -1,5 +1,5 @@
 /// One scene of one user, open for browsing: the restored state, kept in step with the store as intents
-/// are applied. What a Browser facade or a SwiftUI model wraps.
+/// are applied. What a facade such as `LibraryBrowser` or a SwiftUI model wraps.
 ///
 /// Each ``apply(_:)`` runs the pure transition function, checks every route the new state brings in with the
 /// store's ``RouteValidator``, and saves the result in one transaction; a refused intent changes nothing, in
@@ -43,7 +43,7 @@ public final class NavigationSession<Route: NavigationRoute> {
     /// - Returns: the repairs made to a history entry that `back` or `forward` moved to (a book deleted since
     ///   it was recorded); empty otherwise.
     /// - Throws: ``NavigationError`` when the intent is refused (``NavigationError/notFound(route:)`` when it
-    ///   brings in a route the validator does not know), ``DatabaseError`` when checking or saving fails; the
+    ///   brings in a route the validator does not know), `DatabaseError` when checking or saving fails; the
     ///   state is unchanged either way.
     @discardableResult
     public func apply(_ intent: NavigationIntent<Route>) throws -> RepairReport {
@@ -81,7 +81,7 @@ public final class NavigationSession<Route: NavigationRoute> {
     /// Saves the current state as the user's session `name`.
     ///
     /// - Parameter name: the session's name.
-    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, ``DatabaseError``.
+    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, `DatabaseError`.
     public func saveSession(named name: String) throws {
         try store.saveSession(named: name, state: state, for: user)
     }
@@ -90,7 +90,7 @@ public final class NavigationSession<Route: NavigationRoute> {
     ///
     /// - Parameter name: the session's name.
     /// - Returns: the repairs the saved state needed.
-    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, ``DatabaseError``.
+    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, `DatabaseError`.
     @discardableResult
     public func restoreSession(named name: String) throws -> RepairReport {
         let (restored, report) = try store.loadSession(named: name, for: user)

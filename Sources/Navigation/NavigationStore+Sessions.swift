@@ -8,7 +8,7 @@ extension NavigationStore {
     ///   - name: the session's name.
     ///   - state: the state to save.
     ///   - user: whose session it is.
-    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, ``DatabaseError``.
+    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, `DatabaseError`.
     public func saveSession(named name: String, state: SplitViewState<Route>, for user: NavigationUser) throws {
         guard !name.isEmpty else { throw NavigationStoreError.emptyName(kind: "session") }
         let now = Date()
@@ -26,7 +26,7 @@ extension NavigationStore {
     ///   - name: the session's name.
     ///   - scene: the scene whose state is saved (restored first, so a repaired state is what is saved).
     ///   - user: whose session it is.
-    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, ``DatabaseError``.
+    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, `DatabaseError`.
     public func saveSession(named name: String, fromScene scene: String, for user: NavigationUser) throws {
         try saveSession(named: name, state: try restore(scene: scene, for: user).state, for: user)
     }
@@ -39,7 +39,7 @@ extension NavigationStore {
     ///   - scene: the scene to restore it into.
     ///   - user: whose session and scene.
     /// - Returns: the repairs the saved state needed (its routes are checked like a restored scene's).
-    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, ``DatabaseError``.
+    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, `DatabaseError`.
     @discardableResult
     public func restoreSession(named name: String, intoScene scene: String, for user: NavigationUser) throws
         -> RepairReport
@@ -50,7 +50,7 @@ extension NavigationStore {
     /// The user's saved sessions, by name.
     ///
     /// - Parameter user: whose sessions.
-    /// - Throws: ``DatabaseError``.
+    /// - Throws: `DatabaseError`.
     public func sessions(for user: NavigationUser) throws -> [SavedSession] {
         try db.fetchAll(
             SavedSessionRow.self,
@@ -66,7 +66,7 @@ extension NavigationStore {
     ///   - newName: the new name.
     ///   - user: whose session.
     /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, ``NavigationStoreError/sessionExists(name:)``,
-    ///   ``NavigationStoreError/emptyName(kind:)``, ``DatabaseError``.
+    ///   ``NavigationStoreError/emptyName(kind:)``, `DatabaseError`.
     public func renameSession(named name: String, to newName: String, for user: NavigationUser) throws {
         guard !newName.isEmpty else { throw NavigationStoreError.emptyName(kind: "session") }
         do {
@@ -84,7 +84,7 @@ extension NavigationStore {
     /// - Parameters:
     ///   - name: the session's name.
     ///   - user: whose session.
-    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, ``DatabaseError``.
+    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, `DatabaseError`.
     public func deleteSession(named name: String, for user: NavigationUser) throws {
         try db.execute("DELETE FROM nav_sessions WHERE user_id = ? AND name = ?", [user.id, name])
         guard db.changes > 0 else { throw NavigationStoreError.sessionNotFound(name: name) }

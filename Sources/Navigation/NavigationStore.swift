@@ -9,9 +9,10 @@ public import SQLiteDB
 ///
 /// ```swift
 /// let db = try DatabaseSchema.open(path: "catalog.sqlite")
-/// let store = try NavigationStore<LibraryRoute>(database: db, validator: CatalogValidator(db))
+/// let validator = CatalogRouteValidator(catalog: LibraryCatalog(db))
+/// let store = try NavigationStore<LibraryRoute>(database: db, validator: validator)
 /// let session = try store.openSession(scene: "main", for: try store.user(named: "ada"))
-/// print(session.report)                       // what was repaired, if anything
+/// print(session.restoreReport)                // what was repaired, if anything
 /// try session.apply(.selectSidebar(.authors))  // applied and saved in one transaction
 /// ```
 public final class NavigationStore<Route: NavigationRoute> {
@@ -28,7 +29,7 @@ public final class NavigationStore<Route: NavigationRoute> {
 
     /// Who runs the WAL checkpoints of the store's database file.
     ///
-    /// DESIGN.md §7 asks for a save p99 under 1 ms; SQLite's automatic checkpoint (every 1,000 WAL pages)
+    /// A save's p99 should stay under 1 ms; SQLite's automatic checkpoint (every 1,000 WAL pages)
     /// runs inside the COMMIT that crosses the threshold and stalls that save for tens of milliseconds.
     public enum CheckpointPolicy: Sendable, Hashable {
         /// Leave the connection's `wal_autocheckpoint` as it is (SQLite's default: inside a commit).
@@ -59,7 +60,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     ///   - validator: says whether a restored route still exists.
     ///   - configuration: history limit and checkpoint policy.
     /// - Throws: ``NavigationStoreError/schemaMissing(path:)`` when the navigation tables are missing,
-    ///   ``DatabaseError`` when the database cannot be read.
+    ///   `DatabaseError` when the database cannot be read.
     public init(
         database: Database, validator: any RouteValidator<Route> = RouteValidation<Route>.acceptingAll,
         configuration: Configuration = Configuration()
@@ -94,7 +95,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// The user named `name`, created on first use.
     ///
     /// - Parameter name: the user's unique name.
-    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, ``DatabaseError``.
+    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, `DatabaseError`.
     public func user(named name: String) throws -> NavigationUser {
         guard !name.isEmpty else { throw NavigationStoreError.emptyName(kind: "user") }
         return try db.transaction(.immediate) {
@@ -108,7 +109,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// The user named `name` if it exists; never creates one.
     ///
     /// - Parameter name: the user's name.
-    /// - Throws: ``DatabaseError``.
+    /// - Throws: `DatabaseError`.
     public func existingUser(named name: String) throws -> NavigationUser? {
         try db.fetchOne(Int64.self, "SELECT id FROM users WHERE name = ?", [name]).map {
             NavigationUser(name: name, id: $0)
@@ -122,7 +123,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Parameters:
     ///   - scene: the scene (window) identifier, e.g. `main`.
     ///   - user: whose scene it is.
-    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, ``DatabaseError``; never for bad stored state.
+    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, `DatabaseError`; never for bad stored state.
     public func openSession(scene: String, for user: NavigationUser) throws -> NavigationSession<Route> {
         NavigationSession(store: self, user: user, scene: scene, restored: try restore(scene: scene, for: user))
     }
@@ -136,7 +137,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Parameters:
     ///   - scene: the scene identifier.
     ///   - user: whose scene it is.
-    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, ``DatabaseError`` when the database fails.
+    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, `DatabaseError` when the database fails.
     public func restore(scene: String, for user: NavigationUser) throws -> RestoredScene<Route> {
         guard !scene.isEmpty else { throw NavigationStoreError.emptyName(kind: "scene") }
         if let row = try db.fetchOne(
@@ -164,7 +165,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// The user's scenes with saved state, most recently used first.
     ///
     /// - Parameter user: whose scenes.
-    /// - Throws: ``DatabaseError``.
+    /// - Throws: `DatabaseError`.
     public func scenes(for user: NavigationUser) throws -> [SceneSummary] {
         try db.fetchAll(
             SceneSummaryRow.self,
@@ -178,7 +179,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     ///   - scene: the scene identifier.
     ///   - user: whose scene it is.
     /// - Returns: whether the scene had saved state.
-    /// - Throws: ``DatabaseError``.
+    /// - Throws: `DatabaseError`.
     @discardableResult
     public func deleteScene(_ scene: String, for user: NavigationUser) throws -> Bool {
         try db.execute("DELETE FROM nav_scenes WHERE user_id = ? AND scene = ?", [user.id, scene])
@@ -189,7 +190,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     ///
     /// - Parameter date: scenes last changed before it are deleted.
     /// - Returns: the number of scenes deleted.
-    /// - Throws: ``DatabaseError``.
+    /// - Throws: `DatabaseError`.
     @discardableResult
     public func pruneScenes(unusedSince date: Date) throws -> Int {
         try db.transaction(.immediate) {
@@ -204,7 +205,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     ///   - days: how long a scene may stay unused.
     ///   - now: the current time.
     /// - Returns: the number of scenes deleted.
-    /// - Throws: ``DatabaseError``.
+    /// - Throws: `DatabaseError`.
     @discardableResult
     public func pruneScenes(unusedForDays days: Int, now: Date = Date()) throws -> Int {
         try pruneScenes(unusedSince: now.addingTimeInterval(-Double(days) * 86_400))
@@ -216,7 +217,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     ///   - scene: the scene identifier.
     ///   - user: whose scene it is.
     /// - Returns: the entries; empty when the scene has no saved state.
-    /// - Throws: ``DatabaseError``.
+    /// - Throws: `DatabaseError`.
     public func history(ofScene scene: String, for user: NavigationUser) throws -> [SplitViewState<Route>] {
         try db.fetchAll(
             StoredText.self,
@@ -231,7 +232,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// Runs a passive WAL checkpoint now, on the store's connection: call it when the app is idle (with the
     /// ``CheckpointPolicy/manual`` policy) or before closing.
     ///
-    /// - Throws: ``DatabaseError``.
+    /// - Throws: `DatabaseError`.
     public func checkpoint() throws {
         checkpointer?.waitUntilIdle()
         try db.execute("PRAGMA wal_checkpoint(PASSIVE)")

@@ -5,10 +5,10 @@
 ///
 /// ```swift
 /// struct CatalogValidator: RouteValidator {
-///     let catalog: Catalog
+///     let catalog: LibraryCatalog
 ///     func exists(_ route: LibraryRoute) throws -> Bool {
 ///         switch route {
-///         case .book(let id): try catalog.bookExists(id)
+///         case .book(let uuid): try catalog.contains(.book, uuid: uuid)
 ///         default: true
 ///         }
 ///     }
@@ -29,7 +29,10 @@ public protocol RouteValidator<Route> {
 /// A ``RouteValidator`` made of a closure.
 ///
 /// ```swift
-/// let validator = RouteValidation<LibraryRoute> { route in try catalog.exists(route) }
+/// let validator = RouteValidation<LibraryRoute> { route in
+///     guard let entity = route.entity else { return true }
+///     return try catalog.contains(entity.kind, uuid: entity.uuid)
+/// }
 /// ```
 public struct RouteValidation<Route: NavigationRoute>: RouteValidator {
     private let check: (Route) throws -> Bool

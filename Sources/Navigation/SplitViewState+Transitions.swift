@@ -1,7 +1,7 @@
 extension SplitViewState {
     /// Applies one intent: the pure transition function of the split view.
     ///
-    /// Every intent of DESIGN.md §4 is handled here, so the rules live in one place. A refused intent
+    /// Every ``NavigationIntent`` is handled here, so the rules live in one place. A refused intent
     /// throws and leaves `self` as it was; an intent that changes nothing returns the same state with
     /// ``HistoryEffect/none``, so the history never records a duplicate.
     ///
@@ -95,7 +95,7 @@ extension SplitViewState {
         compactColumn = .detail
     }
 
-    /// A detail from outside the lists (seed 002's toolbar button): the content selection stays only when
+    /// A detail from outside the lists (a toolbar button): the content selection stays only when
     /// it is the same route, and the compact column moves to the detail so a collapsed view shows it.
     private mutating func showDetail(_ route: Route) {
         if content != route { content = nil }

@@ -1,4 +1,4 @@
-/// Turns a stored state into a valid one: structural check, reference check, repair (DESIGN.md §4).
+/// Turns a stored state into a valid one: structural check, reference check, then repair.
 ///
 /// Upstream first, because a change upstream invalidates everything downstream: an invalid sidebar
 /// clears everything; an invalid content selection clears content, detail and stack; an invalid detail

@@ -13,7 +13,7 @@ public enum DatabaseSchema {
 
     /// Opens the database at `path` and brings it to this build's schema.
     ///
-    /// - Throws: ``DatabaseError`` when the file cannot be opened, ``MigrationError`` when its schema is
+    /// - Throws: `DatabaseError` when the file cannot be opened, `MigrationError` when its schema is
     ///   newer than this build or was changed.
     public static func open(path: String, configuration: Database.Configuration = Database.Configuration())
         throws -> Database

@@ -1,4 +1,3 @@
-import CatalogImport
 import Foundation
 import Navigation
 import Testing

@@ -3,9 +3,9 @@ import Navigation
 import Testing
 
 @Suite struct SplitViewStateTransitionsTests {
-    // Seed 000: a genre in the sidebar lists its bands; a band selected there becomes the detail; a child
+    // A genre in the sidebar lists its bands; a band selected there becomes the detail; a child
     // state (a pushed genre) is optional and goes when the selection upstream changes.
-    @Test func seed000GenreThenBandsThenBand() throws {
+    @Test func genreInSidebarThenBandsThenBand() throws {
         var state = try navigate([.selectSidebar(.genre(1))])
         #expect(state.sidebar == .genre(1))
         #expect(state.content == nil && state.detail == nil)
@@ -26,8 +26,8 @@ import Testing
         }
     }
 
-    // Seed 001: content root, detail root, push, and the 2 ↔ 3 column switch.
-    @Test func seed001ContentRootDetailRootPushAndColumnSwitch() throws {
+    // Content root, detail root, push, and the 2 ↔ 3 column switch.
+    @Test func contentRootDetailRootPushAndColumnSwitch() throws {
         var state = try navigate([.selectSidebar(.authors), .selectContent(.author(1)), .push(.book(2))])
         #expect(state.layout == .threeColumns)
         #expect(state.detail == .author(1) && state.stack == [.book(2)])
@@ -47,9 +47,9 @@ import Testing
         #expect(state.layout == .threeColumns && state.detail == nil && state.compactColumn == .content)
     }
 
-    // Seed 002: a toolbar button shows a detail that is in no list; the compact column follows, so a
+    // A toolbar button shows a detail that is in no list; the compact column follows, so a
     // collapsed split view shows it.
-    @Test func seed002ToolbarDetailAndCompactColumn() throws {
+    @Test func toolbarDetailAndCompactColumn() throws {
         var state = try navigate([.selectSidebar(.symbol("Rat"))])
         #expect(state.detail == .symbol("Rat") && state.compactColumn == .detail)
 
@@ -70,9 +70,9 @@ import Testing
         }
     }
 
-    // Seed 003: the sidebar and list selections are kept, and the secondary (detail) is cleared when the
+    // The sidebar and list selections are kept, and the secondary (detail) is cleared when the
     // primary (content) selection changes.
-    @Test func seed003SelectionsKeptSecondaryClearedWithPrimary() throws {
+    @Test func selectionsKeptSecondaryClearedWithPrimary() throws {
         var state = try navigate([.selectSidebar(.books), .selectContent(.book(1)), .push(.author(2))])
         state = try state.applying(.setVisibility(.all)).state
         #expect(state.sidebar == .books && state.content == .book(1))

@@ -36,7 +36,7 @@ public struct Author: Sendable, Codable, Hashable, Identifiable {
 extension Author: TableRecord {
     static let columnNames = ["id", "uuid", "name", "sort_name", "disambiguation", "created_at", "updated_at"]
 
-    /// Reads the columns of ``columnNames``, in that order, by index.
+    /// Reads the columns of `columnNames`, in that order, by index.
     public init(row: Row) throws {
         id = try row.value(at: 0)
         uuid = try UUIDColumn.read(row, at: 1)

@@ -59,7 +59,7 @@ extension Band: TableRecord {
         "created_at", "updated_at",
     ]
 
-    /// Reads the columns of ``columnNames``, in that order, by index.
+    /// Reads the columns of `columnNames`, in that order, by index.
     public init(row: Row) throws {
         id = try row.value(at: 0)
         uuid = try UUIDColumn.read(row, at: 1)

@@ -51,7 +51,7 @@ extension Book: TableRecord {
         "updated_at",
     ]
 
-    /// Reads the columns of ``columnNames``, in that order, by index.
+    /// Reads the columns of `columnNames`, in that order, by index.
     public init(row: Row) throws {
         id = try row.value(at: 0)
         uuid = try UUIDColumn.read(row, at: 1)

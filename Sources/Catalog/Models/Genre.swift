@@ -30,7 +30,7 @@ public struct Genre: Sendable, Codable, Hashable, Identifiable {
 extension Genre: TableRecord {
     static let columnNames = ["id", "uuid", "name", "parent_id", "created_at", "updated_at"]
 
-    /// Reads the columns of ``columnNames``, in that order, by index.
+    /// Reads the columns of `columnNames`, in that order, by index.
     public init(row: Row) throws {
         id = try row.value(at: 0)
         uuid = try UUIDColumn.read(row, at: 1)

@@ -79,7 +79,7 @@ public struct BandRepository {
 
     /// Replaces the genres of band `bandID` by `genreIDs`, in order.
     ///
-    /// - Throws: ``CatalogError/missingRow(_:id:)`` when the band does not exist; ``DatabaseError`` when a genre
+    /// - Throws: ``CatalogError/missingRow(_:id:)`` when the band does not exist; `DatabaseError` when a genre
     ///   does not exist or is given twice.
     public func setGenres(_ genreIDs: [Int64], of bandID: Int64) throws {
         try db.transaction(.immediate) {

@@ -53,7 +53,7 @@ public struct BookRepository {
     /// Creates a book from `draft`.
     ///
     /// - Throws: ``CatalogError/invalidValue(field:value:reason:)`` for an empty title, a malformed ISBN or an
-    ///   out-of-range year; ``DatabaseError`` when the ISBN or the uuid is taken.
+    ///   out-of-range year; `DatabaseError` when the ISBN or the uuid is taken.
     @discardableResult
     public func create(_ draft: BookDraft) throws -> Book {
         let values = try Values(draft)
@@ -86,7 +86,7 @@ public struct BookRepository {
 
     /// Replaces the credits of book `bookID` by `credits`, in credited order.
     ///
-    /// - Throws: ``CatalogError/missingRow(_:id:)`` when the book does not exist; ``DatabaseError`` when an
+    /// - Throws: ``CatalogError/missingRow(_:id:)`` when the book does not exist; `DatabaseError` when an
     ///   author does not exist or one author is credited twice in one role.
     public func setCredits(_ credits: [BookCredit], of bookID: Int64) throws {
         try db.transaction(.immediate) {
@@ -103,7 +103,7 @@ public struct BookRepository {
 
     /// Replaces the genres of book `bookID` by `genreIDs`, in order.
     ///
-    /// - Throws: ``CatalogError/missingRow(_:id:)`` when the book does not exist; ``DatabaseError`` when a
+    /// - Throws: ``CatalogError/missingRow(_:id:)`` when the book does not exist; `DatabaseError` when a
     ///   genre does not exist.
     public func setGenres(_ genreIDs: [Int64], of bookID: Int64) throws {
         try db.transaction(.immediate) {

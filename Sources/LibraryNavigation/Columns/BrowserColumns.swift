@@ -57,7 +57,7 @@ public struct BrowserColumns {
     /// Books by title, authors and bands by sort name, genres by name, a search's hits of any kind best
     /// first, a sidebar genre's bands then its books.
     ///
-    /// - Throws: ``DatabaseError`` when reading fails.
+    /// - Throws: `DatabaseError` when reading fails.
     public func content(of sidebar: LibraryRoute) throws -> ColumnList? {
         switch sidebar {
         case .books: try list("Books", [.books], count: catalog.books.count())
@@ -87,7 +87,7 @@ public struct BrowserColumns {
     ///
     /// A deleted entity gives a detail titled "(deleted)" with nothing in it, never an error.
     ///
-    /// - Throws: ``DatabaseError`` when reading fails.
+    /// - Throws: `DatabaseError` when reading fails.
     public func detail(of route: LibraryRoute) throws -> RouteDetail {
         switch route {
         case .book(let uuid): try bookDetail(uuid) ?? deleted(route)
@@ -193,7 +193,7 @@ public struct BrowserColumns {
 
     /// The titles of the detail root and each pushed route, bottom first: the detail column's breadcrumb.
     ///
-    /// - Throws: ``DatabaseError`` when reading fails.
+    /// - Throws: `DatabaseError` when reading fails.
     public func breadcrumb() throws -> [String] {
         let state = browser.state
         return try ([state.detail].compactMap { $0 } + state.stack).map(browser.title(of:))

@@ -79,7 +79,7 @@ public struct ColumnList {
     /// Reads the next page; does nothing when the list is complete.
     ///
     /// - Returns: whether rows were added.
-    /// - Throws: ``DatabaseError`` when reading fails.
+    /// - Throws: `DatabaseError` when reading fails.
     @discardableResult
     public mutating func loadMore() throws -> Bool {
         let before = rows.count

@@ -1,8 +1,8 @@
 import Foundation
 import Navigation
 
-/// The seeds' vocabulary in miniature: library sections and entities (seeds 000, 001, 003), plus the
-/// zodiac symbols and the toolbar's cats of seed 002.
+/// A split-view app's vocabulary in miniature: library sections and entities, plus two-column sidebar
+/// rows (zodiac symbols) and a detail that no list shows, only a toolbar button (cats).
 enum TestRoute: NavigationRoute {
     case books, authors, genres, bands, settings, about
     case book(Int)
