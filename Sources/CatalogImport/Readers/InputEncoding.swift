@@ -3,7 +3,7 @@ import Catalog
 /// The character encoding of an import file.
 ///
 /// UTF-8 is the default and is decoded strictly: the first invalid byte stops the import with its
-/// byte offset, line and value (``ImportError/unusableFile(_:)``). The single-byte encodings
+/// byte offset, line and value (``ReaderError/invalidUTF8(path:byteOffset:line:byte:)``). The single-byte encodings
 /// never fail; every byte maps to one Unicode scalar and is transcoded to UTF-8 before parsing, so
 /// the parsers only ever see valid UTF-8.
 public enum InputEncoding: String, Sendable, CaseIterable, Hashable, Codable {
