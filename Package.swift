@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(
             name: "CatalogSyncTests",
             dependencies: ["Catalog", "CatalogImport", "CatalogSync", "Schema", "SQLiteDB", "TestSupport"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "SQLiteDB"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "SQLiteDB", "TestSupport"]),
         .testTarget(
             name: "LibraryNavigationTests",
             dependencies: [

@@ -87,9 +87,6 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// Rows below a scene's `history_first` are deleted when it reaches a multiple of this.
     static var pruneBatch: Int64 { 16 }
 
-    /// The connection, for tests that corrupt or age stored rows.
-    @_spi(Testing) public var databaseForTesting: Database { db }
-
     // MARK: Users
 
     /// The user named `name`, created on first use.

@@ -30,7 +30,7 @@ import Testing
     @Test(arguments: 1...5)
     func persistedSessionFollowsTheModelAndSurvivesReopening(seed: UInt64) throws {
         var generator = SplitMix64(seed: seed)
-        let file = TemporaryDatabaseFile()
+        let file = try TemporaryDatabaseFile()
         var navigator = Navigator<TestRoute>(historyLimit: 100)
         do {
             let store = try file.openStore()

@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func aStoreSavesAndRestoresASceneInIt() throws {
-        let file = TemporaryDatabaseFile()
+        let file = try TemporaryDatabaseFile()
         let intents: [NavigationIntent<TestRoute>] = [
             .selectSidebar(.authors), .selectContent(.author(1)), .push(.book(2)),
         ]

@@ -1,6 +1,7 @@
 import Foundation
 import Navigation
 import SQLiteDB
+import TestSupport
 
 /// An in-memory database with the navigation tables alone, and a store on it.
 func makeStore(
@@ -13,18 +14,13 @@ func makeStore(
     return try NavigationStore(database: db, validator: validator, configuration: configuration)
 }
 
-/// A temporary database file, removed with its WAL when the value is released.
-final class TemporaryDatabaseFile {
+/// A database file in a temporary directory (removed when the test process exits, so it outlives every
+/// connection a test opens on it).
+struct TemporaryDatabaseFile {
     let path: String
 
-    init() {
-        path = FileManager.default.temporaryDirectory.appending(path: "nav-test-\(UUID().uuidString).sqlite").path
-    }
-
-    deinit {
-        for suffix in ["", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: path + suffix)
-        }
+    init() throws {
+        path = try TemporaryFiles("navigation").path("navigation.sqlite")
     }
 
     func openStore(validator: any RouteValidator<TestRoute> = RouteValidation<TestRoute>.acceptingAll) throws
