@@ -11,18 +11,17 @@ enum DatabaseProblem {
         // Opening adds ": <path>" to SQLite's message; the explanation names the file itself.
         let detail =
             error.message.hasSuffix(": \(path)") ? String(error.message.dropLast(path.count + 2)) : error.message
-        switch error.codeName {
-        case "SQLITE_NOTADB": return CLIError.notADatabase(path: path)
-        case "SQLITE_IOERR_WRITE", "SQLITE_IOERR_FSYNC", "SQLITE_IOERR_TRUNCATE": return CLIError.diskFull(path: path)
-        default: break
-        }
-        switch error.code {
-        case 11: return CLIError.damagedDatabase(path: path, detail: detail)  // SQLITE_CORRUPT
-        case 13: return CLIError.diskFull(path: path)  // SQLITE_FULL
-        case 3, 14: return CLIError.cannotOpen(path: path, reason: openFailure(path, detail: detail))  // PERM, CANTOPEN
-        case 8: return CLIError.cannotWrite(path: path, reason: writeFailure(path, detail: detail))  // READONLY
-        case 10: return CLIError.ioError(path: path, detail: "\(error.codeName): \(detail)")  // IOERR
-        case 5, 6: return CLIError.busy(path: path)  // BUSY, LOCKED
+        switch error.extendedResultCode {
+        case .SQLITE_NOTADB: return CLIError.notADatabase(path: path)
+        // A write the file system cut short (a size limit, a quota) leaves the file as a full disk does.
+        case .SQLITE_FULL, .SQLITE_IOERR_WRITE, .SQLITE_IOERR_FSYNC, .SQLITE_IOERR_TRUNCATE:
+            return CLIError.diskFull(path: path)
+        case .SQLITE_CORRUPT: return CLIError.damagedDatabase(path: path, detail: detail)
+        case .SQLITE_PERM, .SQLITE_CANTOPEN:
+            return CLIError.cannotOpen(path: path, reason: openFailure(path, detail: detail))
+        case .SQLITE_READONLY: return CLIError.cannotWrite(path: path, reason: writeFailure(path, detail: detail))
+        case .SQLITE_IOERR: return CLIError.ioError(path: path, detail: "\(error.extendedResultCode.name): \(detail)")
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return CLIError.busy(path: path)
         default: return error
         }
     }

@@ -19,7 +19,7 @@ enum ExitStatus {
             return usage
         case let error as CLIError:
             return error.exitStatus
-        case let error as DatabaseError where error.codeName == "SQLITE_NOTADB" || error.codeName == "SQLITE_CORRUPT":
+        case let error as DatabaseError where error.isNotADatabase || error.isCorrupt:
             return dataError
         case let error as ImportError:
             switch error {
