@@ -31,10 +31,12 @@ enum SyncCommand {
             throw UsageError("give one of --from SERVER or --changes FILE", commandPath: invocation.commandPath)
         }
         let batchSize = try invocation.integer("batch-size", in: 1...100_000) ?? 1000
-        let client = SyncClient(try GlobalOptions.openExistingDatabase(invocation, migrate: true))
+        let client = SyncClient(try GlobalOptions.openDatabase(invocation, mode: .migrateExisting))
         let report: SyncReport
         if let from {
-            guard FileManager.default.fileExists(atPath: from) else { throw CLIError.missingDatabase(path: from) }
+            guard FileManager.default.fileExists(atPath: from) else {
+                throw DatabaseProblem(problem: .missing(path: from), option: "--from")
+            }
             report = try client.sync(from: ChangeFeed(try DatabaseSchema.open(path: from)), batchSize: batchSize)
         } else if let changes {
             report = try client.sync(from: try ChangeFile(contentsOf: URL(filePath: changes)), batchSize: batchSize)
