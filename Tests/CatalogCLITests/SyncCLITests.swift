@@ -127,6 +127,28 @@ import Testing
         #expect(try catalog("other.sqlite", "sync").status == 64)
     }
 
+    /// The server file goes through the same opening policy as `--db`, and its problems name it and `--from`.
+    @Test func syncRefusesAServerFileThatIsNotACatalog() throws {
+        #expect(try catalog("client.sqlite", "init").status == 0)
+        #expect(FileManager.default.createFile(atPath: path("empty.sqlite"), contents: Data()))
+        let empty = try catalog("client.sqlite", "sync", "--from", path("empty.sqlite"))
+        #expect(empty.status == 65)
+        #expect(empty.standardError.contains("\(path("empty.sqlite")) is an empty file"), "\(empty.standardError)")
+        #expect(try Data(contentsOf: directory.appending(path: "empty.sqlite")).isEmpty)
+
+        try Data("title,author\n".utf8).write(to: directory.appending(path: "books.csv"))
+        let text = try catalog("client.sqlite", "sync", "--from", path("books.csv"))
+        #expect(text.status == 65)
+        #expect(
+            text.standardError.contains(
+                "\(path("books.csv")): file is not a database (it is not a SQLite file); "
+                    + "check the --from path"), "\(text.standardError)")
+
+        let missing = try catalog("client.sqlite", "sync", "--from", path("nowhere.sqlite"))
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("no database at \(path("nowhere.sqlite"))"))
+    }
+
     @Test func snapshotsTakenWhileAnotherProcessImportsAreConsistent() throws {
         #expect(try catalog("server.sqlite", "init").status == 0)
         #expect(

@@ -2,6 +2,7 @@ import Catalog
 import CatalogSync
 import CommandLineKit
 import Foundation
+import SQLiteDB
 import Schema
 
 /// `catalog sync --from SERVER.sqlite | --changes FILE.jsonl`: catch a client copy up.
@@ -34,10 +35,7 @@ enum SyncCommand {
         let client = SyncClient(try GlobalOptions.openDatabase(invocation, mode: .migrateExisting))
         let report: SyncReport
         if let from {
-            guard FileManager.default.fileExists(atPath: from) else {
-                throw DatabaseProblem(problem: .missing(path: from), option: "--from")
-            }
-            report = try client.sync(from: ChangeFeed(try DatabaseSchema.open(path: from)), batchSize: batchSize)
+            report = try client.sync(from: ChangeFeed(try openServer(from)), batchSize: batchSize)
         } else if let changes {
             report = try client.sync(from: try ChangeFile(contentsOf: URL(filePath: changes)), batchSize: batchSize)
         } else {
@@ -49,6 +47,15 @@ enum SyncCommand {
             Output.write(
                 "applied \(report.changesApplied) change(s) in \(report.batches) batch(es): "
                     + "sequence \(report.fromSequence) → \(report.toSequence)\n")
+        }
+    }
+
+    /// The server database at `path`, its problems told against `--from` (the file is not the invocation's `--db`).
+    private static func openServer(_ path: String) throws -> Database {
+        do {
+            return try DatabaseSchema.openCatalog(path: path, mode: .migrateExisting)
+        } catch {
+            throw DatabaseProblem.explain(error, path: path, option: "--from")
         }
     }
 }
