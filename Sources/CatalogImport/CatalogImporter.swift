@@ -220,7 +220,7 @@ public struct CatalogImporter {
         let reason: String
         switch error {
         case let error as CatalogError: reason = error.description
-        case let error as DatabaseError where error.isConstraintViolation: reason = error.message
+        case let error as DatabaseError where error.isConstraint: reason = error.message
         default: return nil
         }
         return ImportRejection(

@@ -73,7 +73,7 @@ extension NavigationStore {
             try db.execute(
                 "UPDATE nav_sessions SET name = ?, updated_at = ? WHERE user_id = ? AND name = ?",
                 [newName, Date(), user.id, name])
-        } catch let error as DatabaseError where error.isConstraintViolation {
+        } catch let error as DatabaseError where error.isConstraint {
             throw NavigationStoreError.sessionExists(name: newName)
         }
         guard db.changes > 0 else { throw NavigationStoreError.sessionNotFound(name: name) }

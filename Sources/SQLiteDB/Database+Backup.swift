@@ -13,7 +13,7 @@ extension Database {
     public func backup(to path: String) throws {
         guard !FileManager.default.fileExists(atPath: path) else {
             throw DatabaseError(
-                extendedCode: SQLITE_CANTOPEN,
+                extendedResultCode: .SQLITE_CANTOPEN,
                 message: "\(path) already exists; choose a new file name or remove it first")
         }
         do {
@@ -37,7 +37,7 @@ extension Database {
         let stepCode = sqlite3_backup_step(backup, -1)
         let finishCode = sqlite3_backup_finish(backup)
         guard stepCode == SQLITE_DONE else {
-            throw DatabaseError(extendedCode: stepCode, message: String(cString: sqlite3_errstr(stepCode)))
+            throw DatabaseError(code: stepCode, connection: nil, sql: nil)
         }
         guard finishCode == SQLITE_OK else {
             throw DatabaseError(code: finishCode, connection: destination.handle, sql: nil)

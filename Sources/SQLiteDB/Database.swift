@@ -57,7 +57,7 @@ public final class Database {
         guard code == SQLITE_OK, let connection else {
             let error = DatabaseError(code: code, connection: connection, sql: nil)
             sqlite3_close_v2(connection)
-            throw DatabaseError(extendedCode: error.extendedCode, message: "\(error.message): \(path)")
+            throw DatabaseError(extendedResultCode: error.extendedResultCode, message: "\(error.message): \(path)")
         }
         self.handle = connection
         self.path = path
@@ -66,7 +66,8 @@ public final class Database {
         } catch let error as DatabaseError {
             sqlite3_close_v2(connection)
             isClosed = true
-            throw DatabaseError(extendedCode: error.extendedCode, message: "\(error.message): \(path)", sql: error.sql)
+            throw DatabaseError(
+                extendedResultCode: error.extendedResultCode, message: "\(error.message): \(path)", sql: error.sql)
         }
     }
 
@@ -116,7 +117,7 @@ public final class Database {
             let problems = try fetchAll(String.self, "PRAGMA quick_check(1)")
             guard problems == ["ok"] else {
                 throw DatabaseError(
-                    extendedCode: SQLITE_CORRUPT,
+                    extendedResultCode: .SQLITE_CORRUPT,
                     message: "database disk image is malformed (\(problems.first ?? "quick_check failed"))")
             }
         }
@@ -180,7 +181,7 @@ public final class Database {
         let code = sqlite3_prepare_v3(handle, sql, -1, flags, &statement, nil)
         guard code == SQLITE_OK else { throw DatabaseError(code: code, connection: handle, sql: sql) }
         guard let statement else {
-            throw DatabaseError(extendedCode: SQLITE_MISUSE, message: "no SQL statement to prepare", sql: sql)
+            throw DatabaseError(extendedResultCode: .SQLITE_MISUSE, message: "no SQL statement to prepare", sql: sql)
         }
         return Statement(handle: statement, sql: sql)
     }

@@ -44,7 +44,7 @@ public final class Statement {
     public func bind(_ value: (any DatabaseValueConvertible)?, named name: String) throws {
         let index = sqlite3_bind_parameter_index(handle, name)
         guard index > 0 else {
-            throw DatabaseError(extendedCode: SQLITE_RANGE, message: "no parameter named \(name)", sql: sql)
+            throw DatabaseError(extendedResultCode: .SQLITE_RANGE, message: "no parameter named \(name)", sql: sql)
         }
         try check(bindValue(value?.databaseValue ?? .null, at: index))
     }
@@ -180,7 +180,8 @@ public final class Statement {
     @usableFromInline
     func argumentCountError(given count: Int) -> DatabaseError {
         DatabaseError(
-            extendedCode: SQLITE_RANGE, message: "\(count) arguments given for \(parameterCount) parameters", sql: sql)
+            extendedResultCode: .SQLITE_RANGE, message: "\(count) arguments given for \(parameterCount) parameters",
+            sql: sql)
     }
 
     /// Binds `arguments` and decodes every row.

@@ -1,64 +1,50 @@
-import Foundation
-import SQLiteDB
+import Schema
 
-/// Turns a ``DatabaseError`` about the invocation's database into a ``CLIError`` that names the file, the cause
-/// and what to do; other errors pass through.
-enum DatabaseProblem {
-    /// The error to report for `error`, raised while working on the database at `path`.
-    static func explain(_ error: any Error, path: String) -> any Error {
-        if let problem = error as? MigrationError { return CLIError.schema(path: path, problem: problem) }
-        guard let error = error as? DatabaseError else { return error }
-        // Opening adds ": <path>" to SQLite's message; the explanation names the file itself.
-        let detail =
-            error.message.hasSuffix(": \(path)") ? String(error.message.dropLast(path.count + 2)) : error.message
-        switch error.codeName {
-        case "SQLITE_NOTADB": return CLIError.notADatabase(path: path)
-        case "SQLITE_IOERR_WRITE", "SQLITE_IOERR_FSYNC", "SQLITE_IOERR_TRUNCATE": return CLIError.diskFull(path: path)
-        default: break
-        }
-        switch error.code {
-        case 11: return CLIError.damagedDatabase(path: path, detail: detail)  // SQLITE_CORRUPT
-        case 13: return CLIError.diskFull(path: path)  // SQLITE_FULL
-        case 3, 14: return CLIError.cannotOpen(path: path, reason: openFailure(path, detail: detail))  // PERM, CANTOPEN
-        case 8: return CLIError.cannotWrite(path: path, reason: writeFailure(path, detail: detail))  // READONLY
-        case 10: return CLIError.ioError(path: path, detail: "\(error.codeName): \(detail)")  // IOERR
-        case 5, 6: return CLIError.busy(path: path)  // BUSY, LOCKED
-        default: return error
+/// A catalog file that cannot be opened or used, told to the person at the terminal: the library's explanation of
+/// what happened, with what to do here (which option to check, which command makes a catalog).
+struct DatabaseProblem: Error, CustomStringConvertible {
+    let problem: CatalogFileError
+    /// The option that named the file, e.g. `--db`.
+    let option: String
+
+    /// The error to report for `error`, raised while working on the database at `path` (named by `option`):
+    /// problems with the file explained, other errors as they are.
+    static func explain(_ error: any Error, path: String, option: String = "--db") -> any Error {
+        guard let problem = CatalogFileError(error, path: path) else { return error }
+        return DatabaseProblem(problem: problem, option: option)
+    }
+
+    var description: String {
+        switch problem {
+        case .missing(let path):
+            return "\(problem); create it with 'catalog --db \(path) init'"
+        case .empty(let path):
+            return "\(path) is an empty file, not a catalog database (was it truncated or copied badly?); "
+                + "restore it from a backup, or run 'catalog --db \(path) init' to start a new catalog in it"
+        case .notADatabase(let path):
+            return "\(problem); check the \(option) path, "
+                + "or move the file away and run 'catalog --db \(path) init' to create a new catalog"
+        case .damaged(let path, _):
+            return "\(problem), or try to salvage it with 'sqlite3 \(path) .recover'"
+        case .newerSchema(let path, let unknown, let latest):
+            let versions = unknown.map(String.init).joined(separator: ", ")
+            return "\(path): the database was created by a newer version of catalog (it has migration \(versions); "
+                + "this program knows up to \(latest)); upgrade catalog"
+        case .cannotOpen(let path, let reason), .readOnly(let path, let reason):
+            let hint = reason == .isDirectory ? "; \(option) takes the path of a database file" : ""
+            return "cannot open \(path): \(reason)\(hint)"
+        case .changedMigration, .migrationFailed, .diskFull, .ioError, .busy:
+            return problem.description
         }
     }
 
-    /// Why `path` cannot be opened, found by looking at the file and its directory.
-    private static func openFailure(_ path: String, detail: String) -> String {
-        let files = FileManager.default
-        var isDirectory: ObjCBool = false
-        let directory =
-            (path as NSString).deletingLastPathComponent.isEmpty
-            ? "." : (path as NSString).deletingLastPathComponent
-        if files.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { return "it is a directory; --db takes the path of a database file" }
-            if !files.isReadableFile(atPath: path) { return "permission denied reading it; check its permissions" }
-            return writeFailure(path, detail: detail)
+    /// 65 when the file holds unusable data, 1 when it cannot be reached or written.
+    var exitStatus: Int32 {
+        switch problem {
+        case .empty, .notADatabase, .damaged, .newerSchema, .changedMigration:
+            ExitStatus.dataError
+        case .missing, .migrationFailed, .cannotOpen, .readOnly, .diskFull, .ioError, .busy:
+            ExitStatus.failure
         }
-        if !files.fileExists(atPath: directory) { return "the directory \(directory) does not exist" }
-        if !files.isWritableFile(atPath: directory) {
-            return "the directory \(directory) is not writable, so the database cannot be created there"
-        }
-        return detail
-    }
-
-    /// Why `path` cannot be written.
-    private static func writeFailure(_ path: String, detail: String) -> String {
-        let files = FileManager.default
-        let directory =
-            (path as NSString).deletingLastPathComponent.isEmpty
-            ? "." : (path as NSString).deletingLastPathComponent
-        if files.fileExists(atPath: path), !files.isWritableFile(atPath: path) {
-            return "the file is read-only; check its permissions"
-        }
-        if !files.isWritableFile(atPath: directory) {
-            return "the directory \(directory) is read-only, and SQLite needs to create the -wal and -shm files "
-                + "beside the database; make it writable or move the database"
-        }
-        return detail
     }
 }

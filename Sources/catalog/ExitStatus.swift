@@ -2,7 +2,6 @@ import Catalog
 import CatalogImport
 import CatalogSync
 import CommandLineKit
-import SQLiteDB
 
 /// Exit statuses, after sysexits.h: 64 for a bad command line, 65 for bad data, 1 for other failures; 2 when an
 /// import rejected some rows.
@@ -17,10 +16,8 @@ enum ExitStatus {
         switch error {
         case is UsageError:
             return usage
-        case let error as CLIError:
-            return error.exitStatus
-        case let error as DatabaseError where error.codeName == "SQLITE_NOTADB" || error.codeName == "SQLITE_CORRUPT":
-            return dataError
+        case let problem as DatabaseProblem:
+            return problem.exitStatus
         case let error as ImportError:
             switch error.category {
             case .unusableFile: return dataError
@@ -32,9 +29,6 @@ enum ExitStatus {
             if case .unreadable = error { return failure }
             return dataError
         case is SyncError:
-            return dataError
-        case let error as MigrationError:
-            if case .failed = error { return failure }
             return dataError
         default:
             return failure

@@ -130,6 +130,28 @@ import Testing
         #expect(try cli.run("sync", in: "other.sqlite").status == 64)
     }
 
+    /// The server file goes through the same opening policy as `--db`, and its problems name it and `--from`.
+    @Test func syncRefusesAServerFileThatIsNotACatalog() throws {
+        #expect(try cli.run("init", in: "client.sqlite").status == 0)
+        #expect(FileManager.default.createFile(atPath: path("empty.sqlite"), contents: Data()))
+        let empty = try cli.run("sync", "--from", path("empty.sqlite"), in: "client.sqlite")
+        #expect(empty.status == 65)
+        #expect(empty.standardError.contains("\(path("empty.sqlite")) is an empty file"), "\(empty.standardError)")
+        #expect(try Data(contentsOf: directory.appending(path: "empty.sqlite")).isEmpty)
+
+        try Data("title,author\n".utf8).write(to: directory.appending(path: "books.csv"))
+        let text = try cli.run("sync", "--from", path("books.csv"), in: "client.sqlite")
+        #expect(text.status == 65)
+        #expect(
+            text.standardError.contains(
+                "\(path("books.csv")): file is not a database (it is not a SQLite file); "
+                    + "check the --from path"), "\(text.standardError)")
+
+        let missing = try cli.run("sync", "--from", path("nowhere.sqlite"), in: "client.sqlite")
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("no database at \(path("nowhere.sqlite"))"))
+    }
+
     @Test func snapshotsTakenWhileAnotherProcessImportsAreConsistent() throws {
         #expect(try cli.run("init", in: "server.sqlite").status == 0)
         #expect(

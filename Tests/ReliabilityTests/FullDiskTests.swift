@@ -32,7 +32,7 @@ import Testing
         try db.execute("PRAGMA max_page_count = \(pages)")
         let big = LibraryRoute.search(String(repeating: "full disk ", count: 2_000))
         let error = #expect(throws: DatabaseError.self) { try browser.apply(.selectSidebar(big)) }
-        #expect(error?.codeName == "SQLITE_FULL", "\(String(describing: error))")
+        #expect(error?.extendedResultCode == .SQLITE_FULL, "\(String(describing: error))")
         #expect(error?.message.contains("database or disk is full") == true)
 
         // Nothing half-written: the state and history come back exactly as before, on this connection and a new one.

@@ -111,7 +111,7 @@ import Testing
     func insert(_ values: [Int], failingAfter: Int? = nil, into writer: some DatabaseWriter) throws {
         try writer.write { db in
             for (index, value) in values.enumerated() {
-                if index == failingAfter { throw DatabaseError(extendedCode: 1, message: "stop") }
+                if index == failingAfter { throw DatabaseError(extendedResultCode: .SQLITE_ERROR, message: "stop") }
                 try db.execute("INSERT INTO numbers (n) VALUES (?)", [value])
             }
         }

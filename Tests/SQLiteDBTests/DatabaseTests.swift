@@ -33,7 +33,7 @@ import Testing
         #expect(reader.isReadOnly)
         #expect(try reader.fetchOne(Int.self, "SELECT x FROM t") == 1)
         let error = try #require(throws: DatabaseError.self) { try reader.execute("INSERT INTO t VALUES (2)") }
-        #expect(error.codeName.hasPrefix("SQLITE_READONLY"))
+        #expect(error.isReadOnly)
         #expect(error.message.contains("readonly database"))
         #expect(error.sql == "INSERT INTO t VALUES (2)")
     }

@@ -52,7 +52,7 @@ import Testing
         let error = try #require(throws: DatabaseError.self) {
             try db.execute("INSERT INTO t (id, name) VALUES (?, ?)", [1])
         }
-        #expect(error.codeName == "SQLITE_RANGE")
+        #expect(error.extendedResultCode == .SQLITE_RANGE)
         #expect(error.message.contains("1 arguments given for 2 parameters"))
     }
 

@@ -2,6 +2,7 @@ import Catalog
 import CatalogSync
 import CommandLineKit
 import Foundation
+import Schema
 
 /// `catalog changes --since N [--limit M]` and `catalog changes --prune-before N`: the change feed.
 enum ChangesCommand {
@@ -22,7 +23,7 @@ enum ChangesCommand {
     )
 
     static func run(_ invocation: Invocation) throws {
-        let feed = ChangeFeed(try GlobalOptions.openExistingDatabase(invocation, migrate: true))
+        let feed = ChangeFeed(try GlobalOptions.openDatabase(invocation, mode: .migrateExisting))
         if let point = try invocation.integer("prune-before", in: 0...Int.max) {
             guard invocation.value("since") == nil, invocation.value("limit") == nil else {
                 throw UsageError(

@@ -29,7 +29,7 @@ enum InfoCommand {
     }
 
     static func run(_ invocation: Invocation) throws {
-        let db = try GlobalOptions.openExistingDatabase(invocation)
+        let db = try GlobalOptions.openDatabase(invocation, mode: .existingAsIs)
         let report = try makeReport(db)
         if invocation.flag("json") {
             try Output.writeJSON(report)

@@ -13,8 +13,7 @@ enum InitCommand {
 
     static func run(_ invocation: Invocation) throws {
         let path = GlobalOptions.databasePath(invocation)
-        let db = try Database(path: path)
-        let applied = try DatabaseSchema.migrator.migrate(db)
+        let applied = try DatabaseSchema.initializeCatalog(path: path)
         let version = DatabaseSchema.migrator.latestVersion
         if applied.isEmpty {
             Output.write("\(path) is up to date (schema version \(version))\n")

@@ -2,6 +2,7 @@ import Catalog
 import CatalogSync
 import CommandLineKit
 import Foundation
+import Schema
 
 /// `catalog snapshot OUT.sqlite`: a consistent copy that starts a client.
 enum SnapshotCommand {
@@ -22,7 +23,7 @@ enum SnapshotCommand {
         guard let out = invocation.positional(0) else {
             throw UsageError("give the file to write", commandPath: invocation.commandPath)
         }
-        let feed = ChangeFeed(try GlobalOptions.openExistingDatabase(invocation, migrate: true))
+        let feed = ChangeFeed(try GlobalOptions.openDatabase(invocation, mode: .migrateExisting))
         let info = try feed.snapshot(to: out)
         if invocation.flag("json") {
             try Output.writeJSON(info)

@@ -2,6 +2,7 @@ import Catalog
 import CatalogSync
 import CommandLineKit
 import Foundation
+import SQLiteDB
 import Schema
 
 /// `catalog sync --from SERVER.sqlite | --changes FILE.jsonl`: catch a client copy up.
@@ -31,11 +32,10 @@ enum SyncCommand {
             throw UsageError("give one of --from SERVER or --changes FILE", commandPath: invocation.commandPath)
         }
         let batchSize = try invocation.integer("batch-size", in: 1...100_000) ?? 1000
-        let client = SyncClient(try GlobalOptions.openExistingDatabase(invocation, migrate: true))
+        let client = SyncClient(try GlobalOptions.openDatabase(invocation, mode: .migrateExisting))
         let report: SyncReport
         if let from {
-            guard FileManager.default.fileExists(atPath: from) else { throw CLIError.missingDatabase(path: from) }
-            report = try client.sync(from: ChangeFeed(try DatabaseSchema.open(path: from)), batchSize: batchSize)
+            report = try client.sync(from: ChangeFeed(try openServer(from)), batchSize: batchSize)
         } else if let changes {
             report = try client.sync(from: try ChangeFile(contentsOf: URL(filePath: changes)), batchSize: batchSize)
         } else {
@@ -47,6 +47,15 @@ enum SyncCommand {
             Output.write(
                 "applied \(report.changesApplied) change(s) in \(report.batches) batch(es): "
                     + "sequence \(report.fromSequence) → \(report.toSequence)\n")
+        }
+    }
+
+    /// The server database at `path`, its problems told against `--from` (the file is not the invocation's `--db`).
+    private static func openServer(_ path: String) throws -> Database {
+        do {
+            return try DatabaseSchema.openCatalog(path: path, mode: .migrateExisting)
+        } catch {
+            throw DatabaseProblem.explain(error, path: path, option: "--from")
         }
     }
 }
