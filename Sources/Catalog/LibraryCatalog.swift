@@ -5,7 +5,7 @@ public import SQLiteDB
 /// and the lookups a navigation layer needs.
 ///
 /// ```swift
-/// let db = try DatabaseSchema.open(path: "catalog.sqlite")
+/// let db = try DatabaseSchema.openCatalog(path: "catalog.sqlite")
 /// let catalog = LibraryCatalog(db)
 /// let hits = try catalog.search("tolk")               // [EntitySummary]: J. R. R. Tolkien …
 /// let tolkien = try catalog.authors.get(uuid: hits[0].uuid)

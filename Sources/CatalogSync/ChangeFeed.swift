@@ -7,7 +7,7 @@ public import SQLiteDB
 /// Reads run in one read transaction: in WAL mode they see one committed state and never block writers.
 ///
 /// ```swift
-/// let feed = ChangeFeed(try DatabaseSchema.open(path: "server.sqlite"))
+/// let feed = ChangeFeed(try DatabaseSchema.openCatalog(path: "server.sqlite"))
 /// var since: Int64 = 0
 /// var batch: ChangeBatch
 /// repeat {

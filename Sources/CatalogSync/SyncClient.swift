@@ -13,8 +13,8 @@ public import SQLiteDB
 /// detected and refused rather than merged.
 ///
 /// ```swift
-/// let client = try DatabaseSchema.open(path: "client.sqlite")
-/// let server = try DatabaseSchema.open(path: "server.sqlite")
+/// let client = try DatabaseSchema.openCatalog(path: "client.sqlite")
+/// let server = try DatabaseSchema.openCatalog(path: "server.sqlite")
 /// let report = try SyncClient(client).sync(from: ChangeFeed(server))
 /// print(report.changesApplied, report.toSequence)
 /// ```

@@ -9,7 +9,7 @@ public import SQLiteDB
 /// deleted since is cut from the stack, and ``restoreReport`` says so).
 ///
 /// ```swift
-/// let db = try DatabaseSchema.open(path: "catalog.sqlite")
+/// let db = try DatabaseSchema.openCatalog(path: "catalog.sqlite")
 /// let browser = try LibraryBrowser(database: db, user: "ada", scene: "main")
 /// try browser.apply(.selectSidebar(.genres))
 /// try browser.apply(.selectContent(.genre(metalID)))

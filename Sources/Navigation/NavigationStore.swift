@@ -8,7 +8,7 @@ public import SQLiteDB
 /// the ``NavigationUser`` passed in, so one user never reads or changes another's rows through it.
 ///
 /// ```swift
-/// let db = try DatabaseSchema.open(path: "catalog.sqlite")
+/// let db = try DatabaseSchema.openCatalog(path: "catalog.sqlite")
 /// let validator = CatalogRouteValidator(catalog: LibraryCatalog(db))
 /// let store = try NavigationStore<LibraryRoute>(database: db, validator: validator)
 /// let session = try store.openSession(scene: "main", for: try store.user(named: "ada"))

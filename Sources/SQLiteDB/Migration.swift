@@ -56,8 +56,8 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
                 + "shipped migrations are append-only: restore the original file and add a new migration instead"
         case .databaseIsNewer(let unknown, let latest):
             let versions = unknown.map(String.init).joined(separator: ", ")
-            return "the database was created by a newer version of catalog (it has migration \(versions); "
-                + "this program knows up to \(latest)); upgrade catalog"
+            return "the database was created by a newer version of this program (it has migration \(versions); "
+                + "this program knows up to \(latest)); use a newer version to open it"
         case .failed(let migration, let previous, let underlying):
             return "migration \(migration) failed and was rolled back; the database is unchanged at version "
                 + "\(previous): \(underlying)"

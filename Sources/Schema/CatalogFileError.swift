@@ -125,7 +125,7 @@ extension CatalogFileError {
     /// a `CatalogFileError`.
     ///
     /// - Parameters:
-    ///   - error: A ``DatabaseError`` or a ``MigrationError``.
+    ///   - error: A `DatabaseError` or a `MigrationError`.
     ///   - path: The catalog file being opened or worked on.
     public init?(_ error: any Error, path: String) {
         switch error {

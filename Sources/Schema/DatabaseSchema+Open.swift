@@ -38,7 +38,7 @@ extension DatabaseSchema {
     ///   - mode: Whether the file may be created, and whether its schema is brought up to date.
     /// - Returns: A connection to the catalog.
     /// - Throws: ``CatalogFileError`` when the file is missing (where it must exist), empty, not a database,
-    ///   damaged, newer than this program, unreachable or busy; ``DatabaseError`` for a failure that says nothing
+    ///   damaged, newer than this program, unreachable or busy; `DatabaseError` for a failure that says nothing
     ///   about the file.
     public static func openCatalog(
         path: String, configuration: Database.Configuration = Database.Configuration(),
@@ -71,7 +71,7 @@ extension DatabaseSchema {
     ///   - configuration: How the connection is opened.
     /// - Returns: The migrations applied now; empty when the catalog was up to date.
     /// - Throws: ``CatalogFileError`` when the file is not a database, is damaged, newer than this program,
-    ///   unreachable or busy; ``DatabaseError`` for a failure that says nothing about the file.
+    ///   unreachable or busy; `DatabaseError` for a failure that says nothing about the file.
     @discardableResult
     public static func initializeCatalog(
         path: String, configuration: Database.Configuration = Database.Configuration()

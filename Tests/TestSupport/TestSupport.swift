@@ -34,10 +34,15 @@ public enum TestSupport {
             .deletingLastPathComponent()
     }
 
-    /// `../shared/data` beside the checkout, when present (it is not part of the project).
-    public static var sharedData: URL? {
-        let url = packageRoot.deletingLastPathComponent().appending(path: "shared/data")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    /// The path of `relative` in the folder of real data sets kept beside the checkout (`shared/data`, not part
+    /// of the package), or `nil` with the reason printed when it is absent: the test that asked then skips.
+    public static func sharedData(_ relative: String) -> String? {
+        let path = packageRoot.deletingLastPathComponent().appending(path: "shared/data").appending(path: relative).path
+        guard FileManager.default.fileExists(atPath: path) else {
+            print("Skipping: \(path) is absent (the real data sets are not beside the checkout).")
+            return nil
+        }
+        return path
     }
 
     /// What a finished child process printed and returned.

@@ -5,24 +5,11 @@ import Testing
 
 @testable import CatalogImport
 
-/// Locates committed fixtures and the shared real data sets, relative to this file.
+/// Committed fixtures by name, and readers and rows over them or over text.
 enum Fixture {
     /// `Tests/CatalogImportTests/Fixtures/<name>`.
     static func path(_ name: String) -> String {
         TestSupport.importFixture(name)
-    }
-
-    /// `<package>/../shared/data/<relative>`, or `nil` (with the reason printed) when it is absent.
-    static func sharedData(_ relative: String) -> String? {
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let path = package.deletingLastPathComponent().appendingPathComponent("shared/data")
-            .appendingPathComponent(relative).path
-        guard FileManager.default.fileExists(atPath: path) else {
-            print("Skipping: \(path) is absent (the shared data folder is not next to the package).")
-            return nil
-        }
-        return path
     }
 
     /// A CSV importer for books over in-memory text.

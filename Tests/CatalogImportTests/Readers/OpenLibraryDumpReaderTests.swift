@@ -1,4 +1,5 @@
 import Catalog
+import TestSupport
 import Testing
 
 @testable import CatalogImport
@@ -90,7 +91,7 @@ import Testing
     }
 
     @Test func sharedWorksSample() throws {
-        guard let path = Fixture.sharedData("openlibrary/works_sample.tsv") else { return }
+        guard let path = TestSupport.sharedData("openlibrary/works_sample.tsv") else { return }
         let (reader, rows) = try read(path)
         let works = rows.compactMap(work)
         #expect(rows.count == 1_970)
