@@ -12,12 +12,14 @@ extension NavigationStore {
     public func saveSession(named name: String, state: SplitViewState<Route>, for user: NavigationUser) throws {
         guard !name.isEmpty else { throw NavigationStoreError.emptyName(kind: "session") }
         let now = Date()
-        try db.execute(
-            """
-            INSERT INTO nav_sessions(user_id, name, format, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT(user_id, name) DO UPDATE SET format = excluded.format, state = excluded.state,
-            updated_at = excluded.updated_at
-            """, [user.id, name, StateFormat.current, StateFormat.encode(state), now, now])
+        try writer.write { db in
+            try db.execute(
+                """
+                INSERT INTO nav_sessions(user_id, name, format, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(user_id, name) DO UPDATE SET format = excluded.format, state = excluded.state,
+                updated_at = excluded.updated_at
+                """, [user.id, name, StateFormat.current, StateFormat.encode(state), now, now])
+        }
     }
 
     /// Saves the current state of `scene` as the user's session `name`.
@@ -52,11 +54,12 @@ extension NavigationStore {
     /// - Parameter user: whose sessions.
     /// - Throws: `DatabaseError`.
     public func sessions(for user: NavigationUser) throws -> [SavedSession] {
-        try db.fetchAll(
-            SavedSessionRow.self,
-            "SELECT name, created_at, updated_at FROM nav_sessions WHERE user_id = ? ORDER BY name",
-            [user.id]
-        ).map(\.session)
+        try writer.read { db in
+            try db.fetchAll(
+                SavedSessionRow.self,
+                "SELECT name, created_at, updated_at FROM nav_sessions WHERE user_id = ? ORDER BY name",
+                [user.id])
+        }.map(\.session)
     }
 
     /// Renames the user's session `name` to `newName`.
@@ -69,14 +72,18 @@ extension NavigationStore {
     ///   ``NavigationStoreError/emptyName(kind:)``, `DatabaseError`.
     public func renameSession(named name: String, to newName: String, for user: NavigationUser) throws {
         guard !newName.isEmpty else { throw NavigationStoreError.emptyName(kind: "session") }
+        let renamed: Bool
         do {
-            try db.execute(
-                "UPDATE nav_sessions SET name = ?, updated_at = ? WHERE user_id = ? AND name = ?",
-                [newName, Date(), user.id, name])
+            renamed = try writer.write { db in
+                try db.execute(
+                    "UPDATE nav_sessions SET name = ?, updated_at = ? WHERE user_id = ? AND name = ?",
+                    [newName, Date(), user.id, name])
+                return db.changes > 0
+            }
         } catch let error as DatabaseError where error.isConstraint {
             throw NavigationStoreError.sessionExists(name: newName)
         }
-        guard db.changes > 0 else { throw NavigationStoreError.sessionNotFound(name: name) }
+        guard renamed else { throw NavigationStoreError.sessionNotFound(name: name) }
     }
 
     /// Deletes the user's session `name`.
@@ -86,17 +93,21 @@ extension NavigationStore {
     ///   - user: whose session.
     /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, `DatabaseError`.
     public func deleteSession(named name: String, for user: NavigationUser) throws {
-        try db.execute("DELETE FROM nav_sessions WHERE user_id = ? AND name = ?", [user.id, name])
-        guard db.changes > 0 else { throw NavigationStoreError.sessionNotFound(name: name) }
+        let deleted = try writer.write { db in
+            try db.execute("DELETE FROM nav_sessions WHERE user_id = ? AND name = ?", [user.id, name])
+            return db.changes > 0
+        }
+        guard deleted else { throw NavigationStoreError.sessionNotFound(name: name) }
     }
 
     /// The user's session `name`, restored and repaired.
     func loadSession(named name: String, for user: NavigationUser) throws -> (SplitViewState<Route>, RepairReport) {
-        guard
-            let stored = try db.fetchOne(
+        let stored = try writer.read { db in
+            try db.fetchOne(
                 StoredText.self, "SELECT format, state FROM nav_sessions WHERE user_id = ? AND name = ?",
                 [user.id, name])
-        else { throw NavigationStoreError.sessionNotFound(name: name) }
+        }
+        guard let stored else { throw NavigationStoreError.sessionNotFound(name: name) }
         return repairer.restore(stored.state, format: stored.format)
     }
 }

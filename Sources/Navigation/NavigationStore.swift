@@ -7,6 +7,9 @@ public import SQLiteDB
 /// The database must carry the navigation tables (``NavigationSchema``). Every query is scoped by
 /// the ``NavigationUser`` passed in, so one user never reads or changes another's rows through it.
 ///
+/// It takes any `DatabaseWriter`: a connection, or a `DatabasePool`, whose readers then restore scenes
+/// while its writer saves (a server serving many users).
+///
 /// ```swift
 /// let db = try DatabaseSchema.openCatalog(path: "catalog.sqlite")
 /// let validator = CatalogRouteValidator(catalog: LibraryCatalog(db))
@@ -41,7 +44,8 @@ public final class NavigationStore<Route: NavigationRoute> {
         case manual
     }
 
-    let db: Database
+    /// Where the store reads and saves: a connection or a pool.
+    let writer: any DatabaseWriter
     let repairer: StateRepairer<Route>
     /// The configuration in effect.
     public let configuration: Configuration
@@ -51,29 +55,34 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// A store on `database`, checking restored routes with `validator`.
     ///
     /// With a ``CheckpointPolicy/background(everySaves:)`` or ``CheckpointPolicy/manual`` policy on a file
-    /// database, it sets `PRAGMA wal_autocheckpoint = 0` on `database`
+    /// database, it sets `PRAGMA wal_autocheckpoint = 0` on the writing connection
     /// (https://sqlite.org/pragma.html#pragma_wal_autocheckpoint): other writes on the same connection
     /// then rely on those checkpoints too.
     ///
     /// - Parameters:
-    ///   - database: a migrated database.
+    ///   - database: a migrated database: a connection or a pool.
     ///   - validator: says whether a restored route still exists.
     ///   - configuration: history limit and checkpoint policy.
     /// - Throws: ``NavigationStoreError/schemaMissing(path:)`` when the navigation tables are missing,
     ///   `DatabaseError` when the database cannot be read.
     public init(
-        database: Database, validator: any RouteValidator<Route> = RouteValidation<Route>.acceptingAll,
+        database: any DatabaseWriter, validator: any RouteValidator<Route> = RouteValidation<Route>.acceptingAll,
         configuration: Configuration = Configuration()
     ) throws {
-        let tables = try database.fetchOne(
-            Int.self, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'nav_scenes'")
+        let (tables, isReadOnly) = try database.read { db throws -> (Int?, Bool) in
+            (
+                try db.fetchOne(
+                    Int.self, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'nav_scenes'"),
+                db.isReadOnly
+            )
+        }
         guard tables == 1 else { throw NavigationStoreError.schemaMissing(path: database.path) }
-        self.db = database
+        self.writer = database
         self.repairer = StateRepairer(validator: validator)
         self.configuration = configuration
-        let isFile = !database.path.isEmpty && database.path != ":memory:" && !database.isReadOnly
+        let isFile = !database.path.isEmpty && database.path != ":memory:" && !isReadOnly
         if isFile, configuration.checkpoints != .sqliteAutomatic {
-            try database.execute("PRAGMA wal_autocheckpoint = 0")
+            try database.writeWithoutTransaction { db in try db.execute("PRAGMA wal_autocheckpoint = 0") }
         }
         if isFile, case .background = configuration.checkpoints {
             checkpointer = BackgroundCheckpointer(path: database.path)
@@ -95,7 +104,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Throws: ``NavigationStoreError/emptyName(kind:)``, `DatabaseError`.
     public func user(named name: String) throws -> NavigationUser {
         guard !name.isEmpty else { throw NavigationStoreError.emptyName(kind: "user") }
-        return try db.transaction(.immediate) {
+        return try writer.write { db in
             try db.execute(
                 "INSERT INTO users(name, created_at) VALUES (?, ?) ON CONFLICT(name) DO NOTHING", [name, Date()])
             let id = try db.fetchOne(Int64.self, "SELECT id FROM users WHERE name = ?", [name]) ?? db.lastInsertedRowID
@@ -108,8 +117,10 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Parameter name: the user's name.
     /// - Throws: `DatabaseError`.
     public func existingUser(named name: String) throws -> NavigationUser? {
-        try db.fetchOne(Int64.self, "SELECT id FROM users WHERE name = ?", [name]).map {
-            NavigationUser(name: name, id: $0)
+        try writer.read { db in
+            try db.fetchOne(Int64.self, "SELECT id FROM users WHERE name = ?", [name]).map {
+                NavigationUser(name: name, id: $0)
+            }
         }
     }
 
@@ -137,17 +148,24 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Throws: ``NavigationStoreError/emptyName(kind:)``, `DatabaseError` when the database fails.
     public func restore(scene: String, for user: NavigationUser) throws -> RestoredScene<Route> {
         guard !scene.isEmpty else { throw NavigationStoreError.emptyName(kind: "scene") }
-        if let row = try db.fetchOne(
-            SceneRow.self, SceneRow.select + " WHERE user_id = ? AND scene = ?", [user.id, scene])
-        {
+        let (saved, lastUsed) = try writer.read { db throws -> (SceneRow?, SceneRow?) in
+            if let row = try db.fetchOne(
+                SceneRow.self, SceneRow.select + " WHERE user_id = ? AND scene = ?", [user.id, scene])
+            {
+                return (row, nil)
+            }
+            let lastUsed = try db.fetchOne(
+                SceneRow.self,
+                SceneRow.select + " WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1", [user.id])
+            return (nil, lastUsed)
+        }
+        if let row = saved {
             let (state, report) = repairer.restore(row.state, format: row.format)
             if !report.isEmpty || report.migratedFromFormat != nil {
                 writeBack(state, sceneID: row.id, position: row.cursor)
             }
             return RestoredScene(state: state, report: report, origin: .savedState, history: row.position)
         }
-        let lastUsed = try db.fetchOne(
-            SceneRow.self, SceneRow.select + " WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1", [user.id])
         guard let lastUsed else {
             return RestoredScene(
                 state: SplitViewState(), report: RepairReport(), origin: .empty,
@@ -164,10 +182,13 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Parameter user: whose scenes.
     /// - Throws: `DatabaseError`.
     public func scenes(for user: NavigationUser) throws -> [SceneSummary] {
-        try db.fetchAll(
-            SceneSummaryRow.self,
-            "SELECT scene, updated_at FROM nav_scenes WHERE user_id = ? ORDER BY updated_at DESC, id DESC", [user.id]
-        ).map(\.summary)
+        try writer.read { db in
+            try db.fetchAll(
+                SceneSummaryRow.self,
+                "SELECT scene, updated_at FROM nav_scenes WHERE user_id = ? ORDER BY updated_at DESC, id DESC",
+                [user.id]
+            ).map(\.summary)
+        }
     }
 
     /// Deletes a scene's state and history.
@@ -179,8 +200,10 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Throws: `DatabaseError`.
     @discardableResult
     public func deleteScene(_ scene: String, for user: NavigationUser) throws -> Bool {
-        try db.execute("DELETE FROM nav_scenes WHERE user_id = ? AND scene = ?", [user.id, scene])
-        return db.changes > 0
+        try writer.write { db in
+            try db.execute("DELETE FROM nav_scenes WHERE user_id = ? AND scene = ?", [user.id, scene])
+            return db.changes > 0
+        }
     }
 
     /// Deletes every scene, of every user, unused since `date`, with its history (maintenance).
@@ -190,7 +213,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Throws: `DatabaseError`.
     @discardableResult
     public func pruneScenes(unusedSince date: Date) throws -> Int {
-        try db.transaction(.immediate) {
+        try writer.write { db in
             try db.execute("DELETE FROM nav_scenes WHERE updated_at < ?", [date])
             return db.changes
         }
@@ -216,23 +239,24 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Returns: the entries; empty when the scene has no saved state.
     /// - Throws: `DatabaseError`.
     public func history(ofScene scene: String, for user: NavigationUser) throws -> [SplitViewState<Route>] {
-        try db.fetchAll(
-            StoredText.self,
-            """
-            SELECT h.format, h.state FROM nav_history h JOIN nav_scenes s ON s.id = h.scene_id
-            WHERE s.user_id = ? AND s.scene = ? AND h.position BETWEEN s.history_first AND s.history_last
-            ORDER BY h.position
-            """, [user.id, scene]
-        ).map { repairer.restore($0.state, format: $0.format).0 }
+        try writer.read { db in
+            try db.fetchAll(
+                StoredText.self,
+                """
+                SELECT h.format, h.state FROM nav_history h JOIN nav_scenes s ON s.id = h.scene_id
+                WHERE s.user_id = ? AND s.scene = ? AND h.position BETWEEN s.history_first AND s.history_last
+                ORDER BY h.position
+                """, [user.id, scene])
+        }.map { repairer.restore($0.state, format: $0.format).0 }
     }
 
-    /// Runs a passive WAL checkpoint now, on the store's connection: call it when the app is idle (with the
-    /// ``CheckpointPolicy/manual`` policy) or before closing.
+    /// Runs a passive WAL checkpoint now: call it when the app is idle (with the ``CheckpointPolicy/manual``
+    /// policy) or before closing.
     ///
     /// - Throws: `DatabaseError`.
     public func checkpoint() throws {
         checkpointer?.waitUntilIdle()
-        try db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        try writer.writeWithoutTransaction { db in try db.execute("PRAGMA wal_checkpoint(PASSIVE)") }
     }
 
     // MARK: Writing (used by NavigationSession)
@@ -243,10 +267,11 @@ public final class NavigationStore<Route: NavigationRoute> {
     func record(
         _ state: SplitViewState<Route>, after previous: SplitViewState<Route>, scene: String, user: NavigationUser
     ) throws -> HistoryPosition {
-        let position = try db.transaction(.immediate) { () throws -> HistoryPosition in
+        let position = try writer.write { db throws -> HistoryPosition in
             let now = Date()
             let window =
-                try sceneWindow(scene: scene, user: user) ?? createScene(scene, with: previous, user: user, now: now)
+                try sceneWindow(scene: scene, user: user, in: db)
+                ?? createScene(scene, with: previous, user: user, now: now, in: db)
             let text = StateFormat.encode(state)
             if window.last > window.cursor {
                 try db.execute(
@@ -279,9 +304,8 @@ public final class NavigationStore<Route: NavigationRoute> {
         by offset: Int64, scene: String, user: NavigationUser,
         transition: (SplitViewState<Route>) throws(NavigationError) -> NavigationTransition<Route>
     ) throws -> (NavigationTransition<Route>, RepairReport, HistoryPosition) {
-        let result = try db.transaction(.immediate) {
-            () throws -> (NavigationTransition<Route>, RepairReport, HistoryPosition) in
-            guard let window = try sceneWindow(scene: scene, user: user),
+        let result = try writer.write { db throws -> (NavigationTransition<Route>, RepairReport, HistoryPosition) in
+            guard let window = try sceneWindow(scene: scene, user: user, in: db),
                 (window.first...window.last).contains(window.cursor + offset)
             else {
                 throw offset < 0 ? NavigationError.noPreviousEntry : NavigationError.noNextEntry
@@ -309,7 +333,7 @@ public final class NavigationStore<Route: NavigationRoute> {
         return result
     }
 
-    private func sceneWindow(scene: String, user: NavigationUser) throws -> SceneWindow? {
+    private func sceneWindow(scene: String, user: NavigationUser, in db: Database) throws -> SceneWindow? {
         try db.fetchOne(
             SceneWindow.self,
             "SELECT id, history_first, history_cursor, history_last FROM nav_scenes WHERE user_id = ? AND scene = ?",
@@ -317,7 +341,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     }
 
     private func createScene(
-        _ scene: String, with state: SplitViewState<Route>, user: NavigationUser, now: Date
+        _ scene: String, with state: SplitViewState<Route>, user: NavigationUser, now: Date, in db: Database
     ) throws -> SceneWindow {
         guard !scene.isEmpty else { throw NavigationStoreError.emptyName(kind: "scene") }
         let text = StateFormat.encode(state)
@@ -337,7 +361,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// read-only or busy database keeps the stored state, and the next restore repairs it again.
     private func writeBack(_ state: SplitViewState<Route>, sceneID: Int64, position: Int64) {
         let text = StateFormat.encode(state)
-        try? db.transaction(.immediate) {
+        try? writer.write { db in
             try db.execute(
                 "UPDATE nav_scenes SET format = ?, state = ? WHERE id = ?", [StateFormat.current, text, sceneID])
             try db.execute(
@@ -356,6 +380,6 @@ public final class NavigationStore<Route: NavigationRoute> {
     }
 }
 
-// The store holds a connection, which SQLite lets one thread use at a time.
+// The store may hold a connection, which SQLite lets one thread use at a time, and counts its saves.
 @available(*, unavailable)
 extension NavigationStore: Sendable {}

@@ -12,6 +12,9 @@
 /// try bookCount(in: pool)         // a DatabasePool: runs on one of its readers
 /// ```
 public protocol DatabaseReader {
+    /// The database file, or `:memory:` / the empty string for a database that has none.
+    var path: String { get }
+
     /// Runs `body` with a connection, inside a read transaction.
     ///
     /// - Throws: what `body` throws, or ``DatabaseError`` when the transaction cannot begin or end.
@@ -24,6 +27,10 @@ public protocol DatabaseWriter: DatabaseReader {
     ///
     /// - Throws: what `body` throws (after rolling back), or ``DatabaseError``.
     func write<T>(_ body: (Database) throws -> T) throws -> T
+
+    /// Runs `body` on the writing connection outside any transaction: for a migrator, `VACUUM`, a checkpoint,
+    /// or work that manages its own transactions.
+    func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T
 }
 
 extension Database: DatabaseWriter {
@@ -36,6 +43,11 @@ extension Database: DatabaseWriter {
     /// Runs `body` on this connection in an IMMEDIATE transaction (a savepoint inside an open transaction).
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         try transaction(.immediate) { try body(self) }
+    }
+
+    /// Runs `body` on this connection as it is.
+    public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try body(self)
     }
 }
 

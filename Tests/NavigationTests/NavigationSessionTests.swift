@@ -59,7 +59,7 @@ import Testing
             try session.apply(.selectSidebar(.genre(id)))
         }
         // Rows out of the window are deleted in batches: storage stays bounded too.
-        let rows = try #require(try store.db.fetchOne(Int.self, "SELECT count(*) FROM nav_history"))
+        let rows = try #require(try store.database.fetchOne(Int.self, "SELECT count(*) FROM nav_history"))
         #expect(rows <= 10 + 16)
         #expect(session.history == HistoryPosition(index: 9, count: 10))
         #expect(try store.history(ofScene: "main", for: user).map(\.sidebar) == (16...25).map { .genre($0) })
@@ -75,10 +75,10 @@ import Testing
         let user = try store.user(named: "ada")
         let session = try store.openSession(scene: "main", for: user)
         try session.apply(.selectSidebar(.books))
-        let changes = store.db.totalChanges
+        let changes = (try store.database.totalChanges)
         #expect(throws: NavigationError.self) { try session.apply(.selectContent(.author(1))) }
         try session.apply(.selectSidebar(.books))  // unchanged: nothing recorded
-        #expect(store.db.totalChanges == changes)
+        #expect((try store.database.totalChanges) == changes)
         #expect(session.state.sidebar == .books && session.history.count == 2)
     }
 

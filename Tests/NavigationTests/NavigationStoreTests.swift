@@ -148,7 +148,7 @@ import Testing
         #expect(restored.state == expected)
         #expect(restored.report.migratedFromFormat == 1 && restored.report.isEmpty)
         // Written back in the current format.
-        let format = try store.db.fetchOne(Int.self, "SELECT format FROM nav_scenes")
+        let format = try store.database.fetchOne(Int.self, "SELECT format FROM nav_scenes")
         #expect(format == 2)
     }
 
@@ -178,12 +178,12 @@ import Testing
         try store.openSession(scene: "old", for: user).apply(.selectSidebar(.books))
         try store.openSession(scene: "new", for: user).apply(.selectSidebar(.authors))
         let longAgo = Date(timeIntervalSinceNow: -40 * 86_400)
-        try store.db.execute("UPDATE nav_scenes SET updated_at = ? WHERE scene = 'old'", [longAgo])
+        try store.database.execute("UPDATE nav_scenes SET updated_at = ? WHERE scene = 'old'", [longAgo])
 
         #expect(try store.pruneScenes(unusedForDays: 30) == 1)
         let names = try store.scenes(for: user).map(\.name)
         #expect(names == ["new"])
-        #expect(try store.db.fetchOne(Int.self, "SELECT count(*) FROM nav_history") == 2)
+        #expect(try store.database.fetchOne(Int.self, "SELECT count(*) FROM nav_history") == 2)
     }
 
     @Test func unmigratedDatabaseIsRefused() throws {
@@ -191,7 +191,7 @@ import Testing
     }
 
     private func corrupt(_ store: NavigationStore<TestRoute>, scene: String, format: Int, state: String) throws {
-        try store.db.execute(
+        try store.database.execute(
             "UPDATE nav_scenes SET format = ?, state = ? WHERE scene = ?", [format, state, scene])
     }
 }

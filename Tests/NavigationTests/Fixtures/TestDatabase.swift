@@ -1,7 +1,9 @@
 import Foundation
-import Navigation
 import SQLiteDB
 import TestSupport
+import Testing
+
+@testable import Navigation
 
 /// An in-memory database with the navigation tables alone, and a store on it.
 func makeStore(
@@ -39,4 +41,11 @@ func navigate(_ intents: [NavigationIntent<TestRoute>]) throws -> SplitViewState
         state = try state.applying(intent).state
     }
     return state
+}
+
+extension NavigationStore {
+    /// The connection a test's store was made on, to look at its rows.
+    var database: Database {
+        get throws { try #require(writer as? Database) }
+    }
 }
