@@ -136,18 +136,18 @@ struct ChangeApplier {
                 try db.execute("DELETE FROM book_authors WHERE book_id = ?", [bookID])
                 for credit in credits {
                     try db.execute(
-                        BookRepository.insertCredit,
+                        CatalogTables.bookAuthors.insertFromOwner,
                         [bookID, try id(of: .author, uuid: credit.author), credit.role, credit.position, bookID])
                 }
             }
             try replaceGenres(
                 book.genres, owner: bookID, uuid: book.uuid, current: ChangeFeed.selectBookGenres,
-                delete: "DELETE FROM book_genres WHERE book_id = ?", insert: BookRepository.insertGenre)
+                delete: "DELETE FROM book_genres WHERE book_id = ?", insert: CatalogTables.bookGenres.insertFromOwner)
         case .band(let band):
             guard let bandID = try id(of: .band, uuid: band.uuid) else { return }
             try replaceGenres(
                 band.genres, owner: bandID, uuid: band.uuid, current: ChangeFeed.selectBandGenres,
-                delete: "DELETE FROM band_genres WHERE band_id = ?", insert: BandRepository.insertGenre)
+                delete: "DELETE FROM band_genres WHERE band_id = ?", insert: CatalogTables.bandGenres.insertFromOwner)
         }
     }
 
