@@ -83,12 +83,12 @@ final class ImportWriter {
         let existing = try known?.entityID ?? match(book, values: values)
         let bookID: Int64
         if let existing {
-            try db.cachedStatement(BookRepository.update).execute(values.arguments + [existing])
-            try db.cachedStatement("DELETE FROM book_authors WHERE book_id = ?").run(existing)
-            try db.cachedStatement("DELETE FROM book_genres WHERE book_id = ?").run(existing)
+            try db.cachedStatement(CatalogTables.books.update).execute(values.arguments + [existing])
+            try db.cachedStatement(CatalogTables.bookAuthors.deleteOfOwner).run(existing)
+            try db.cachedStatement(CatalogTables.bookGenres.deleteOfOwner).run(existing)
             bookID = existing
         } else {
-            try db.cachedStatement(BookRepository.insert).execute([book.uuid ?? randomUUID()] + values.arguments)
+            try db.cachedStatement(CatalogTables.books.insert).execute([book.uuid ?? randomUUID()] + values.arguments)
             bookID = db.lastInsertedRowID
         }
         try link(book, to: bookID, sortKey: values.sortKey)
@@ -133,11 +133,8 @@ final class ImportWriter {
     }
 
     private func link(_ book: BookRecord, to bookID: Int64, sortKey: String) throws {
-        let insertCredit = try db.cachedStatement(
-            """
-            INSERT INTO book_authors (book_id, author_id, role, position, book_year_key, book_sort_key)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """)
+        // The copies of the book's sort columns are known here: no lookup of the book row per link.
+        let insertCredit = try db.cachedStatement(CatalogTables.bookAuthors.insert)
         let yearKey = book.year ?? 10000
         var credited: [(Int64, ContributorRole)] = []
         for contributor in book.contributors {
@@ -146,8 +143,7 @@ final class ImportWriter {
             try insertCredit.run(bookID, authorID, contributor.role.rawValue, credited.count, yearKey, sortKey)
             credited.append((authorID, contributor.role))
         }
-        let insertGenre = try db.cachedStatement(
-            "INSERT INTO book_genres (book_id, genre_id, position, book_sort_key) VALUES (?, ?, ?, ?)")
+        let insertGenre = try db.cachedStatement(CatalogTables.bookGenres.insert)
         var genreIDs: [Int64] = []
         for genre in book.genres {
             let genreID = try self.genreID(for: genre)
@@ -173,18 +169,19 @@ final class ImportWriter {
         }
         let bandID: Int64
         if let known {
-            try db.cachedStatement(BandRepository.update).execute(values.arguments + [known.entityID])
-            try db.cachedStatement("DELETE FROM band_genres WHERE band_id = ?").run(known.entityID)
+            try db.cachedStatement(CatalogTables.bands.update).execute(values.arguments + [known.entityID])
+            try db.cachedStatement(CatalogTables.bandGenres.deleteOfOwner).run(known.entityID)
             bandID = known.entityID
         } else {
-            try db.cachedStatement(BandRepository.insert).execute([band.uuid ?? randomUUID()] + values.arguments)
+            try db.cachedStatement(CatalogTables.bands.insert).execute([band.uuid ?? randomUUID()] + values.arguments)
             bandID = db.lastInsertedRowID
         }
         var genreIDs: [Int64] = []
         for genre in band.genres {
             let genreID = try self.genreID(for: genre)
             guard !genreIDs.contains(genreID) else { continue }
-            try db.cachedStatement(BandRepository.insertGenre).run(bandID, genreID, genreIDs.count, bandID)
+            try db.cachedStatement(CatalogTables.bandGenres.insertFromOwner).run(
+                bandID, genreID, genreIDs.count, bandID)
             genreIDs.append(genreID)
         }
         try sources.save(
@@ -233,7 +230,7 @@ final class ImportWriter {
                 return (known.entityID, repeated ? .duplicate : .unchanged)
             }
             let values = try AuthorRepository.Values(author.draft)
-            try db.cachedStatement(AuthorRepository.update).execute(values.arguments + [known.entityID])
+            try db.cachedStatement(CatalogTables.authors.update).execute(values.arguments + [known.entityID])
             id = known.entityID
             outcome = .updated
         } else {
@@ -251,7 +248,7 @@ final class ImportWriter {
 
     private func insert(_ author: AuthorRecord) throws -> Int64 {
         let values = try AuthorRepository.Values(author.draft)
-        try db.cachedStatement(AuthorRepository.insert).execute([author.uuid ?? randomUUID()] + values.arguments)
+        try db.cachedStatement(CatalogTables.authors.insert).execute([author.uuid ?? randomUUID()] + values.arguments)
         return db.lastInsertedRowID
     }
 
@@ -302,7 +299,8 @@ final class ImportWriter {
 
     private func insert(_ genre: GenreRecord, parentID: Int64?) throws -> Int64 {
         let name = try Validation.name(genre.name, field: "genre name")
-        try db.cachedStatement(GenreRepository.insert).run(genre.uuid ?? randomUUID(), name, FoldKey.of(name), parentID)
+        try db.cachedStatement(CatalogTables.genres.insert).run(
+            genre.uuid ?? randomUUID(), name, FoldKey.of(name), parentID)
         return db.lastInsertedRowID
     }
 

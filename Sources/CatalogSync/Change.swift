@@ -52,7 +52,7 @@ public struct Change: Sendable, Hashable, Codable {
         if try container.decodeNil(forKey: .entity) {
             entity = nil
         } else {
-            entity = try EntityPayload(kind: kind, from: container.superDecoder(forKey: .entity))
+            entity = try EntityPayload(table: kind.table, from: container.superDecoder(forKey: .entity))
         }
     }
 

@@ -99,21 +99,7 @@ public struct ChangeFeed: ChangeSource {
 
     /// The current payload of the entity of `kind` with `uuid`, links by uuid; `nil` when it does not exist.
     public func payload(_ kind: EntityKind, uuid: String) throws -> EntityPayload? {
-        switch kind {
-        case .book:
-            guard var book = try db.fetchOne(BookPayload.self, BookPayload.select, [uuid]) else { return nil }
-            book.authors = try db.fetchAll(CreditLink.self, Self.selectCredits, [uuid])
-            book.genres = try db.fetchAll(GenreLink.self, Self.selectBookGenres, [uuid])
-            return .book(book)
-        case .author:
-            return try db.fetchOne(AuthorPayload.self, AuthorPayload.select, [uuid]).map(EntityPayload.author)
-        case .genre:
-            return try db.fetchOne(GenrePayload.self, GenrePayload.select, [uuid]).map(EntityPayload.genre)
-        case .band:
-            guard var band = try db.fetchOne(BandPayload.self, BandPayload.select, [uuid]) else { return nil }
-            band.genres = try db.fetchAll(GenreLink.self, Self.selectBandGenres, [uuid])
-            return .band(band)
-        }
+        try EntityPayload.read(kind.table, uuid: uuid, in: db)
     }
 
     /// Deletes the change rows before `sequence` and records the horizon: a client that has not applied
@@ -136,18 +122,6 @@ public struct ChangeFeed: ChangeSource {
 
     static let selectRows = """
         SELECT seq, entity_kind, uuid, operation, changed_at FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?
-        """
-    static let selectCredits = """
-        SELECT a.uuid, ba.role, ba.position FROM book_authors ba JOIN authors a ON a.id = ba.author_id
-        WHERE ba.book_id = (SELECT id FROM books WHERE uuid = ?) ORDER BY ba.position
-        """
-    static let selectBookGenres = """
-        SELECT g.uuid, bg.position FROM book_genres bg JOIN genres g ON g.id = bg.genre_id
-        WHERE bg.book_id = (SELECT id FROM books WHERE uuid = ?) ORDER BY bg.position, g.uuid
-        """
-    static let selectBandGenres = """
-        SELECT g.uuid, bg.position FROM band_genres bg JOIN genres g ON g.id = bg.genre_id
-        WHERE bg.band_id = (SELECT id FROM bands WHERE uuid = ?) ORDER BY bg.position
         """
 }
 

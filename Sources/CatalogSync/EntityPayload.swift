@@ -1,57 +1,62 @@
 public import Catalog
+public import SQLiteDB
 
-/// The current state of one entity in a change: one case per kind.
-public enum EntityPayload: Sendable, Hashable {
-    case book(BookPayload)
-    case author(AuthorPayload)
-    case genre(GenrePayload)
-    case band(BandPayload)
+/// The current state of one entity in a change: the columns its table's description says a change carries
+/// (every stored column but the row id, references as uuids) and the rows of its link tables.
+///
+/// As JSON, an object of the columns' keys (a column that is NULL is left out) and one array per link table:
+/// `{"uuid":"…","title":"Kindred","year":1979,…,"authors":[{"author":"…","role":"author","position":0}],"genres":[…]}`.
+/// Timestamps and sort keys are the stored text, so a client copy holds exactly what the server holds.
+public struct EntityPayload: Sendable {
+    /// One row's values, in the order of the columns that describe them.
+    package typealias Values = [DatabaseValue]
+
+    /// The description of the entity's table.
+    package let table: EntityTable
+    /// The values of `table.payloadColumns`, in order.
+    package var values: Values
+    /// The rows of each of `table.links`, in order; each row the values of the link's columns.
+    package var links: [[Values]]
+
+    package init(table: EntityTable, values: Values, links: [[Values]]) {
+        self.table = table
+        self.values = values
+        self.links = links
+    }
 
     /// The kind of the entity.
-    public var kind: EntityKind {
-        switch self {
-        case .book: .book
-        case .author: .author
-        case .genre: .genre
-        case .band: .band
-        }
-    }
+    public var kind: EntityKind { table.kind }
 
     /// The entity's uuid, lowercase.
     public var uuid: String {
-        switch self {
-        case .book(let book): book.uuid
-        case .author(let author): author.uuid
-        case .genre(let genre): genre.uuid
-        case .band(let band): band.uuid
-        }
+        // The description puts the uuid first among the payload columns.
+        guard case .text(let uuid) = values[0] else { return "" }
+        return uuid
+    }
+
+    /// The value of the column whose key is `key` (`"title"`, `"sortKey"`): `.null` when the entity has none, `nil`
+    /// when its table has no such column.
+    public subscript(key: String) -> DatabaseValue? {
+        table.payloadPosition(ofKey: key).map { values[$0] }
+    }
+
+    /// The rows of the link table listed under `key` (`"authors"`), or `nil` when the table has no such link.
+    package func links(_ key: String) -> [Values]? {
+        table.links.firstIndex { $0.key == key }.map { links[$0] }
     }
 
     /// When the entity last changed (ISO 8601 text).
-    var updatedAt: String {
-        switch self {
-        case .book(let book): book.updatedAt
-        case .author(let author): author.updatedAt
-        case .genre(let genre): genre.updatedAt
-        case .band(let band): band.updatedAt
-        }
+    var updatedAt: DatabaseValue { self["updatedAt"] ?? .null }
+}
+
+extension EntityPayload: Hashable {
+    public static func == (lhs: EntityPayload, rhs: EntityPayload) -> Bool {
+        lhs.table.name == rhs.table.name && lhs.values == rhs.values && lhs.links == rhs.links
     }
 
-    func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .book(let book): try book.encode(to: encoder)
-        case .author(let author): try author.encode(to: encoder)
-        case .genre(let genre): try genre.encode(to: encoder)
-        case .band(let band): try band.encode(to: encoder)
-        }
-    }
-
-    init(kind: EntityKind, from decoder: any Decoder) throws {
-        switch kind {
-        case .book: self = .book(try BookPayload(from: decoder))
-        case .author: self = .author(try AuthorPayload(from: decoder))
-        case .genre: self = .genre(try GenrePayload(from: decoder))
-        case .band: self = .band(try BandPayload(from: decoder))
-        }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(table.name)
+        hasher.combine(values)
+        hasher.combine(links)
     }
 }

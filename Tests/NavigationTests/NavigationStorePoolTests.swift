@@ -10,7 +10,7 @@ import Testing
 @Suite struct NavigationStorePoolTests {
     func makePool() throws -> DatabasePool {
         let pool = try DatabasePool(path: try TemporaryFiles("navigation-pool").path("navigation.sqlite"))
-        try pool.writeWithoutTransaction { db in try NavigationSchema.migrator.migrate(db) }
+        _ = try pool.writeWithoutTransaction { db in try NavigationSchema.migrator.migrate(db) }
         return pool
     }
 

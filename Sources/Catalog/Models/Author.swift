@@ -34,18 +34,26 @@ public struct Author: Sendable, Codable, Hashable, Identifiable {
 }
 
 extension Author: TableRecord {
-    static let columnNames = ["id", "uuid", "name", "sort_name", "disambiguation", "created_at", "updated_at"]
+    static var table: EntityTable { CatalogTables.authors }
 
-    /// Reads the columns of `columnNames`, in that order, by index.
+    /// Reads a row of the authors table's model columns, by index.
     public init(row: Row) throws {
-        id = try row.value(at: 0)
-        uuid = try UUIDColumn.read(row, at: 1)
-        name = try row.value(at: 2)
-        sortName = try row.value(at: 3)
-        disambiguation = row[4]
-        createdAt = try row.value(at: 5)
-        updatedAt = try row.value(at: 6)
+        let at = Self.positions
+        id = try row.value(at: at.id)
+        uuid = try UUIDColumn.read(row, at: at.uuid)
+        name = try row.value(at: at.name)
+        sortName = try row.value(at: at.sortName)
+        disambiguation = row[at.disambiguation]
+        createdAt = try row.value(at: at.createdAt)
+        updatedAt = try row.value(at: at.updatedAt)
     }
+
+    /// Where each field is in a row, looked up in the table's description once.
+    private static let positions = (
+        id: table.position(of: "id"), uuid: table.position(of: "uuid"), name: table.position(of: "name"),
+        sortName: table.position(of: "sort_name"), disambiguation: table.position(of: "disambiguation"),
+        createdAt: table.position(of: "created_at"), updatedAt: table.position(of: "updated_at")
+    )
 }
 
 /// What a caller gives to create or change an ``Author``.

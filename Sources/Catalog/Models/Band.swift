@@ -54,25 +54,32 @@ public struct Band: Sendable, Codable, Hashable, Identifiable {
 }
 
 extension Band: TableRecord {
-    static let columnNames = [
-        "id", "uuid", "name", "sort_name", "country", "formed_year", "ended_year", "status", "disambiguation",
-        "created_at", "updated_at",
-    ]
+    static var table: EntityTable { CatalogTables.bands }
 
-    /// Reads the columns of `columnNames`, in that order, by index.
+    /// Reads a row of the bands table's model columns, by index.
     public init(row: Row) throws {
-        id = try row.value(at: 0)
-        uuid = try UUIDColumn.read(row, at: 1)
-        name = try row.value(at: 2)
-        sortName = try row.value(at: 3)
-        country = row[4]
-        formedYear = row[5]
-        endedYear = row[6]
-        status = (row[7] as String?).flatMap(Status.init(rawValue:))
-        disambiguation = row[8]
-        createdAt = try row.value(at: 9)
-        updatedAt = try row.value(at: 10)
+        let at = Self.positions
+        id = try row.value(at: at.id)
+        uuid = try UUIDColumn.read(row, at: at.uuid)
+        name = try row.value(at: at.name)
+        sortName = try row.value(at: at.sortName)
+        country = row[at.country]
+        formedYear = row[at.formedYear]
+        endedYear = row[at.endedYear]
+        status = (row[at.status] as String?).flatMap(Status.init(rawValue:))
+        disambiguation = row[at.disambiguation]
+        createdAt = try row.value(at: at.createdAt)
+        updatedAt = try row.value(at: at.updatedAt)
     }
+
+    /// Where each field is in a row, looked up in the table's description once.
+    private static let positions = (
+        id: table.position(of: "id"), uuid: table.position(of: "uuid"), name: table.position(of: "name"),
+        sortName: table.position(of: "sort_name"), country: table.position(of: "country"),
+        formedYear: table.position(of: "formed_year"), endedYear: table.position(of: "ended_year"),
+        status: table.position(of: "status"), disambiguation: table.position(of: "disambiguation"),
+        createdAt: table.position(of: "created_at"), updatedAt: table.position(of: "updated_at")
+    )
 }
 
 /// What a caller gives to create or change a ``Band``.

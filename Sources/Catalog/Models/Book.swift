@@ -46,25 +46,32 @@ public struct Book: Sendable, Codable, Hashable, Identifiable {
 }
 
 extension Book: TableRecord {
-    static let columnNames = [
-        "id", "uuid", "title", "sort_title", "isbn13", "year", "pages", "language", "summary", "created_at",
-        "updated_at",
-    ]
+    static var table: EntityTable { CatalogTables.books }
 
-    /// Reads the columns of `columnNames`, in that order, by index.
+    /// Reads a row of the books table's model columns, by index.
     public init(row: Row) throws {
-        id = try row.value(at: 0)
-        uuid = try UUIDColumn.read(row, at: 1)
-        title = try row.value(at: 2)
-        sortTitle = try row.value(at: 3)
-        isbn13 = row[4]
-        year = row[5]
-        pages = row[6]
-        language = row[7]
-        summary = row[8]
-        createdAt = try row.value(at: 9)
-        updatedAt = try row.value(at: 10)
+        let at = Self.positions
+        id = try row.value(at: at.id)
+        uuid = try UUIDColumn.read(row, at: at.uuid)
+        title = try row.value(at: at.title)
+        sortTitle = try row.value(at: at.sortTitle)
+        isbn13 = row[at.isbn13]
+        year = row[at.year]
+        pages = row[at.pages]
+        language = row[at.language]
+        summary = row[at.summary]
+        createdAt = try row.value(at: at.createdAt)
+        updatedAt = try row.value(at: at.updatedAt)
     }
+
+    /// Where each field is in a row, looked up in the table's description once.
+    private static let positions = (
+        id: table.position(of: "id"), uuid: table.position(of: "uuid"), title: table.position(of: "title"),
+        sortTitle: table.position(of: "sort_title"), isbn13: table.position(of: "isbn13"),
+        year: table.position(of: "year"), pages: table.position(of: "pages"),
+        language: table.position(of: "language"), summary: table.position(of: "summary"),
+        createdAt: table.position(of: "created_at"), updatedAt: table.position(of: "updated_at")
+    )
 }
 
 /// What a caller gives to create or change a ``Book``.

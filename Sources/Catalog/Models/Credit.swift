@@ -18,13 +18,15 @@ public struct Credit: Sendable, Codable, Hashable {
 }
 
 extension Credit: SelectableRecord {
-    static let columnCount = Author.columnNames.count + 2
+    /// An author's columns, then the credit's role and position (`book_authors`, alias `ba`).
+    static let selection = "\(CatalogTables.authors.selection), ba.role, ba.position"
+    static let columnCount = Author.columnCount + 2
 
-    /// Reads an ``Author``'s columns followed by the role and the position.
+    /// Reads the columns of ``selection``: an ``Author``'s, then the role and the position.
     public init(row: Row) throws {
         author = try Author(row: row)
-        role = ContributorRole(rawValue: try row.value(at: Author.columnNames.count))
-        position = try row.value(at: Author.columnNames.count + 1)
+        role = ContributorRole(rawValue: try row.value(at: Author.columnCount))
+        position = try row.value(at: Author.columnCount + 1)
     }
 }
 

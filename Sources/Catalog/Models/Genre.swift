@@ -28,17 +28,25 @@ public struct Genre: Sendable, Codable, Hashable, Identifiable {
 }
 
 extension Genre: TableRecord {
-    static let columnNames = ["id", "uuid", "name", "parent_id", "created_at", "updated_at"]
+    static var table: EntityTable { CatalogTables.genres }
 
-    /// Reads the columns of `columnNames`, in that order, by index.
+    /// Reads a row of the genres table's model columns, by index.
     public init(row: Row) throws {
-        id = try row.value(at: 0)
-        uuid = try UUIDColumn.read(row, at: 1)
-        name = try row.value(at: 2)
-        parentID = row[3]
-        createdAt = try row.value(at: 4)
-        updatedAt = try row.value(at: 5)
+        let at = Self.positions
+        id = try row.value(at: at.id)
+        uuid = try UUIDColumn.read(row, at: at.uuid)
+        name = try row.value(at: at.name)
+        parentID = row[at.parentID]
+        createdAt = try row.value(at: at.createdAt)
+        updatedAt = try row.value(at: at.updatedAt)
     }
+
+    /// Where each field is in a row, looked up in the table's description once.
+    private static let positions = (
+        id: table.position(of: "id"), uuid: table.position(of: "uuid"), name: table.position(of: "name"),
+        parentID: table.position(of: "parent_id"), createdAt: table.position(of: "created_at"),
+        updatedAt: table.position(of: "updated_at")
+    )
 }
 
 /// What a caller gives to create or change a ``Genre``.

@@ -6,16 +6,13 @@ protocol SelectableRecord: RowDecodable {
     static var columnCount: Int { get }
 }
 
-/// A model stored in one table, selected by the column names it lists, in order.
+/// A model stored in one table, read from the columns its table's description selects
+/// (``EntityTable/selection``), each at the position the description gives it.
 protocol TableRecord: SelectableRecord {
-    static var columnNames: [String] { get }
+    /// The description of the model's table.
+    static var table: EntityTable { get }
 }
 
 extension TableRecord {
-    static var columnCount: Int { columnNames.count }
-
-    /// The column list for a SELECT, each column qualified by `alias`: `b.id, b.uuid, …`.
-    static func selection(_ alias: String) -> String {
-        columnNames.map { "\(alias).\($0)" }.joined(separator: ", ")
-    }
+    static var columnCount: Int { table.modelColumns.count }
 }

@@ -49,7 +49,8 @@ public struct AuthorRepository {
     @discardableResult
     public func create(_ draft: AuthorDraft) throws -> Author {
         let values = try Values(draft)
-        guard let author = try db.fetchOne(Author.self, Self.insert, [draft.uuid ?? UUID()] + values.arguments) else {
+        let arguments = [draft.uuid ?? UUID()] + values.arguments
+        guard let author = try db.fetchOne(Author.self, CatalogTables.authors.insert, arguments) else {
             throw CatalogError.invalidValue(field: "author", value: draft.name, reason: "not saved")
         }
         return author
@@ -61,7 +62,7 @@ public struct AuthorRepository {
     @discardableResult
     public func update(id: Int64, with draft: AuthorDraft) throws -> Author {
         let values = try Values(draft)
-        guard let author = try db.fetchOne(Author.self, Self.update, values.arguments + [id]) else {
+        guard let author = try db.fetchOne(Author.self, CatalogTables.authors.update, values.arguments + [id]) else {
             throw CatalogError.missingRow(.author, id: id)
         }
         return author
@@ -95,6 +96,7 @@ public struct AuthorRepository {
 
     // MARK: SQL
 
+    /// A draft's fields, checked and normalized, in the order of the table description's `draftColumns`.
     package struct Values {
         package let arguments: StatementArguments
 
@@ -110,20 +112,10 @@ public struct AuthorRepository {
         }
     }
 
-    package static let columns = Author.selection("a")
-    package static let selectByID = "SELECT \(columns) FROM authors a WHERE a.id = ?"
+    static let columns = CatalogTables.authors.selection
+    static let selectByID = "SELECT \(columns) FROM authors a WHERE a.id = ?"
     static let selectByUUID = "SELECT \(columns) FROM authors a WHERE a.uuid = ?"
-    package static let selectByNameKey = "SELECT \(columns) FROM authors a WHERE a.name_key = ? ORDER BY a.id"
-    package static let returning = "RETURNING \(Author.columnNames.joined(separator: ", "))"
-    package static let insert = """
-        INSERT INTO authors (uuid, name, sort_name, name_key, sort_key, disambiguation)
-        VALUES (?, ?, ?, ?, ?, ?) \(returning)
-        """
-    package static let update = """
-        UPDATE authors SET name = ?, sort_name = ?, name_key = ?, sort_key = ?, disambiguation = ?,
-            updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-        WHERE id = ? \(returning)
-        """
+    static let selectByNameKey = "SELECT \(columns) FROM authors a WHERE a.name_key = ? ORDER BY a.id"
     static let coauthorFilter = """
         a.id IN (SELECT other.author_id FROM book_authors mine
             JOIN book_authors other ON other.book_id = mine.book_id

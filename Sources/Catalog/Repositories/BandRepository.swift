@@ -50,7 +50,8 @@ public struct BandRepository {
     @discardableResult
     public func create(_ draft: BandDraft) throws -> Band {
         let values = try Values(draft)
-        guard let band = try db.fetchOne(Band.self, Self.insert, [draft.uuid ?? UUID()] + values.arguments) else {
+        let arguments = [draft.uuid ?? UUID()] + values.arguments
+        guard let band = try db.fetchOne(Band.self, CatalogTables.bands.insert, arguments) else {
             throw CatalogError.invalidValue(field: "band", value: draft.name, reason: "not saved")
         }
         return band
@@ -62,7 +63,7 @@ public struct BandRepository {
     @discardableResult
     public func update(id: Int64, with draft: BandDraft) throws -> Band {
         let values = try Values(draft)
-        guard let band = try db.fetchOne(Band.self, Self.update, values.arguments + [id]) else {
+        guard let band = try db.fetchOne(Band.self, CatalogTables.bands.update, values.arguments + [id]) else {
             throw CatalogError.missingRow(.band, id: id)
         }
         return band
@@ -86,9 +87,9 @@ public struct BandRepository {
             guard try db.fetchOne(Int.self, "SELECT 1 FROM bands WHERE id = ?", [bandID]) != nil else {
                 throw CatalogError.missingRow(.band, id: bandID)
             }
-            try db.execute("DELETE FROM band_genres WHERE band_id = ?", [bandID])
+            try db.execute(CatalogTables.bandGenres.deleteOfOwner, [bandID])
             for (position, genreID) in genreIDs.enumerated() {
-                try db.execute(Self.insertGenre, [bandID, genreID, position, bandID])
+                try db.execute(CatalogTables.bandGenres.insertFromOwner, [bandID, genreID, position, bandID])
             }
         }
     }
@@ -112,6 +113,7 @@ public struct BandRepository {
 
     // MARK: SQL
 
+    /// A draft's fields, checked and normalized, in the order of the table description's `draftColumns`.
     package struct Values {
         package let arguments: StatementArguments
 
@@ -133,32 +135,14 @@ public struct BandRepository {
         }
     }
 
-    package static let columns = Band.selection("d")
-    package static let selectByID = "SELECT \(columns) FROM bands d WHERE d.id = ?"
+    static let columns = CatalogTables.bands.selection
+    static let selectByID = "SELECT \(columns) FROM bands d WHERE d.id = ?"
     static let selectByUUID = "SELECT \(columns) FROM bands d WHERE d.uuid = ?"
-    package static let selectByNameKey = "SELECT \(columns) FROM bands d WHERE d.name_key = ? ORDER BY d.id"
-    package static let returning = "RETURNING \(Band.columnNames.joined(separator: ", "))"
-    package static let insert = """
-        INSERT INTO bands (uuid, name, sort_name, name_key, sort_key, country, formed_year, ended_year, status,
-            disambiguation)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \(returning)
-        """
-    package static let update = """
-        UPDATE bands SET name = ?, sort_name = ?, name_key = ?, sort_key = ?, country = ?, formed_year = ?,
-            ended_year = ?, status = ?, disambiguation = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-        WHERE id = ? \(returning)
-        """
-    package static let insertGenre = """
-        INSERT INTO band_genres (band_id, genre_id, position, band_sort_key)
-        SELECT ?, ?, ?, sort_key FROM bands WHERE id = ?
-        """
+    static let selectByNameKey = "SELECT \(columns) FROM bands d WHERE d.name_key = ? ORDER BY d.id"
 
     static let all = KeysetQuery<Band>(
         list: "bands", columns: columns, from: "bands d", filter: nil, keys: ["d.sort_key", "d.id"])
     static let inGenre = KeysetQuery<Band>(
         list: "bands-in-genre", columns: columns, from: "band_genres bg JOIN bands d ON d.id = bg.band_id",
         filter: "bg.genre_id = ?", keys: ["bg.band_sort_key", "bg.band_id"])
-}
-
-extension BandRepository {
 }

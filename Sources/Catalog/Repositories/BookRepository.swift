@@ -58,7 +58,7 @@ public struct BookRepository {
     public func create(_ draft: BookDraft) throws -> Book {
         let values = try Values(draft)
         let book = try db.fetchOne(
-            Book.self, Self.insert, [draft.uuid ?? UUID()] + values.arguments)
+            Book.self, CatalogTables.books.insert, [draft.uuid ?? UUID()] + values.arguments)
         guard let book else { throw CatalogError.invalidValue(field: "book", value: values.title, reason: "not saved") }
         return book
     }
@@ -69,7 +69,7 @@ public struct BookRepository {
     @discardableResult
     public func update(id: Int64, with draft: BookDraft) throws -> Book {
         let values = try Values(draft)
-        guard let book = try db.fetchOne(Book.self, Self.update, values.arguments + [id]) else {
+        guard let book = try db.fetchOne(Book.self, CatalogTables.books.update, values.arguments + [id]) else {
             throw CatalogError.missingRow(.book, id: id)
         }
         return book
@@ -91,12 +91,14 @@ public struct BookRepository {
     public func setCredits(_ credits: [BookCredit], of bookID: Int64) throws {
         try db.transaction(.immediate) {
             try requireBook(bookID)
-            try db.execute("DELETE FROM book_authors WHERE book_id = ?", [bookID])
+            try db.execute(CatalogTables.bookAuthors.deleteOfOwner, [bookID])
             for (position, credit) in credits.enumerated() {
                 guard !credit.role.rawValue.isEmpty else {
                     throw CatalogError.invalidValue(field: "role", value: "", reason: "a role must not be empty")
                 }
-                try db.execute(Self.insertCredit, [bookID, credit.authorID, credit.role.rawValue, position, bookID])
+                try db.execute(
+                    CatalogTables.bookAuthors.insertFromOwner,
+                    [bookID, credit.authorID, credit.role.rawValue, position, bookID])
             }
         }
     }
@@ -108,9 +110,9 @@ public struct BookRepository {
     public func setGenres(_ genreIDs: [Int64], of bookID: Int64) throws {
         try db.transaction(.immediate) {
             try requireBook(bookID)
-            try db.execute("DELETE FROM book_genres WHERE book_id = ?", [bookID])
+            try db.execute(CatalogTables.bookGenres.deleteOfOwner, [bookID])
             for (position, genreID) in genreIDs.enumerated() {
-                try db.execute(Self.insertGenre, [bookID, genreID, position, bookID])
+                try db.execute(CatalogTables.bookGenres.insertFromOwner, [bookID, genreID, position, bookID])
             }
         }
     }
@@ -166,7 +168,8 @@ public struct BookRepository {
 
     // MARK: SQL
 
-    /// A draft's fields, checked and normalized, in the order of the INSERT and UPDATE parameters.
+    /// A draft's fields, checked and normalized, in the order of the table description's `draftColumns`: the
+    /// parameters of its INSERT (after the uuid) and UPDATE (before the id).
     package struct Values {
         package let title: String
         /// The fold of the sort title, what the `sort_key` column holds.
@@ -191,31 +194,12 @@ public struct BookRepository {
         }
     }
 
-    package static let columns = Book.selection("b")
-    package static let selectByID = "SELECT \(columns) FROM books b WHERE b.id = ?"
+    static let columns = CatalogTables.books.selection
+    static let selectByID = "SELECT \(columns) FROM books b WHERE b.id = ?"
     static let selectByUUID = "SELECT \(columns) FROM books b WHERE b.uuid = ?"
-    package static let selectByISBN = "SELECT \(columns) FROM books b WHERE b.isbn13 = ?"
-    package static let returning = "RETURNING \(Book.columnNames.joined(separator: ", "))"
-    package static let insert = """
-        INSERT INTO books (uuid, title, sort_title, sort_key, isbn13, year, pages, language, summary)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) \(returning)
-        """
-    package static let update = """
-        UPDATE books SET title = ?, sort_title = ?, sort_key = ?, isbn13 = ?, year = ?, pages = ?, language = ?,
-            summary = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-        WHERE id = ? \(returning)
-        """
-    // The copies of the book's sort columns come from the book row in the same statement.
-    package static let insertCredit = """
-        INSERT INTO book_authors (book_id, author_id, role, position, book_year_key, book_sort_key)
-        SELECT ?, ?, ?, ?, coalesce(year, 10000), sort_key FROM books WHERE id = ?
-        """
-    package static let insertGenre = """
-        INSERT INTO book_genres (book_id, genre_id, position, book_sort_key)
-        SELECT ?, ?, ?, sort_key FROM books WHERE id = ?
-        """
+    static let selectByISBN = "SELECT \(columns) FROM books b WHERE b.isbn13 = ?"
     static let selectGenres = """
-        SELECT \(Genre.selection("g")) FROM book_genres bg JOIN genres g ON g.id = bg.genre_id
+        SELECT \(CatalogTables.genres.selection) FROM book_genres bg JOIN genres g ON g.id = bg.genre_id
         WHERE bg.book_id = ? ORDER BY bg.position, g.name_key
         """
 
@@ -230,10 +214,7 @@ public struct BookRepository {
         from: "book_genres bg JOIN books b ON b.id = bg.book_id", filter: "bg.genre_id = ?",
         keys: ["bg.book_sort_key", "bg.book_id"])
     static let credits = KeysetQuery<Credit>(
-        list: "credits", columns: "\(Author.selection("a")), ba.role, ba.position",
+        list: "credits", columns: Credit.selection,
         from: "book_authors ba JOIN authors a ON a.id = ba.author_id", filter: "ba.book_id = ?",
         keys: ["ba.position"])
-}
-
-extension BookRepository {
 }

@@ -53,7 +53,8 @@ public struct GenreRepository {
             try checkParent(draft.parentID, of: nil)
             guard
                 let genre = try db.fetchOne(
-                    Genre.self, Self.insert, [draft.uuid ?? UUID(), name, FoldKey.of(name), draft.parentID])
+                    Genre.self, CatalogTables.genres.insert,
+                    [draft.uuid ?? UUID(), name, FoldKey.of(name), draft.parentID])
             else { throw CatalogError.invalidValue(field: "genre", value: name, reason: "not saved") }
             return genre
         }
@@ -68,7 +69,8 @@ public struct GenreRepository {
         try db.transaction(.immediate) {
             let name = try checkedName(draft, excluding: id)
             try checkParent(draft.parentID, of: id)
-            guard let genre = try db.fetchOne(Genre.self, Self.update, [name, FoldKey.of(name), draft.parentID, id])
+            let arguments: StatementArguments = [name, FoldKey.of(name), draft.parentID, id]
+            guard let genre = try db.fetchOne(Genre.self, CatalogTables.genres.update, arguments)
             else { throw CatalogError.missingRow(.genre, id: id) }
             return genre
         }
@@ -121,16 +123,10 @@ public struct GenreRepository {
 
     // MARK: SQL
 
-    package static let columns = Genre.selection("g")
-    package static let selectByID = "SELECT \(columns) FROM genres g WHERE g.id = ?"
+    static let columns = CatalogTables.genres.selection
+    static let selectByID = "SELECT \(columns) FROM genres g WHERE g.id = ?"
     static let selectByUUID = "SELECT \(columns) FROM genres g WHERE g.uuid = ?"
-    package static let selectByNameKey = "SELECT \(columns) FROM genres g WHERE g.name_key = ?"
-    package static let returning = "RETURNING \(Genre.columnNames.joined(separator: ", "))"
-    package static let insert = "INSERT INTO genres (uuid, name, name_key, parent_id) VALUES (?, ?, ?, ?) \(returning)"
-    package static let update = """
-        UPDATE genres SET name = ?, name_key = ?, parent_id = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-        WHERE id = ? \(returning)
-        """
+    static let selectByNameKey = "SELECT \(columns) FROM genres g WHERE g.name_key = ?"
     static let selectAncestors = """
         WITH RECURSIVE chain(id) AS (
             SELECT ? UNION SELECT g.parent_id FROM genres g JOIN chain ON g.id = chain.id WHERE g.parent_id IS NOT NULL
@@ -142,7 +138,4 @@ public struct GenreRepository {
     static let ofBand = KeysetQuery<Genre>(
         list: "genres-of-band", columns: columns, from: "band_genres bg JOIN genres g ON g.id = bg.genre_id",
         filter: "bg.band_id = ?", keys: ["bg.position"])
-}
-
-extension GenreRepository {
 }

@@ -1,0 +1,102 @@
+/// The catalog's tables as the library reads and writes them: one description per table, beside the migrations
+/// that create them (`Migrations/`). Adding a column to a table is a migration plus a line here; what is derived
+/// from the description (row decoding, SELECT lists, change payloads, sync, the tests' dumps) follows.
+package enum CatalogTables {
+    /// `books`: a book of the catalog.
+    package static let books = EntityTable(
+        "books", alias: "b", kind: .book,
+        fields: [
+            .text("title", key: "title", required: true),
+            .text("sort_title", key: "sortTitle", required: true),
+            .text("sort_key", key: "sortKey", required: true, inModel: false),
+            .text("isbn13", key: "isbn13", unique: UniqueKey { "both have ISBN \($0)" }),
+            .integer("year", key: "year"),
+            .integer("pages", key: "pages"),
+            .text("language", key: "language"),
+            .text("summary", key: "summary"),
+        ],
+        links: [bookAuthors, bookGenres])
+
+    /// `authors`: a person credited on books.
+    package static let authors = EntityTable(
+        "authors", alias: "a", kind: .author,
+        fields: [
+            .text("name", key: "name", required: true),
+            .text("sort_name", key: "sortName", required: true),
+            .text("name_key", key: "nameKey", required: true, inModel: false),
+            .text("sort_key", key: "sortKey", required: true, inModel: false),
+            .text("disambiguation", key: "disambiguation"),
+        ])
+
+    /// `genres`: a genre of books and bands, maybe under a broader one.
+    package static let genres = EntityTable(
+        "genres", alias: "g", kind: .genre,
+        fields: [
+            .text("name", key: "name", required: true),
+            .text(
+                "name_key", key: "nameKey", required: true, inModel: false,
+                unique: UniqueKey { "both are named '\($0)' once folded" }),
+            .reference("parent_id", key: "parent", to: "genres"),
+        ])
+
+    /// `bands`: a band, with its genres.
+    package static let bands = EntityTable(
+        "bands", alias: "d", kind: .band,
+        fields: [
+            .text("name", key: "name", required: true),
+            .text("sort_name", key: "sortName", required: true),
+            .text("name_key", key: "nameKey", required: true, inModel: false),
+            .text("sort_key", key: "sortKey", required: true, inModel: false),
+            .text("country", key: "country"),
+            .integer("formed_year", key: "formedYear"),
+            .integer("ended_year", key: "endedYear"),
+            .text("status", key: "status"),
+            .text("disambiguation", key: "disambiguation"),
+        ],
+        links: [bandGenres])
+
+    /// `book_authors`: who is credited on a book, in credited order, and as what.
+    package static let bookAuthors = LinkTable(
+        "book_authors", alias: "ba", key: "authors", owner: "book_id", of: "books",
+        columns: [
+            .reference("author_id", key: "author", to: "authors", required: true),
+            .text("role", key: "role", required: true),
+            .integer("position", key: "position", required: true),
+        ],
+        copies: [.init("book_year_key", from: "coalesce(year, 10000)"), .init("book_sort_key", from: "sort_key")])
+
+    /// `book_genres`: the genres of a book, in order.
+    package static let bookGenres = LinkTable(
+        "book_genres", alias: "bg", key: "genres", owner: "book_id", of: "books",
+        columns: [
+            .reference("genre_id", key: "genre", to: "genres", required: true),
+            .integer("position", key: "position", required: true),
+        ],
+        copies: [.init("book_sort_key", from: "sort_key")])
+
+    /// `band_genres`: the genres of a band, in order.
+    package static let bandGenres = LinkTable(
+        "band_genres", alias: "bg", key: "genres", owner: "band_id", of: "bands",
+        columns: [
+            .reference("genre_id", key: "genre", to: "genres", required: true),
+            .integer("position", key: "position", required: true),
+        ],
+        copies: [.init("band_sort_key", from: "sort_key")])
+
+    /// The entity tables.
+    package static let entities = [genres, authors, bands, books]
+    /// The link tables.
+    package static let links = [bookAuthors, bookGenres, bandGenres]
+}
+
+extension EntityKind {
+    /// The description of the table that holds this kind of entity.
+    package var table: EntityTable {
+        switch self {
+        case .book: CatalogTables.books
+        case .author: CatalogTables.authors
+        case .genre: CatalogTables.genres
+        case .band: CatalogTables.bands
+        }
+    }
+}

@@ -1,0 +1,85 @@
+/// The description of one link table (`book_authors`, `book_genres`, `band_genres`): an ordered list of rows that
+/// belongs to one entity, its owner, and that a change of the owner carries. Every link table has a `position`
+/// column, the order of the list.
+package struct LinkTable: Sendable {
+    /// A column the database fills from the owner row (a copy of its sort key …), so the browsing lists page
+    /// straight off the link table's index.
+    package struct Copy: Sendable {
+        /// The column's name: `book_sort_key`.
+        package let name: String
+        /// What it holds, as SQL over the owner row: `sort_key`, `coalesce(year, 10000)`.
+        package let source: String
+
+        package init(_ name: String, from source: String) {
+            self.name = name
+            self.source = source
+        }
+    }
+
+    /// The table's name: `book_authors`.
+    package let name: String
+    /// The alias the derived SQL gives the table: `ba`.
+    package let alias: String
+    /// The key of the list in the owner's change payload: `authors`.
+    package let key: String
+    /// The column holding the owner's row id: `book_id`.
+    package let owner: TableColumn
+    /// The columns a change carries, in order: `author_id` (as the author's uuid), `role`, `position`.
+    package let columns: [TableColumn]
+    /// The columns copied from the owner row.
+    package let copies: [Copy]
+
+    /// The reference columns among ``columns``: position and the table each points at.
+    package let references: [(position: Int, table: String)]
+    /// Inserts a row from the owner's id, ``columns`` (references as row ids), then the owner's id again, whose
+    /// row gives the copies.
+    package let insertFromOwner: String
+    /// Inserts a row from the owner's id, ``columns`` (references as row ids) and the copies, in order.
+    package let insert: String
+    /// Deletes the rows of the owner whose row id is the parameter.
+    package let deleteOfOwner: String
+    /// The rows of the owner whose uuid is the parameter, ``columns`` with references as uuids, in list order.
+    package let selectPayload: String
+    /// Every column, the owner and references as uuids: what tells two copies of a catalog apart.
+    package let everyColumn: UUIDSelection
+
+    /// Describes a link table and derives its SQL.
+    ///
+    /// - Parameters:
+    ///   - owner: the column holding the owner's row id, in `ownerTable`.
+    ///   - columns: the columns a change carries; one of them is `position`.
+    package init(
+        _ name: String, alias: String, key: String, owner: String, of ownerTable: String, columns: [TableColumn],
+        copies: [Copy]
+    ) {
+        precondition(columns.contains { $0.name == "position" }, "a link table is ordered by its position column")
+        self.name = name
+        self.alias = alias
+        self.key = key
+        self.owner = .reference(owner, key: owner, to: ownerTable, required: true)
+        self.columns = columns
+        self.copies = copies
+        references = columns.enumerated().compactMap { position, column in column.references.map { (position, $0) } }
+
+        let names = [owner] + columns.map(\.name) + copies.map(\.name)
+        let ownerParameters = EntityTable.parameters(1 + columns.count)
+        insertFromOwner = """
+            INSERT INTO \(name) (\(names.joined(separator: ", "))) \
+            SELECT \(ownerParameters)\(copies.map { ", \($0.source)" }.joined()) FROM \(ownerTable) WHERE id = ?
+            """
+        insert =
+            "INSERT INTO \(name) (\(names.joined(separator: ", "))) VALUES (\(EntityTable.parameters(names.count)))"
+        deleteOfOwner = "DELETE FROM \(name) WHERE \(owner) = ?"
+        let payload = UUIDSelection(columns, of: name, alias: alias)
+        // Positions can tie in rows written by another client (book_genres defaults them to 0): the uuids decide.
+        let order = ["\(alias).position"] + references.map { payload.expressions[$0.position] }
+        selectPayload = """
+            SELECT \(payload.list) FROM \(payload.from) \
+            WHERE \(alias).\(owner) = (SELECT id FROM \(ownerTable) WHERE uuid = ?) \
+            ORDER BY \(order.joined(separator: ", "))
+            """
+        var every = UUIDSelection([self.owner] + columns, of: name, alias: alias)
+        every.expressions += copies.map { "\(alias).\($0.name)" }
+        everyColumn = every
+    }
+}

@@ -1,0 +1,26 @@
+package import Catalog
+package import SQLiteDB
+
+extension EntityPayload {
+    /// The entity of `table` whose uuid is `uuid` as it is in `db`, its links included, or `nil` when there is none.
+    package static func read(_ table: EntityTable, uuid: String, in db: Database) throws -> EntityPayload? {
+        guard let values = try rows(table.selectPayload, of: table.payloadColumns, uuid: uuid, in: db).first else {
+            return nil
+        }
+        let links = try table.links.map { try rows($0.selectPayload, of: $0.columns, uuid: uuid, in: db) }
+        return EntityPayload(table: table, values: values, links: links)
+    }
+
+    /// The rows of `sql`, whose one parameter is a uuid, each read as the values of `columns`.
+    static func rows(_ sql: String, of columns: [TableColumn], uuid: String, in db: Database) throws -> [Values] {
+        let statement = try db.cachedStatement(sql)
+        try statement.bind([uuid])
+        defer { statement.reset() }
+        var rows: [Values] = []
+        while try statement.step() {
+            let row = statement.row
+            rows.append(try columns.indices.map { try columns[$0].value(in: row, at: $0) })
+        }
+        return rows
+    }
+}
