@@ -11,6 +11,14 @@ public import SQLiteDB
 /// let tolkien = try catalog.authors.get(uuid: hits[0].uuid)
 /// let books = try catalog.books.page(byAuthor: tolkien.id, after: nil, limit: 50)
 /// ```
+///
+/// A catalog works on one connection. To read beside a writer (a server, an app's background work), open it inside
+/// a read of any `DatabaseReader`, such as a `DatabasePool`: every call in the closure sees one committed state.
+///
+/// ```swift
+/// let pool = try DatabasePool(path: "catalog.sqlite")
+/// let page = try pool.read { db in try LibraryCatalog(db).books.page(after: nil, limit: 50) }
+/// ```
 public struct LibraryCatalog {
     /// The database, which must have the catalog schema (migration 0001).
     public let db: Database

@@ -19,12 +19,12 @@ extension ChangeFeed {
     {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try reading {
+        return try read { feed in
             var position = since
             var remaining = limit ?? Int.max
             var last: ChangeBatch
             repeat {
-                last = try changes(since: position, limit: min(remaining, 1000))
+                last = try feed.changes(since: position, limit: min(remaining, 1000))
                 for change in last.changes {
                     try write(String(decoding: try encoder.encode(change), as: UTF8.self) + "\n")
                 }

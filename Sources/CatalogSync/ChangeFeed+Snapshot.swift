@@ -18,10 +18,12 @@ extension ChangeFeed {
     /// - Returns: where the copy stands.
     /// - Throws: `DatabaseError` when `path` exists or cannot be written; no file is left behind then.
     public func snapshot(to path: String) throws -> SnapshotInfo {
-        try db.backup(to: path)
+        try database.read { db in try db.backup(to: path) }
         do {
             let copy = try Database(path: path)
-            let info = try copy.transaction(.immediate) { try Self.makeClient(copy, path: path, serverPath: db.path) }
+            let info = try copy.transaction(.immediate) {
+                try Self.makeClient(copy, path: path, serverPath: database.path)
+            }
             try copy.close()
             return info
         } catch {

@@ -4,7 +4,8 @@ public import SQLiteDB
 /// The change feed of a catalog database: what changed since a sequence, with each entity's current payload;
 /// pruning of old rows; snapshots for new clients.
 ///
-/// Reads run in one read transaction: in WAL mode they see one committed state and never block writers.
+/// Reads run in one read transaction: in WAL mode they see one committed state and never block writers. The feed
+/// takes any `DatabaseWriter`: a connection, or a `DatabasePool` whose readers serve many clients at once.
 ///
 /// ```swift
 /// let feed = ChangeFeed(try DatabaseSchema.openCatalog(path: "server.sqlite"))
@@ -17,17 +18,22 @@ public import SQLiteDB
 /// } while batch.hasMore
 /// ```
 public struct ChangeFeed: ChangeSource {
-    /// The database, which must have the change log (migration 0003).
-    public let db: Database
+    /// The database, which must have the change log (migration 0003): a connection or a pool.
+    public let database: any DatabaseWriter
 
-    /// A feed over `db`.
-    public init(_ db: Database) {
-        self.db = db
+    /// A feed over `database`.
+    public init(_ database: any DatabaseWriter) {
+        self.database = database
+    }
+
+    /// Runs `body` with a feed on one connection in one read transaction: every read it makes sees one state.
+    func read<T>(_ body: (ChangeFeed) throws -> T) throws -> T {
+        try database.read { db in try body(ChangeFeed(db)) }
     }
 
     /// The highest sequence the log ever gave out (0 for an empty log); rows pruned or coalesced away keep it.
     public func highWater() throws -> Int64 {
-        try Self.highWater(of: db)
+        try database.read { db in try Self.highWater(of: db) }
     }
 
     static func highWater(of db: Database) throws -> Int64 {
@@ -36,12 +42,16 @@ public struct ChangeFeed: ChangeSource {
 
     /// This database's identity as a change source.
     public func databaseUUID() throws -> String {
-        try db.fetchOne(String.self, "SELECT database_uuid FROM change_log_state WHERE id = 1") ?? ""
+        try database.read { db in
+            try db.fetchOne(String.self, "SELECT database_uuid FROM change_log_state WHERE id = 1") ?? ""
+        }
     }
 
     /// Changes before this sequence were pruned (0 when none were).
     public func prunedBefore() throws -> Int64 {
-        try db.fetchOne(Int64.self, "SELECT pruned_before FROM change_log_state WHERE id = 1") ?? 0
+        try database.read { db in
+            try db.fetchOne(Int64.self, "SELECT pruned_before FROM change_log_state WHERE id = 1") ?? 0
+        }
     }
 
     /// The changes after `since`, oldest first, each with its entity's current payload, read in one snapshot.
@@ -53,8 +63,14 @@ public struct ChangeFeed: ChangeSource {
     /// - Throws: ``SyncError/behindPrunedHorizon(since:prunedBefore:)`` when changes after `since` were
     ///   pruned; `DatabaseError` when the database fails.
     public func changes(since: Int64, limit: Int = 1000) throws -> ChangeBatch {
-        try db.transaction(.deferred) {
-            let prunedBefore = try prunedBefore()
+        try database.read { db in try Self.changes(since: since, limit: limit, in: db) }
+    }
+
+    /// ``changes(since:limit:)`` inside a read transaction of `db`.
+    private static func changes(since: Int64, limit: Int, in db: Database) throws -> ChangeBatch {
+        let feed = ChangeFeed(db)  // its reads join the open transaction
+        return try db.read { db in
+            let prunedBefore = try feed.prunedBefore()
             guard since >= prunedBefore - 1 else {
                 throw SyncError.behindPrunedHorizon(since: since, prunedBefore: prunedBefore)
             }
@@ -68,17 +84,17 @@ public struct ChangeFeed: ChangeSource {
                 if let known = payloads[row.uuid] {
                     entity = known
                 } else {
-                    entity = try payload(row.kind, uuid: row.uuid)
+                    entity = try feed.payload(row.kind, uuid: row.uuid)
                     payloads[row.uuid] = entity
                 }
                 return Change(
                     sequence: row.sequence, kind: row.kind, uuid: row.uuid, operation: row.operation,
                     changedAt: row.changedAt, entity: entity)
             }
-            let last = hasMore ? rows.last?.sequence ?? since : max(since, try highWater())
+            let last = hasMore ? rows.last?.sequence ?? since : max(since, try feed.highWater())
             return ChangeBatch(
                 since: since, changes: changes, lastSequence: last, hasMore: hasMore,
-                databaseUUID: try databaseUUID(), prunedBefore: prunedBefore)
+                databaseUUID: try feed.databaseUUID(), prunedBefore: prunedBefore)
         }
     }
 
@@ -92,14 +108,15 @@ public struct ChangeFeed: ChangeSource {
         try payload(kind, uuid: uuid).map(EntityLookup.current) ?? .deleted
     }
 
-    /// Runs `body` in one read transaction, so a whole sync reads one state of the server.
-    public func reading<T>(_ body: () throws -> T) throws -> T {
-        try db.transaction(.deferred, body)
+    /// Runs `body` with a feed on one connection in one read transaction, so a whole sync reads one state of
+    /// the server.
+    public func reading<T>(_ body: (any ChangeSource) throws -> T) throws -> T {
+        try read(body)
     }
 
     /// The current payload of the entity of `kind` with `uuid`, links by uuid; `nil` when it does not exist.
     public func payload(_ kind: EntityKind, uuid: String) throws -> EntityPayload? {
-        try EntityPayload.read(kind.table, uuid: uuid, in: db)
+        try database.read { db in try EntityPayload.read(kind.table, uuid: uuid, in: db) }
     }
 
     /// Deletes the change rows before `sequence` and records the horizon: a client that has not applied
@@ -109,8 +126,8 @@ public struct ChangeFeed: ChangeSource {
     /// - Throws: ``SyncError/invalidPrunePoint(_:highWater:)`` when `sequence` is beyond the end of the log.
     @discardableResult
     public func prune(before sequence: Int64) throws -> Int {
-        try db.transaction(.immediate) {
-            let highWater = try highWater()
+        try database.write { db in
+            let highWater = try Self.highWater(of: db)
             guard sequence <= highWater + 1 else { throw SyncError.invalidPrunePoint(sequence, highWater: highWater) }
             try db.execute("DELETE FROM change_log WHERE seq < ?", [sequence])
             let deleted = db.changes

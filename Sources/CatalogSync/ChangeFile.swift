@@ -108,9 +108,9 @@ public struct ChangeFile: ChangeSource {
         return change.entity.map(EntityLookup.current) ?? .deleted
     }
 
-    /// Runs `body`: a file does not change under the reader.
-    public func reading<T>(_ body: () throws -> T) throws -> T {
-        try body()
+    /// Runs `body` with this file: it does not change under the reader (a file rewritten meanwhile is refused).
+    public func reading<T>(_ body: (any ChangeSource) throws -> T) throws -> T {
+        try body(self)
     }
 
     /// Reads the changes of consecutive `lines` in one read.

@@ -14,6 +14,9 @@ public protocol ChangeSource {
     /// The current state of one entity, to settle a collision with a local row whose own change comes later.
     func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup
 
-    /// Runs `body`, in which the client reads its batches, so they all come from one state of the source.
-    func reading<T>(_ body: () throws -> T) throws -> T
+    /// Runs `body` with the source as of one state, so every batch the client reads in it agrees with the others.
+    ///
+    /// - Parameter body: reads through the source it is given (for a server on a pool: one reader connection,
+    ///   in one read transaction).
+    func reading<T>(_ body: (any ChangeSource) throws -> T) throws -> T
 }

@@ -19,16 +19,20 @@ public import SQLiteDB
 /// print(report.changesApplied, report.toSequence)
 /// ```
 public struct SyncClient {
-    /// The client database.
-    public let db: Database
+    /// The client database: a connection or a pool.
+    public let database: any DatabaseWriter
 
-    /// A client over `db`.
-    public init(_ db: Database) {
-        self.db = db
+    /// A client over `database`.
+    public init(_ database: any DatabaseWriter) {
+        self.database = database
     }
 
     /// The client's sync state, or `nil` for a database that was never snapshotted.
     public func state() throws -> SyncState? {
+        try database.read { db in try Self.state(in: db) }
+    }
+
+    private static func state(in db: Database) throws -> SyncState? {
         try db.fetchOne(SyncState.self, SyncState.select)
     }
 
@@ -46,12 +50,12 @@ public struct SyncClient {
     public func sync(from source: some ChangeSource, batchSize: Int = 1000, maxBatches: Int? = nil) throws
         -> SyncReport
     {
-        let start = try requireState()
+        let start = try database.read { db in try requireState(in: db) }
         let server = try source.databaseUUID()
         guard server == start.serverUUID else {
             throw SyncError.wrongServer(expected: start.serverUUID, found: server)
         }
-        return try source.reading {
+        return try source.reading { source in
             var report = SyncReport(
                 fromSequence: start.lastSequence, toSequence: start.lastSequence, changesApplied: 0, batches: 0,
                 hasMore: false)
@@ -82,8 +86,8 @@ public struct SyncClient {
     ///   when the batch starts after the client's sequence.
     @discardableResult
     public func apply(_ batch: ChangeBatch, from source: some ChangeSource) throws -> Int {
-        try db.transaction(.immediate) {
-            let state = try requireState()
+        try database.write { db in
+            let state = try requireState(in: db)
             guard batch.databaseUUID == state.serverUUID else {
                 throw SyncError.wrongServer(expected: state.serverUUID, found: batch.databaseUUID)
             }
@@ -107,8 +111,8 @@ public struct SyncClient {
         }
     }
 
-    private func requireState() throws -> SyncState {
-        guard let state = try state() else { throw SyncError.notASnapshot(path: db.path) }
+    private func requireState(in db: Database) throws -> SyncState {
+        guard let state = try Self.state(in: db) else { throw SyncError.notASnapshot(path: database.path) }
         return state
     }
 }

@@ -33,7 +33,7 @@ public final class LibraryBrowser {
     ) throws {
         catalog = LibraryCatalog(database)
         store = try NavigationStore(
-            database: database, validator: CatalogRouteValidator(catalog: catalog), configuration: configuration)
+            database: database, validator: CatalogRouteValidator(database), configuration: configuration)
         session = try store.openSession(scene: scene, for: try store.user(named: user))
     }
 

@@ -12,7 +12,7 @@ public import SQLiteDB
 ///
 /// ```swift
 /// let db = try DatabaseSchema.openCatalog(path: "catalog.sqlite")
-/// let validator = CatalogRouteValidator(catalog: LibraryCatalog(db))
+/// let validator = CatalogRouteValidator(db)
 /// let store = try NavigationStore<LibraryRoute>(database: db, validator: validator)
 /// let session = try store.openSession(scene: "main", for: try store.user(named: "ada"))
 /// print(session.restoreReport)                // what was repaired, if anything

@@ -70,3 +70,23 @@ import Testing
         #expect(try ada.sessions().map(\.name) == ["music"])
     }
 }
+
+/// The catalog's routes checked through a `DatabasePool`, as a server keeping many users' scenes does.
+@Suite struct CatalogRouteValidatorPoolTests {
+    @Test func aStoreOnAPoolRefusesMissingEntitiesAndKeepsExistingOnes() throws {
+        let path = try TemporaryFiles("validator-pool").path("catalog.sqlite")
+        let db = try DatabaseSchema.openCatalog(path: path)
+        _ = try LibraryCatalog(db).importer.importJSON(contentsOf: TestSupport.sampleData.appending(path: "music.json"))
+        let pool = try DatabasePool(path: path)
+        let store = try NavigationStore<LibraryRoute>(database: pool, validator: CatalogRouteValidator(pool))
+        let session = try store.openSession(scene: "main", for: try store.user(named: "ada"))
+        let metal = try #require(try pool.read { db in try LibraryCatalog(db).genres.find(named: "Heavy metal") })
+        try session.apply(.selectSidebar(.genre(metal.uuid)))
+        let ghost = LibraryRoute.band(UUID())
+        #expect(throws: NavigationError.notFound(route: ghost.path)) { try session.apply(.selectContent(ghost)) }
+        _ = try LibraryCatalog(db).genres.delete(id: metal.id)
+        let reopened = try store.restore(scene: "main", for: try store.user(named: "ada"))
+        #expect(reopened.state.sidebar == nil)
+        #expect(reopened.report.repairs.first?.element == .sidebar)
+    }
+}

@@ -22,7 +22,7 @@ extension Credit: SelectableRecord {
     static let selection = "\(CatalogTables.authors.selection), ba.role, ba.position"
     static let columnCount = Author.columnCount + 2
 
-    /// Reads the columns of ``selection``: an ``Author``'s, then the role and the position.
+    /// Reads the columns of `selection`: an ``Author``'s, then the role and the position.
     public init(row: Row) throws {
         author = try Author(row: row)
         role = ContributorRole(rawValue: try row.value(at: Author.columnCount))
