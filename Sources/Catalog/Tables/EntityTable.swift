@@ -4,7 +4,10 @@
 ///
 /// Every entity table has `id`, `uuid`, `created_at` and `updated_at`; a description lists the columns in between
 /// (its fields), in the order the model reads them.
-package struct EntityTable: Sendable {
+///
+/// A class, immutable: every change payload points at its table's description, and copying a payload copies one
+/// reference, not the twenty-odd strings and arrays derived here.
+package final class EntityTable: Sendable {
     /// The kind of entity the table holds.
     package let kind: EntityKind
     /// The table's name: `books`.
