@@ -9,6 +9,15 @@ public enum TransactionKind: String, Sendable {
     case immediate = "IMMEDIATE"
     /// Like `immediate`; in WAL mode the same.
     case exclusive = "EXCLUSIVE"
+
+    /// The statement that begins such a transaction.
+    var beginSQL: String {
+        switch self {
+        case .deferred: "BEGIN DEFERRED TRANSACTION"
+        case .immediate: "BEGIN IMMEDIATE TRANSACTION"
+        case .exclusive: "BEGIN EXCLUSIVE TRANSACTION"
+        }
+    }
 }
 
 extension Database {
@@ -31,11 +40,13 @@ extension Database {
         if isInTransaction {
             return try savepoint(body)
         }
-        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        // Cached: a short read or save is a few statements, and parsing BEGIN and COMMIT each time costs more
+        // than a small SELECT does.
+        try cachedStatement(kind.beginSQL).execute()
         let result: T
         do {
             result = try body()
-            try execute("COMMIT TRANSACTION")
+            try cachedStatement("COMMIT TRANSACTION").execute()
         } catch {
             rollbackIfActive()
             throw error
