@@ -60,11 +60,12 @@ import Testing
     @Test func aRefusedIntentExits1AndChangesNothing() throws {
         let metal = try uuid(["list", "genres"], named: "Heavy metal")
         _ = try nav("select-sidebar", "authors")
-        let before = try nav("show")
+        let before = try cli.run("nav", "show", "--json").standardOutput
         let refused = try cli.run("nav", "select-content", "genre/\(metal)")
         #expect(refused.status == 1)
-        #expect(refused.standardError.hasPrefix("error: "))
-        #expect(try nav("show")["sidebar"] as? String == before["sidebar"] as? String)
+        #expect(refused.standardError == "error: genre/\(metal) is not listed under authors\n")
+        // Nothing saved: the whole state and the history position are as they were.
+        #expect(try cli.run("nav", "show", "--json").standardOutput == before)
 
         let missing = try cli.run("nav", "select-sidebar", "genre/00000000-0000-4000-8000-000000000000")
         #expect(missing.status == 1)

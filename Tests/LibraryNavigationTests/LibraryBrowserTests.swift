@@ -66,7 +66,9 @@ import Testing
         try ada.saveSession(named: "music")
         let grace = try relaunch(user: "grace")
         #expect(try grace.sessions().isEmpty)
-        #expect(throws: (any Error).self) { try grace.restoreSession(named: "music") }
+        #expect(throws: NavigationStoreError.sessionNotFound(name: "music")) {
+            try grace.restoreSession(named: "music")
+        }
         #expect(try ada.sessions().map(\.name) == ["music"])
     }
 }

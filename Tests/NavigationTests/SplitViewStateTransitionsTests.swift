@@ -128,16 +128,24 @@ import Testing
         #expect(throws: NavigationError.alreadyAtSidebar) { try state.applying(.compactBack) }
     }
 
-    @Test func refusedIntentsLeaveTheStateUnchanged() throws {
-        let before = try navigate([.selectSidebar(.authors), .selectContent(.author(1))])
-        let refused: [NavigationIntent<TestRoute>] = [
-            .selectSidebar(.book(1)), .selectContent(.book(1)), .push(.genre(1)), .back, .forward,
-            .open(try #require(URL(string: "catalog://authors?content=book/1"))),
+    @Test func refusedIntentsSayWhy() throws {
+        let state = try navigate([.selectSidebar(.authors), .selectContent(.author(1))])
+        let refusals: [(NavigationIntent<TestRoute>, NavigationError)] = [
+            (.selectSidebar(.book(1)), .notASidebarItem(route: "book/1")),
+            (.selectContent(.book(1)), .notInSection(route: "book/1", sidebar: "authors")),
+            (.push(.genre(1)), .cannotPush(route: "genre/1", onto: "author/1")),
+            (.back, .noPreviousEntry),
+            (.forward, .noNextEntry),
         ]
-        for intent in refused {
-            var copy = before
-            #expect(throws: NavigationError.self) { copy = try copy.applying(intent).state }
-            #expect(copy == before)
+        for (intent, reason) in refusals {
+            #expect(throws: reason) { try state.applying(intent) }
+        }
+        let link = try #require(URL(string: "catalog://authors?content=book/1"))
+        #expect {
+            try state.applying(.open(link))
+        } throws: { error in
+            guard case .invalidDeepLink(let url, _) = error as? NavigationError else { return false }
+            return url == link.absoluteString
         }
     }
 

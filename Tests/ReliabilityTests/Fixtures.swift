@@ -80,9 +80,6 @@ enum Fixtures {
         }
     }
 
-    /// Whether this process runs as root, for whom file permissions do not block reading or writing.
-    static var isRoot: Bool { geteuid() == 0 }
-
     /// The names and contents of the files in `directory`.
     static func snapshot(_ directory: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]

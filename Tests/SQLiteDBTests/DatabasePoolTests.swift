@@ -5,38 +5,57 @@ import TestSupport
 import Testing
 
 @Suite struct DatabasePoolTests {
-    @Test func readersSeeOneConsistentSnapshotWhileAWriterCommits() throws {
+    @Test func aReadSeesOneSnapshotWhileTheWriterCommits() throws {
         let files = try TemporaryFiles("sqlitedb")
         let pool = try DatabasePool(path: files.path("pool.sqlite"))
         try pool.write { db in
             try db.execute("CREATE TABLE accounts (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL)")
             for id in 1...10 { try db.execute("INSERT INTO accounts (id, balance) VALUES (?, 100)", [id]) }
         }
-        let done = Atomic(false)
+        let balances = "SELECT group_concat(balance) FROM accounts ORDER BY id"
+        let (before, during) = try pool.read { db in
+            let before = try db.fetchOne(String.self, balances)
+            // The writer commits a transfer while this read is open.
+            try pool.write { db in try db.execute("UPDATE accounts SET balance = balance - 7 WHERE id = 1") }
+            return (before, try db.fetchOne(String.self, balances))
+        }
+        #expect(during == before)
+        #expect(try pool.read { db in try db.fetchOne(String.self, balances) } != before)
+    }
+
+    @Test func readersSeeWholeTransactionsWhileAWriterCommits() throws {
+        let files = try TemporaryFiles("sqlitedb")
+        let pool = try DatabasePool(path: files.path("pool.sqlite"))
+        try pool.write { db in
+            try db.execute("CREATE TABLE accounts (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL)")
+            for id in 1...10 { try db.execute("INSERT INTO accounts (id, balance) VALUES (?, 100)", [id]) }
+        }
+        let commits = Atomic(0)
+        let failures = Mutex<[String]>([])
         let writer = Thread {
-            // Transfers keep the total at 1000 after every commit.
+            // Transfers keep the total at 1000 after every commit; halfway through one it is not.
             for step in 0..<300 {
-                try? pool.write { db in
-                    try db.execute("UPDATE accounts SET balance = balance - 1 WHERE id = ?", [step % 10 + 1])
-                    try db.execute("UPDATE accounts SET balance = balance + 1 WHERE id = ?", [(step + 3) % 10 + 1])
+                do {
+                    try pool.write { db in
+                        try db.execute("UPDATE accounts SET balance = balance - 1 WHERE id = ?", [step % 10 + 1])
+                        try db.execute(
+                            "UPDATE accounts SET balance = balance + 1 WHERE id = ?", [(step + 3) % 10 + 1])
+                    }
+                    commits.add(1, ordering: .releasing)
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
                 }
             }
-            done.store(true, ordering: .releasing)
         }
         writer.start()
         var reads = 0
-        repeat {
-            let (first, second) = try pool.read { db in
-                let first = try db.fetchOne(Int.self, "SELECT sum(balance) FROM accounts")
-                Thread.sleep(forTimeInterval: 0.001)
-                let second = try db.fetchOne(Int.self, "SELECT sum(balance) FROM accounts")
-                return (first, second)
-            }
-            #expect(first == 1000)
-            #expect(second == 1000)
+        while !writer.isFinished || reads == 0 {
+            let total = try pool.read { db in try db.fetchOne(Int.self, "SELECT sum(balance) FROM accounts") }
+            #expect(total == 1000)
             reads += 1
-        } while !done.load(ordering: .acquiring)
-        #expect(reads > 0)
+        }
+        #expect(failures.withLock { $0 } == [])
+        #expect(commits.load(ordering: .acquiring) == 300)
     }
 
     @Test func readersRefuseWrites() throws {

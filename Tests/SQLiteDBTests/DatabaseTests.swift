@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteDB
+import Synchronization
 import TestSupport
 import Testing
 
@@ -71,22 +72,30 @@ import Testing
         let files = try TemporaryFiles("sqlitedb")
         let pool = try DatabasePool(path: files.path("live.sqlite"))
         try pool.write { db in try db.execute("CREATE TABLE t (batch INTEGER, x INTEGER)") }
+        @Sendable func writeBatch(_ batch: Int) throws {
+            try pool.write { db in
+                for x in 0..<100 { try db.execute("INSERT INTO t VALUES (?, ?)", [batch, x]) }
+            }
+        }
+        for batch in 0..<5 { try writeBatch(batch) }  // every copy has something to copy
+        let failures = Mutex<[String]>([])
         let writer = Thread {
-            for batch in 0..<50 {
-                try? pool.write { db in
-                    for x in 0..<100 { try db.execute("INSERT INTO t VALUES (?, ?)", [batch, x]) }
-                }
+            for batch in 5..<50 {
+                do { try writeBatch(batch) } catch { failures.withLock { $0.append("\(error)") } }
             }
         }
         writer.start()
         for copyNumber in 0..<5 {
             try pool.read { db in try db.backup(to: files.path("copy\(copyNumber).sqlite")) }
             let copy = try Database(path: files.path("copy\(copyNumber).sqlite"))
-            // Every batch commits 100 rows at once: a consistent copy never holds part of one.
-            #expect(try copy.rowCount(ofTable: "t") % 100 == 0)
+            // Every batch commits 100 rows at once: a consistent copy holds whole batches only.
+            let sizes = try copy.fetchAll(Int.self, "SELECT count(*) FROM t GROUP BY batch")
+            #expect(sizes.count >= 5 && sizes.allSatisfy { $0 == 100 }, "batch sizes \(sizes)")
             #expect(try copy.integrityCheck() == ["ok"])
         }
-        while writer.isExecuting || !writer.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+        while !writer.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(failures.withLock { $0 } == [])
+        #expect(try pool.read { db in try db.rowCount(ofTable: "t") } == 5000)
     }
 
     @Test func tableNamesLeaveOutInternalTables() throws {

@@ -60,6 +60,15 @@ public struct CatalogCLI: Sendable {
     {
         try TestSupport.run(executable, arguments, environment: environment)
     }
+
+    /// Runs `catalog ARGUMENTS` as a user file permissions apply to: as it is for an ordinary user, and as
+    /// `nobody` (through `setpriv`) when the tests run as root, for whom a file without read permission is
+    /// readable all the same. The files it touches must be reachable by that user.
+    public static func runUnprivileged(_ arguments: [String]) throws -> TestSupport.ProcessResult {
+        guard geteuid() == 0 else { return try run(arguments) }
+        return try TestSupport.run(
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", executable] + arguments)
+    }
 }
 
 extension TestSupport.ProcessResult {
