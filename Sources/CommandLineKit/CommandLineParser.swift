@@ -37,7 +37,7 @@ public struct CommandLineParser: Sendable {
                 try state.addShortOptions(token, remaining: &remaining)
             } else if !command.subcommands.isEmpty, state.positionals.isEmpty {
                 if token == "help" {
-                    return .help(try helpTopic(Array(remaining)))
+                    return .help(try helpTopic(Array(remaining), under: state.chain))
                 }
                 guard let subcommand = command.subcommand(named: token) else {
                     throw UsageError(
@@ -52,8 +52,10 @@ public struct CommandLineParser: Sendable {
         return .run(state.command, try state.invocation())
     }
 
-    private func helpTopic(_ names: [String]) throws -> String {
-        var chain = [root]
+    /// The help of the subcommand `names` lead to from the command `chain` ends with: `catalog nav help show`
+    /// is the help of `catalog nav show`, not of `catalog show`.
+    private func helpTopic(_ names: [String], under chain: [Command]) throws -> String {
+        var chain = chain
         for name in names {
             guard let subcommand = chain[chain.count - 1].subcommand(named: name) else {
                 throw UsageError(

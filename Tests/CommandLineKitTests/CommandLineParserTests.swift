@@ -106,6 +106,20 @@ import Testing
         #expect(viaHelp == listHelp)
     }
 
+    @Test func helpOfANestedSubcommandIsItsOwn() throws {
+        // `nav` has a `list` of its own: `catalog nav help list` is about it, not about `catalog list`.
+        let navList = Command(name: "list", abstract: "List scenes.", run: { _ in })
+        let nav = Command(name: "nav", abstract: "Navigate.", subcommands: [navList])
+        let parser = CommandLineParser(
+            root: Command(name: "catalog", abstract: "A catalog.", subcommands: [Self.list, nav]))
+        guard case .help(let viaHelp) = try parser.parse(["nav", "help", "list"]),
+            case .help(let viaFlag) = try parser.parse(["nav", "list", "--help"])
+        else { throw UsageError("", commandPath: []) }
+        #expect(viaHelp == viaFlag)
+        #expect(viaHelp.contains("List scenes.") && viaHelp.contains("USAGE: catalog nav list"))
+        #expect(throws: UsageError.self) { try parser.parse(["nav", "help", "import"]) }
+    }
+
     @Test func versionOnTheRoot() throws {
         guard case .version(let version) = try parser.parse(["--version"]) else {
             throw UsageError("", commandPath: [])
