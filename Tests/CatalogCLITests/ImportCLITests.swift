@@ -36,7 +36,7 @@ import Testing
         let result = try cli.run("import", Self.fixture("books_mixed.csv"), "--strict")
         #expect(result.status == 2)
         #expect(result.standardError.contains("nothing of the file was imported"))
-        #expect(try cli.run("list", "books", "--json").json()["total"] as? Int == 0)
+        try expectNothingWritten(cli)
     }
 
     @Test func unusableFilesExit65WithWhatToDo() throws {
@@ -63,7 +63,15 @@ import Testing
         let cli = try CatalogCLI()
         let result = try cli.run("import", Self.fixture("bom_crlf.csv"), "--dry-run")
         #expect(result.standardOutput.contains("dry run") && result.standardOutput.contains("2 inserted"))
+        try expectNothingWritten(cli)
+    }
+
+    /// No book, no author, and a change log with no change (only the trailer line).
+    func expectNothingWritten(_ cli: CatalogCLI) throws {
         #expect(try cli.run("list", "books", "--json").json()["total"] as? Int == 0)
+        #expect(try cli.run("list", "authors", "--json").json()["total"] as? Int == 0)
+        let changes = try cli.run("changes", "--since", "0").standardOutput.split(separator: "\n")
+        #expect(changes.count == 1 && changes[0].contains("\"last_seq\":0"), "\(changes)")
     }
 
     /// The library says what is wrong; the command line says which flag fixes it, word for word as documented.

@@ -31,9 +31,13 @@ import Testing
     @Test func updateKeepsTheUUIDAndStampsUpdatedAt() throws {
         let catalog = try makeCatalog()
         let author = try catalog.authors.create(AuthorDraft(name: "Ursula Le Guin"))
+        // An old stamp, so the update's own stamp is seen to replace it (both could fall in one millisecond).
+        try catalog.db.execute(
+            "UPDATE authors SET updated_at = '2000-01-01T00:00:00.000Z' WHERE id = ?", [author.id])
         let updated = try catalog.authors.update(id: author.id, with: AuthorDraft(name: "Ursula K. Le Guin"))
         #expect(updated.uuid == author.uuid)
         #expect(updated.sortName == "Le Guin, Ursula K.")
+        #expect(updated.createdAt == author.createdAt)
         #expect(updated.updatedAt >= author.updatedAt)
         #expect(throws: CatalogError.missingRow(.author, id: 999)) {
             try catalog.authors.update(id: 999, with: AuthorDraft(name: "Nobody"))
