@@ -93,11 +93,10 @@ public enum CatalogFileError: Error, Sendable, Hashable, CustomStringConvertible
             return "\(path) was made by a newer version of this program (it has migration \(versions); this "
                 + "program knows up to \(latest)); use it with the newer version"
         case .changedMigration(let path, let version, let name):
-            return "\(path): migration \(version) (\(name)) was changed after it was applied to this database; "
-                + "shipped migrations are append-only: restore the original file and add a new migration instead"
+            return "\(path): \(MigrationError.checksumMismatch(version: version, name: name))"
         case .migrationFailed(let path, let migration, let previous, let underlying):
-            return "\(path): migration \(migration) failed and was rolled back; the database is unchanged at version "
-                + "\(previous): \(underlying)"
+            return
+                "\(path): \(MigrationError.failed(migration: migration, previousVersion: previous, underlying: underlying))"
         case .cannotOpen(let path, let reason):
             return "cannot open \(path): \(reason)"
         case .readOnly(let path, let reason):

@@ -5,9 +5,10 @@ import Foundation
 import LibraryNavigation
 import Navigation
 
-/// The one place where an error becomes the sentence the terminal shows: the library's own description, or, where
-/// the person at the terminal can do something about it, a sentence that names the command or flag to use.
-/// Libraries never name the command line; this is where it is named.
+/// Where an error becomes the sentence the terminal shows: the library's own description, or, where the person at
+/// the terminal can do something about it, a sentence that names the command or flag to use. Libraries never name
+/// the command line; this is where it is named, except for problems with a catalog file, which ``DatabaseProblem``
+/// words because it knows which option named the file.
 enum ErrorMessage {
     /// What to print for `error` (without the `error: ` prefix).
     static func text(for error: any Error) -> String {
