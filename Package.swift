@@ -61,6 +61,16 @@ let package = Package(
                 "CommandLineKit",
             ]),
 
+        // The README's Swift examples, each a program whose source is the README block verbatim
+        // (ReadmeExampleTests checks both and runs them).
+        .executableTarget(
+            name: "example-using-the-library", dependencies: ["SQLiteDB"], path: "Sources/Examples/UsingTheLibrary"),
+        .executableTarget(
+            name: "example-navigation-model", dependencies: ["Catalog", "LibraryNavigation", "Schema"],
+            path: "Sources/Examples/NavigationModel"),
+        .executableTarget(
+            name: "example-app-routes", dependencies: ["Navigation", "SQLiteDB"], path: "Sources/Examples/AppRoutes"),
+
         // Test tooling: a writer process for SQLiteDB's multi-process tests, helpers shared by test targets.
         .executableTarget(name: "sqlitedb-stress", dependencies: ["SQLiteDB"]),
         .executableTarget(
@@ -108,8 +118,8 @@ let package = Package(
             name: "CatalogCLITests",
             dependencies: [
                 "catalog", "Catalog", "CatalogImport", "LibraryNavigation", "Navigation", "Schema", "SQLiteDB",
-                "TerminalKit",
-                "TestSupport",
+                "TerminalKit", "TestSupport",
+                "example-using-the-library", "example-navigation-model", "example-app-routes",
             ]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzChecks", "TestSupport"]),
         .testTarget(

@@ -1,0 +1,84 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The README's Swift blocks are the sources of the `example-…` programs, verbatim, so the build compiles every block
+/// and these tests run them: a snippet cannot rot unnoticed.
+@Suite struct ReadmeExampleTests {
+    /// Each ```swift block of the README, with the line its fence opens on.
+    static func readmeSwiftBlocks() throws -> [(line: Int, text: String)] {
+        let readme = try String(contentsOf: TestSupport.packageRoot.appending(path: "README.md"), encoding: .utf8)
+        var blocks: [(line: Int, text: String)] = []
+        var open: (line: Int, lines: [Substring])?
+        for (index, line) in readme.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let block = open {
+                if line == "```" {
+                    blocks.append((block.line, block.lines.map { $0 + "\n" }.joined()))
+                    open = nil
+                } else {
+                    open?.lines.append(line)
+                }
+            } else if line == "```swift" {
+                open = (index + 1, [])
+            }
+        }
+        return blocks
+    }
+
+    /// The example programs' sources by directory name.
+    static func exampleSources() throws -> [String: String] {
+        let examples = TestSupport.packageRoot.appending(path: "Sources/Examples")
+        var sources: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: examples.path) {
+            sources[name] = try String(contentsOf: examples.appending(path: "\(name)/main.swift"), encoding: .utf8)
+        }
+        return sources
+    }
+
+    @Test func everyReadmeSwiftBlockIsAnExampleProgramAndEveryProgramIsInTheReadme() throws {
+        let blocks = try Self.readmeSwiftBlocks()
+        let sources = try Self.exampleSources()
+        #expect(blocks.count == 3)
+        for block in blocks {
+            #expect(
+                sources.values.contains(block.text),
+                "README.md:\(block.line): this swift block is not the source of any program in Sources/Examples")
+        }
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            #expect(blocks.contains { $0.text == source }, "Sources/Examples/\(name)/main.swift is no README block")
+        }
+    }
+
+    /// Runs example `name` in a new directory after `prepare` and returns what it printed.
+    private func runExample(_ name: String, prepare: (CatalogCLI) throws -> Void = { _ in }) throws -> String {
+        let cli = try CatalogCLI("readme-\(name)")
+        try prepare(cli)
+        let result = try TestSupport.run(
+            TestSupport.executable("example-\(name)"), [], currentDirectory: cli.directory)
+        #expect(result.status == 0, "example-\(name) failed: \(result.standardError)")
+        return result.standardOutput
+    }
+
+    @Test func usingTheLibraryWritesAndReadsANote() throws {
+        #expect(try runExample("using-the-library") == "[\"Hello\"]\n1\n")
+    }
+
+    @Test func aNavigationModelIsSavedAndRepairedAfterADeletion() throws {
+        let output = try runExample("navigation-model") { cli in
+            let imported = try cli.importSamples()
+            try #require(imported.status == 0, "\(imported.standardError)")
+        }
+        let lines = output.split(separator: "\n").map(String.init)
+        try #require(lines.count == 3, "\(output)")
+        #expect(lines[0] == #"["Genres", "Heavy metal", "Heavy metal", "Motörhead"]"#)
+        let band = #/band/[0-9a-f-]{36}/#
+        #expect(
+            lines[1].replacing(band, with: "band/UUID")
+                == "detail stack entry 1 band/UUID is no longer available: removed band/UUID")
+        #expect(lines[2] == "[]")
+    }
+
+    @Test func anAppWithItsOwnRoutesSavesItsSelection() throws {
+        #expect(try runExample("app-routes") == "note/2\n")
+    }
+}
