@@ -44,6 +44,9 @@ public struct CatalogImporter {
         atPath path: String, options: ImportOptions = ImportOptions(),
         progress: ((ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
+        if let errorsFile = options.errorsFile, Self.isSameFile(errorsFile, path) {
+            throw ImportError.errorsFileIsTheInput(path: errorsFile)
+        }
         let format = try options.format ?? Self.guessFormat(path)
         let stem = URL(filePath: path).deletingPathExtension().lastPathComponent
         do {
@@ -108,6 +111,13 @@ public struct CatalogImporter {
         try run(RecordListReader(records), file: "", header: [], source: source, ImportOptions(), nil)
     }
 
+    /// Whether two paths name one existing file (its rejected rows would be appended to what is being read).
+    package static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat()
+        var b = stat()
+        return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+
     /// The format of a file given without `--format`.
     static func guessFormat(_ path: String) throws -> ImportFormat {
         let head = (try? FileHandle(forReadingFrom: URL(filePath: path)).read(upToCount: 512)) ?? nil
@@ -141,7 +151,7 @@ public struct CatalogImporter {
         }
         func reject(_ rejection: ImportRejection) throws {
             if options.strict { throw ImportError.stoppedAtRejection(rejection) }
-            errors?.write(rejection)
+            errors?.write(rejection, source: rowSource(rejection.rawValues))
             summary.add(rejection, keeping: options.keptRejections)
         }
 
@@ -150,12 +160,27 @@ public struct CatalogImporter {
         // A bigger page cache for the indexes, statement journals in memory instead of a temporary file.
         try db.execute("PRAGMA cache_size = -\(max(2000, options.cacheSizeKiB)); PRAGMA temp_store = MEMORY")
         defer { try? db.execute("PRAGMA cache_size = \(cacheSize); PRAGMA temp_store = \(tempStore)") }
-        let writer = try ImportWriter(db: db, source: source)
+        // An errors file imported again keeps each row's first source (its `error_source` cell), so a fixed row
+        // updates what its first import would have made instead of making a second copy under the file's name.
+        let sourceColumn = options.source == nil ? header.firstIndex(of: ErrorsFile.sourceColumn) : nil
+        func rowSource(_ cells: [String]) -> String {
+            guard let sourceColumn, cells.indices.contains(sourceColumn), !cells[sourceColumn].isEmpty else {
+                return source
+            }
+            return cells[sourceColumn]
+        }
+        var writers = [source: try ImportWriter(db: db, source: source)]
+        func writer(for source: String) throws -> ImportWriter {
+            if let writer = writers[source] { return writer }
+            let writer = try ImportWriter(db: db, source: source)
+            writers[source] = writer
+            return writer
+        }
         var searchIndex: DeferredSearchIndex?
         func begin() throws {
             try db.execute("BEGIN IMMEDIATE TRANSACTION")
             // Between batches another process may have written.
-            try writer.revalidateRememberedIDs()
+            for writer in writers.values { try writer.revalidateRememberedIDs() }
             searchIndex = try DeferredSearchIndex(db: db)
         }
         func commit() throws {
@@ -166,6 +191,7 @@ public struct CatalogImporter {
             switch row {
             case .accepted(let accepted):
                 do {
+                    let writer = try writer(for: rowSource(accepted.source?.fields ?? []))
                     summary.count(try writer.write(accepted.record))
                     summary.warn(accepted.warnings, file: file, keeping: options.keptRejections)
                 } catch {

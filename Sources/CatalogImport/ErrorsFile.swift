@@ -3,11 +3,12 @@ import Foundation
 
 /// The `--errors FILE` CSV: one line per rejected row, the reason first, then the row's own cells under the
 /// input's header, so a user can fix the cells and import the file again with the same options (the
-/// `error_…` columns are not fields, so they are ignored).
+/// `error_…` columns are not fields, so they are ignored). `error_source` is the source the row was imported
+/// under: imported again without an explicit source, each row keeps it, so its identity does not change.
 ///
 /// ```
-/// error_file,error_line,error_column,error_value,error_reason,title,authors,year
-/// books.csv,3,year,19x9,is not a year (expected a whole number),Dune,Frank Herbert,19x9
+/// error_file,error_line,error_column,error_value,error_reason,error_source,title,authors,year
+/// books.csv,3,year,19x9,is not a year (expected a whole number),books,Dune,Frank Herbert,19x9
 /// ```
 ///
 /// Several issues of one row are joined with `; ` in each `error_` column. The file is appended to, so the
@@ -30,7 +31,8 @@ final class ErrorsFile {
         self.handle = handle
         handle.seekToEndOfFile()
         if !exists {
-            let columns = ["error_file", "error_line", "error_column", "error_value", "error_reason"] + header
+            let columns =
+                ["error_file", "error_line", "error_column", "error_value", "error_reason", Self.sourceColumn] + header
             handle.write(Data(Self.line(columns).utf8))
         }
     }
@@ -39,14 +41,18 @@ final class ErrorsFile {
         try? handle.close()
     }
 
-    /// Appends a rejected row.
-    func write(_ rejection: ImportRejection) {
+    /// The column holding the source a row was imported under.
+    static let sourceColumn = "error_source"
+
+    /// Appends a rejected row, imported under `source`.
+    func write(_ rejection: ImportRejection, source: String) {
         let issues = rejection.issues
         let columns = [
             rejection.file, String(rejection.line), issues.compactMap(\.column).joined(separator: "; "),
             issues.compactMap(\.value).joined(separator: "; "),
             rejection.rawValues.isEmpty
                 ? "\(rejection.record): \(rejection.reason)" : issues.map(\.reason).joined(separator: "; "),
+            source,
         ]
         handle.write(Data(Self.line(columns + rejection.rawValues).utf8))
     }

@@ -14,6 +14,8 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case emptySourceName
     /// The errors file cannot be created or written.
     case cannotWriteErrorsFile(path: String)
+    /// The errors file is the file being imported: its rejected rows would be appended to what is being read.
+    case errorsFileIsTheInput(path: String)
     /// A strict import met its first rejected row, after which the whole file was rolled back.
     case stoppedAtRejection(ImportRejection)
 
@@ -36,7 +38,7 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
         case .file(let error): error.category
         case .catalogFile(.unreadable), .cannotWriteErrorsFile: .unreadable
         case .catalogFile: .unusableFile
-        case .unknownFormat, .emptySourceName: .invalidOption
+        case .unknownFormat, .emptySourceName, .errorsFileIsTheInput: .invalidOption
         case .stoppedAtRejection: .stopped
         }
     }
@@ -49,6 +51,8 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownFormat(let path): "\(path): cannot tell the format from the file name."
         case .emptySourceName: "a source name must not be empty."
         case .cannotWriteErrorsFile(let path): "\(path): cannot write the errors file."
+        case .errorsFileIsTheInput(let path):
+            "\(path): the errors file is the file being imported; its rejected rows would be read back as input."
         case .stoppedAtRejection(let rejection):
             "\(rejection)\nstopped at the first rejected row (strict import); nothing of the file was imported."
         }

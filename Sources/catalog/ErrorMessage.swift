@@ -30,6 +30,8 @@ enum ErrorMessage {
             return "\(path): cannot tell the format from the file name; pass --format json, csv, tsv or openlibrary."
         case .emptySourceName:
             return "--source: a source name must not be empty."
+        case .errorsFileIsTheInput(let path):
+            return "--errors \(path): this is the file being imported; name another file for its rejected rows."
         case .stoppedAtRejection(let rejection):
             return "\(rejection)\n--strict: stopped at the first rejected row; nothing of the file was imported."
         case .catalogFile, .cannotWriteErrorsFile:

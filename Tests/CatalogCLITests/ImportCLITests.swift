@@ -31,6 +31,47 @@ import Testing
         #expect(lines.count == 3)
     }
 
+    /// The README's workflow: fix the errors file, import it, later import the corrected original. Every row keeps
+    /// the source of its first import, so nothing is imported twice.
+    @Test func aFixedErrorsFileKeepsTheFirstSourceSoTheCorrectedOriginalAddsNoCopies() throws {
+        let cli = try CatalogCLI()
+        let errors = cli.path("errors.csv")
+        #expect(try cli.run("import", Self.fixture("books_mixed.csv"), "--errors", errors).status == 2)
+        let rejected = try String(contentsOfFile: errors, encoding: .utf8)
+        #expect(rejected.split(separator: "\n").allSatisfy { $0.contains(",books_mixed,") || $0.hasPrefix("error_") })
+
+        let fix = { (text: String) in
+            text.replacingOccurrences(of: "x1,,Nobody", with: "x1,Nobody's Book,Nobody")
+                .replacingOccurrences(of: "Fantasy,,19x0", with: "Fantasy,,1990")
+        }
+        try fix(rejected).write(toFile: errors, atomically: true, encoding: .utf8)
+        let fixed = try cli.run("import", errors, "--json")
+        #expect(fixed.status == 0, "\(fixed.standardError)")
+        #expect(try fixed.json()["inserted"] as? Int == 2)
+
+        let original = try String(contentsOfFile: Self.fixture("books_mixed.csv"), encoding: .utf8)
+        let corrected = cli.path("books_mixed.csv")
+        try fix(original).write(toFile: corrected, atomically: true, encoding: .utf8)
+        let again = try cli.run("import", corrected, "--json").json()
+        #expect(again["inserted"] as? Int == 0 && again["updated"] as? Int == 0, "\(again)")
+        #expect(again["unchanged"] as? Int == 5, "\(again)")
+        #expect(try cli.run("list", "books", "--json").json()["total"] as? Int == 4)
+    }
+
+    @Test func anErrorsFileThatIsTheImportedFileIsRefused() throws {
+        let cli = try CatalogCLI()
+        let copy = cli.path("books.csv")
+        let original = try String(contentsOfFile: Self.fixture("books_mixed.csv"), encoding: .utf8)
+        try original.write(toFile: copy, atomically: true, encoding: .utf8)
+        let result = try cli.run("import", copy, "--errors", copy)
+        #expect(result.status == 64)
+        #expect(
+            result.standardError
+                == "error: --errors \(copy): this is the file being imported; name another file for its rejected rows.\n"
+        )
+        #expect(try String(contentsOfFile: copy, encoding: .utf8) == original)
+    }
+
     @Test func strictRollsBackTheFile() throws {
         let cli = try CatalogCLI()
         let result = try cli.run("import", Self.fixture("books_mixed.csv"), "--strict")

@@ -132,13 +132,14 @@ import Testing
         let lines = text.split(separator: "\n").map(String.init)
         #expect(
             lines.first
-                == "error_file,error_line,error_column,error_value,error_reason,source_key,title,authors,genres,isbn,year"
+                == "error_file,error_line,error_column,error_value,error_reason,error_source,source_key,title,authors,genres,isbn,"
+                + "year"
         )
         #expect(lines.count == 3)
-        #expect(lines[2].contains(",6,year,19x0,is not a year"))
+        #expect(lines[2].contains(",6,year,19x0,is not a year (expected a whole number),books_mixed,g1,"))
         #expect(lines[2].hasSuffix("g1,\"Good Omens, A Novel\",Terry Pratchett|Neil Gaiman,Fantasy,,19x0"))
         let fixed = directory.file("fixed.csv", text.replacingOccurrences(of: "Fantasy,,19x0", with: "Fantasy,,1990"))
-        let summary = try catalog.importer.importFile(atPath: fixed, options: options { $0.source = "books_mixed" })
+        let summary = try catalog.importer.importFile(atPath: fixed, options: options())
         #expect(summary.inserted == 1 && summary.rejected == 1)
         #expect(try books(catalog).contains("Good Omens, A Novel"))
     }

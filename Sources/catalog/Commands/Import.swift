@@ -41,7 +41,13 @@ enum ImportCommand {
 
     static func run(_ invocation: Invocation) throws {
         let options = try importOptions(invocation)
-        if let errors = options.errorsFile { try? FileManager.default.removeItem(atPath: errors) }
+        if let errors = options.errorsFile {
+            // Each run starts a new errors file; never the one being imported (fixed rows are imported from it).
+            if invocation.positionals.contains(where: { CatalogImporter.isSameFile(errors, $0) }) {
+                throw ImportError.errorsFileIsTheInput(path: errors)
+            }
+            try? FileManager.default.removeItem(atPath: errors)
+        }
         let importer = LibraryCatalog(try GlobalOptions.openDatabase(invocation)).importer
         let progress = ProgressLine.forStandardError()
         var summaries: [ImportSummary] = []
