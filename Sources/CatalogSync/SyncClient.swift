@@ -50,11 +50,13 @@ public struct SyncClient {
     public func sync(from source: some ChangeSource, batchSize: Int = 1000, maxBatches: Int? = nil) throws
         -> SyncReport
     {
-        let start = try database.read { db in try requireState(in: db) }
+        let (start, local) = try database.read { db in (try requireState(in: db), try ChangeFeed.highWater(of: db)) }
         let server = try source.databaseUUID()
         guard server == start.serverUUID else {
             throw SyncError.wrongServer(expected: start.serverUUID, found: server)
         }
+        // Checked here too, not only per batch, so local writes are refused even when the server has nothing new.
+        guard local == start.localSequence else { throw SyncError.localChanges(count: local - start.localSequence) }
         return try source.reading { source in
             var report = SyncReport(
                 fromSequence: start.lastSequence, toSequence: start.lastSequence, changesApplied: 0, batches: 0,

@@ -15,8 +15,9 @@ enum Suites {
 let root = Command(
     name: "catalog-bench",
     abstract: "Measure the catalog against its peers (run with: swift run -c release catalog-bench).",
-    discussion: "Suites: \(Suites.all.map(\.name).joined(separator: ", ")). Each case runs once to warm up, then "
-        + "--runs times; the table gives the median, the p99 and the ratio to the case's first implementation.",
+    discussion: "Suites: \(Suites.all.map(\.name).joined(separator: ", ")). The table gives the median, the p99 and "
+        + "the ratio to the case's first implementation; --runs sets how many timed samples sqlite, sync and import "
+        + "take (browse takes 100 per run, navigation one per save and restore; README: Benchmark).",
     options: [
         .flag("json", help: "Print a JSON array of measurements (suite, case, impl, median_s, p99_s, …)."),
         .value("runs", valueName: "N", help: "Timed runs per case (default 5; the import suite runs at most 3)."),

@@ -14,6 +14,10 @@ let root = Command(
     ]
 )
 
+// A file-size limit (`ulimit -f`, a quota) must fail a write like a full disk, with the message that says what to do
+// and a rolled-back transaction, not kill the process with SIGXFSZ mid-write.
+signal(SIGXFSZ, SIG_IGN)
+
 do {
     switch try CommandLineParser(root: root).parse(Array(CommandLine.arguments.dropFirst())) {
     case .help(let text):

@@ -161,6 +161,20 @@ import Testing
         #expect(try TestSupport.canonicalDump(client) == before)
     }
 
+    /// Refused whether or not the server has moved on, so a client learns at its next sync, not at the server's.
+    @Test func localWritesAreRefusedWhenTheServerHasNothingNew() throws {
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let client = try fixture.snapshot()
+        try LibraryCatalog(client).books.create(BookDraft(title: "Written on the client"))
+        #expect {
+            try SyncClient(client).sync(from: fixture.feed)
+        } throws: { error in
+            guard case SyncError.localChanges(count: 1) = error else { return false }
+            return true
+        }
+    }
+
     @Test func aClientOfAnotherServerIsRefused() throws {
         let fixture = try SyncFixture()
         let other = try SyncFixture()
