@@ -19,5 +19,6 @@ print(try browser.state.routes.map(browser.title(of:)))  // ["Genres", "Heavy me
 // Motörhead is deleted meanwhile (by an import, a sync, another process); the next launch repairs.
 _ = try catalog.bands.delete(id: motorhead.id)
 let relaunched = try LibraryBrowser(database: db, user: "ada", scene: "main")
-for repair in relaunched.restoreReport.repairs { print(repair) }  // detail stack entry 1 band/… is no longer available …
+// Prints "detail stack entry 1 band/… is no longer available: removed band/…".
+for repair in relaunched.restoreReport.repairs { print(repair) }
 print(relaunched.state.stack)  // []
