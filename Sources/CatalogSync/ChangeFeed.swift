@@ -103,9 +103,19 @@ public struct ChangeFeed: ChangeSource {
         try changes(since: sequence, limit: limit)
     }
 
-    /// The current payload of the entity, or ``EntityLookup/deleted``.
+    /// The current payload of the entity; ``EntityLookup/deleted`` when the log holds its deletion;
+    /// ``EntityLookup/unknown`` when the database never had it (or its deletion was pruned).
     public func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup {
-        try payload(kind, uuid: uuid).map(EntityLookup.current) ?? .deleted
+        try database.read { db in
+            if let payload = try EntityPayload.read(kind.table, uuid: uuid, in: db) { return .current(payload) }
+            // Only a tombstone says the server deleted it: a uuid it never had is a local row it cannot explain,
+            // and sync must not delete it for that.
+            let tombstone = try db.fetchOne(
+                Int.self,
+                "SELECT 1 FROM change_log WHERE entity_kind = ? AND uuid = ? AND operation = 'delete' LIMIT 1",
+                [kind.rawValue, uuid])
+            return tombstone == nil ? .unknown : .deleted
+        }
     }
 
     /// Runs `body` with a feed on one connection in one read transaction, so a whole sync reads one state of

@@ -49,7 +49,8 @@ public final class NavigationStore<Route: NavigationRoute> {
     let repairer: StateRepairer<Route>
     /// The configuration in effect.
     public let configuration: Configuration
-    private let checkpointer: BackgroundCheckpointer?
+    /// Runs the background checkpoints (the ``CheckpointPolicy/background(everySaves:)`` policy on a file).
+    let checkpointer: BackgroundCheckpointer?
     private var savesSinceCheckpoint = 0
 
     /// A store on `database`, checking restored routes with `validator`.

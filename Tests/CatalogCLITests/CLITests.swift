@@ -36,6 +36,26 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: database))
     }
 
+    /// Without --db and $CATALOG_DB every command works on `catalog.sqlite` in the current directory.
+    @Test func theDefaultDatabaseIsCatalogSqliteInTheCurrentDirectory() throws {
+        if ProcessInfo.processInfo.environment["CATALOG_DB"] != nil {
+            try Test.cancel("CATALOG_DB is set in the test's environment, and the child would use it")
+        }
+        let missing = try CatalogCLI.run(["info"], currentDirectory: directory)
+        #expect(missing.status == 1)
+        #expect(
+            missing.standardError
+                == "error: no database at catalog.sqlite; create it with 'catalog --db catalog.sqlite init'\n")
+        let imported = try CatalogCLI.run(
+            ["import", TestSupport.sampleData.appending(path: "library.json").path], currentDirectory: directory)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let listed = try CatalogCLI.run(["list", "books", "--json"], currentDirectory: directory)
+        #expect(try listed.json()["total"] as? Int == 36)
+        // The same file as --db names it.
+        #expect(try catalog("--db", database, "list", "books", "--json").json()["total"] as? Int == 36)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["catalog.sqlite"])
+    }
+
     @Test(arguments: [
         (["nonsense"], "unknown subcommand 'nonsense'"),
         (["info", "--bogus"], "unknown option '--bogus'"),

@@ -56,6 +56,28 @@ import Testing
         #expect((again["unchanged"] as? Int ?? 0) > 30)
     }
 
+    /// A cursor comes only from the command line: one mistyped or taken from another list is a usage error that
+    /// names the option, and nothing is listed.
+    @Test func aCursorThatIsNotThisListsIsAUsageError() throws {
+        let cli = try CatalogCLI()
+        _ = try cli.importSamples()
+        let hint =
+            "hint: pass the 'next:' cursor that 'catalog list' printed for the same list, or leave --after "
+            + "out to start at the beginning\n"
+        let garbage = try cli.run("list", "books", "--after", "garbage")
+        #expect(garbage.status == 64)
+        #expect(
+            garbage.standardError
+                == "error: --after: invalid cursor: 'garbage' is not a cursor this program made\n" + hint)
+        #expect(garbage.standardOutput.isEmpty)
+        let authors = try cli.run("list", "authors", "--limit", "1", "--json").json()
+        let cursor = try #require(authors["next"] as? String)
+        let another = try cli.run("list", "books", "--after", cursor)
+        #expect(another.status == 64)
+        #expect(another.standardError == "error: --after: invalid cursor: it belongs to another list\n" + hint)
+        #expect(try cli.run("list", "authors", "--after", cursor).status == 0)
+    }
+
     @Test func exitStatuses() throws {
         let cli = try CatalogCLI()
         _ = try cli.importSamples()
@@ -68,7 +90,7 @@ import Testing
         #expect(
             try cli.run("list", "books", "--author", "00000000-0000-4000-8000-000000000000", "--genre", "x").status
                 == 64)
-        #expect(try cli.run("list", "books", "--after", "garbage").status == 1)
+        #expect(try cli.run("list", "books", "--after", "garbage").status == 64)
         #expect(try cli.run("list", "shelves").status == 64)
         #expect(try cli.run("import", "/nonexistent.json").status == 1)
         #expect(try cli.run("search", "\"((NEAR*", "--json").status == 0)

@@ -156,4 +156,134 @@ import Testing
                 == "error: \(path): cannot tell the format from the file name; pass --format json, csv, tsv or "
                 + "openlibrary.\n")
     }
+
+    /// The line `catalog import` prints for a file, without its timing.
+    func summary(_ result: TestSupport.ProcessResult) -> String {
+        result.standardOutput.components(separatedBy: " in ").first ?? ""
+    }
+
+    /// The titles of every book, and the names of every author, as `catalog list` prints them.
+    func listed(_ cli: CatalogCLI, _ kind: String) throws -> [String] {
+        let items = try #require(try cli.run("list", kind, "--json").json()["items"] as? [[String: Any]])
+        return items.compactMap { ($0["title"] ?? $0["name"]) as? String }
+    }
+
+    @Test func formatOverridesWhatTheFileNameSays() throws {
+        let cli = try CatalogCLI()
+        let file = cli.path("books.txt")
+        try Data("title,authors\nDune,Frank Herbert\nEmma,Jane Austen\n".utf8).write(to: URL(filePath: file))
+        // A .txt without /type/ is read as TSV: one column named "title,authors".
+        let guessed = try cli.run("import", file)
+        #expect(guessed.status == 65)
+        #expect(
+            guessed.standardError
+                == "error: \(file): no column for the required field 'title'. Columns in the file: 'title,authors'. "
+                + "Name a column 'title' or pass --map title=COLUMN.\n")
+        let given = try cli.run("import", file, "--format", "csv")
+        #expect(given.status == 0, "\(given.standardError)")
+        #expect(
+            summary(given)
+                == "\(file) (source 'books'): 2 rows: 2 inserted, 0 updated, 0 unchanged, 0 duplicates, 0 rejected")
+        #expect(try listed(cli, "books") == ["Dune", "Emma"])
+        #expect(try listed(cli, "authors") == ["Jane Austen", "Frank Herbert"])
+    }
+
+    /// `.txt` and `.tsv`: an Open Library dump when the first line starts with `/type/`, else TSV.
+    @Test func aTextFileIsAnOpenLibraryDumpOnlyWhenItStartsWithAType() throws {
+        let cli = try CatalogCLI()
+        let dump = try cli.run("import", Self.fixture("openlibrary_works.txt"))
+        #expect(dump.status == 0, "\(dump.standardError)")
+        #expect(
+            summary(dump)
+                == "\(Self.fixture("openlibrary_works.txt")) (source 'openlibrary'): 1 rows: 1 inserted, 0 updated, "
+                + "0 unchanged, 0 duplicates, 0 rejected")
+        #expect(try listed(cli, "books") == ["Tintin"])
+        // The works dump names its author by key: a placeholder name until the authors dump comes.
+        #expect(try listed(cli, "authors") == ["OL1A"])
+
+        let tsv = cli.path("shelf.tsv")
+        try Data("title\tauthors\tyear\nThe Left Hand of Darkness\tUrsula K. Le Guin\t1969\n".utf8).write(
+            to: URL(filePath: tsv))
+        let plain = try cli.run("import", tsv)
+        #expect(plain.status == 0, "\(plain.standardError)")
+        #expect(
+            summary(plain)
+                == "\(tsv) (source 'shelf'): 1 rows: 1 inserted, 0 updated, 0 unchanged, 0 duplicates, 0 rejected")
+        #expect(try listed(cli, "books") == ["The Left Hand of Darkness", "Tintin"])
+        #expect(try listed(cli, "authors").contains("Ursula K. Le Guin"))
+    }
+
+    @Test func splitSetsTheSeparatorOfAMultiValuedCell() throws {
+        let cli = try CatalogCLI()
+        let file = cli.path("omens.csv")
+        try Data("title,authors\nGood Omens,Terry Pratchett; Neil Gaiman\n".utf8).write(to: URL(filePath: file))
+        let split = try cli.run("import", file, "--split", "authors=;", "--json")
+        #expect(split.status == 0, "\(split.standardError)")
+        let book = try #require(try cli.run("list", "books", "--json").json()["items"] as? [[String: Any]]).first
+        let credits = try cli.run("list", "authors", "--book", try #require(book?["uuid"] as? String), "--json").json()
+        let names = (credits["items"] as? [[String: Any]])?.map { "\($0["name"] ?? "") (\($0["role"] ?? ""))" }
+        #expect(names == ["Terry Pratchett (author)", "Neil Gaiman (author)"])
+    }
+
+    /// The source names who a keyed row belongs to: the same key from another source is another book.
+    @Test func sourceNamesTheRowsIdentity() throws {
+        let cli = try CatalogCLI()
+        let file = cli.path("keyed.csv")
+        try Data("title,source_key\nDune,k1\n".utf8).write(to: URL(filePath: file))
+        let first = try cli.run("import", file, "--source", "shelf-a")
+        #expect(
+            summary(first)
+                == "\(file) (source 'shelf-a'): 1 rows: 1 inserted, 0 updated, 0 unchanged, 0 duplicates, 0 rejected")
+        let again = try cli.run("import", file, "--source", "shelf-a")
+        #expect(
+            summary(again)
+                == "\(file) (source 'shelf-a'): 1 rows: 0 inserted, 0 updated, 1 unchanged, 0 duplicates, 0 rejected")
+        let other = try cli.run("import", file, "--source", "shelf-b", "--json").json()
+        #expect((other["files"] as? [[String: Any]])?.first?["source"] as? String == "shelf-b")
+        #expect(other["inserted"] as? Int == 1)
+        #expect(try listed(cli, "books") == ["Dune", "Dune"])
+    }
+
+    @Test func latin1DecodesAFileThatIsNotUTF8() throws {
+        let cli = try CatalogCLI()
+        let result = try cli.run(
+            "import", Self.fixture("bands_cp1252.csv"), "--entity", "bands", "--encoding", "latin1")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try listed(cli, "bands").contains("Motörhead"))
+        #expect(try cli.run("search", "motorhead").standardOutput.contains("Motörhead"))
+    }
+
+    /// The goodbooks-10k profile: its source, its ISBN-10s without leading zeros, its author lists.
+    @Test func theGoodbooksProfile() throws {
+        let cli = try CatalogCLI()
+        let result = try cli.run("import", Self.fixture("goodbooks_quirks.csv"), "--profile", "goodbooks")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardOutput.hasPrefix(
+                "\(Self.fixture("goodbooks_quirks.csv")) (source 'goodbooks'): 6 rows: 6 inserted, 0 updated, "
+                    + "0 unchanged, 0 duplicates, 0 rejected in "))
+        #expect(
+            result.standardOutput.hasSuffix(
+                "1 value left out, e.g. line 5, column isbn, value \"7203116\": is not a valid ISBN-10: checksum "
+                    + "fails (check digit 6, expected X)\n"))
+        let hits = try #require(try cli.run("search", "sorcerer", "--json").json()["items"] as? [[String: Any]])
+        let book = try cli.run("show", "book", try #require(hits.first?["uuid"] as? String), "--json").json()
+        #expect(book["title"] as? String == "Harry Potter and the Sorcerer's Stone (Harry Potter, #1)")
+        #expect(book["isbn13"] as? String == "9780439554930")
+        #expect(book["year"] as? Int == 1997)
+        #expect(book["language"] as? String == "eng")
+        let credits = (book["authors"] as? [[String: Any]])?.map { "\($0["name"] ?? "") (\($0["role"] ?? ""))" }
+        #expect(credits == ["J.K. Rowling (author)", "Mary GrandPré (contributor)"])
+    }
+
+    @Test func aQuoteNeverClosedExits65AndImportsNothing() throws {
+        let cli = try CatalogCLI()
+        let result = try cli.run("import", Self.fixture("unterminated.csv"))
+        #expect(result.status == 65)
+        #expect(
+            result.standardError
+                == "error: \(Self.fixture("unterminated.csv")): the quoted field opened on line 3 is never closed; "
+                + "check that line for a missing or unescaped quote (write \"\" for a quote inside a quoted field).\n")
+        try expectNothingWritten(cli)
+    }
 }

@@ -133,3 +133,203 @@ import Testing
         #expect(again.standardOutput.contains("0 inserted, 0 updated"))
     }
 }
+
+/// The intents of `catalog nav` one by one, each checked by the whole state it prints: what it changes and that
+/// nothing else moved.
+@Suite struct NavIntentCLITests {
+    let cli: CatalogCLI
+    let twain: String
+    let huck: String
+    let kemble: String
+    let metal: String
+    let motorhead: String
+
+    init() throws {
+        cli = try CatalogCLI("nav-intents")
+        let imported = try cli.importSamples()
+        #expect(imported.status == 0, "\(imported.standardError)")
+        twain = try Self.uuid(cli, ["list", "authors"], named: "Mark Twain")
+        huck = try Self.uuid(cli, ["list", "books", "--author", twain], named: "Adventures of Huckleberry Finn")
+        kemble = try Self.uuid(cli, ["list", "authors", "--book", huck], named: "E. W. Kemble")
+        metal = try Self.uuid(cli, ["list", "genres"], named: "Heavy metal")
+        motorhead = try Self.uuid(cli, ["list", "bands", "--genre", metal], named: "Motörhead")
+    }
+
+    static func uuid(_ cli: CatalogCLI, _ arguments: [String], named name: String) throws -> String {
+        let items = try #require(try cli.run(arguments + ["--json"]).json()["items"] as? [[String: Any]])
+        let item = try #require(items.first { ($0["name"] ?? $0["title"]) as? String == name })
+        return try #require(item["uuid"] as? String)
+    }
+
+    /// A route and the title the state prints for it.
+    typealias Titled = (route: String, title: String)
+
+    /// The whole `nav --json` object of user `default`, scene `main`.
+    func state(
+        sidebar: Titled?, content: Titled? = nil, detail: Titled? = nil, stack: [Titled] = [], layout: Int = 3,
+        visibility: String = "automatic", compactColumn: String, history: Int, of count: Int? = nil,
+        repairs: [[String: Any]] = []
+    ) -> [String: Any] {
+        let route = { (titled: Titled?) -> Any in titled?.route ?? NSNull() }
+        let title = { (titled: Titled?) -> Any in titled?.title ?? NSNull() }
+        return [
+            "user": "default", "scene": "main", "layout": layout,
+            "sidebar": route(sidebar), "content": route(content), "detail": route(detail),
+            "stack": stack.map(\.route), "visibility": visibility, "compactColumn": compactColumn,
+            "history": ["position": history, "count": count ?? history],
+            "titles": [
+                "sidebar": title(sidebar), "content": title(content), "detail": title(detail),
+                "stack": stack.map(\.title),
+            ],
+            "repairs": repairs,
+        ]
+    }
+
+    /// JSON text with sorted keys, so two objects compare whole.
+    func canonical(_ object: [String: Any]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    /// Runs `catalog nav ARGUMENTS --json` and checks the whole printed state.
+    func expectNav(
+        _ arguments: String..., is expected: [String: Any], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let result = try cli.run(["nav"] + arguments + ["--json"])
+        #expect(result.status == 0, "\(arguments): \(result.standardError)", sourceLocation: sourceLocation)
+        #expect(try canonical(result.json()) == canonical(expected), sourceLocation: sourceLocation)
+    }
+
+    /// Runs a refused `catalog nav ARGUMENTS`: its status and message, and the saved state as it was.
+    func expectRefused(
+        _ arguments: String..., status: Int32 = 1, message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let before = try cli.run("nav", "show", "--json").standardOutput
+        let result = try cli.run(["nav"] + arguments)
+        #expect(result.status == status, "\(result.standardError)", sourceLocation: sourceLocation)
+        #expect(result.standardError == message, sourceLocation: sourceLocation)
+        #expect(try cli.run("nav", "show", "--json").standardOutput == before, sourceLocation: sourceLocation)
+    }
+
+    var authors: Titled { ("authors", "Authors") }
+    var twainRoute: Titled { ("author/\(twain)", "Mark Twain") }
+    var huckRoute: Titled { ("book/\(huck)", "Adventures of Huckleberry Finn") }
+    var kembleRoute: Titled { ("author/\(kemble)", "E. W. Kemble") }
+
+    @Test func popPopToRootAndCompactBackWalkBackOneStepAtATime() throws {
+        try expectNav("select-sidebar", "authors", is: state(sidebar: authors, compactColumn: "content", history: 2))
+        try expectNav(
+            "select-content", twainRoute.route,
+            is: state(sidebar: authors, content: twainRoute, detail: twainRoute, compactColumn: "detail", history: 3))
+        _ = try cli.run("nav", "push", huckRoute.route)
+        try expectNav(
+            "push", kembleRoute.route,
+            is: state(
+                sidebar: authors, content: twainRoute, detail: twainRoute, stack: [huckRoute, kembleRoute],
+                compactColumn: "detail", history: 5))
+        try expectNav(
+            "pop",
+            is: state(
+                sidebar: authors, content: twainRoute, detail: twainRoute, stack: [huckRoute], compactColumn: "detail",
+                history: 6))
+        _ = try cli.run("nav", "push", kembleRoute.route)
+        try expectNav(
+            "pop-to-root",
+            is: state(sidebar: authors, content: twainRoute, detail: twainRoute, compactColumn: "detail", history: 8))
+        try expectRefused("pop", message: "error: the detail stack is empty: nothing to pop\n")
+        // Collapsed: the back button pops first, then clears the deepest selection one column at a time.
+        _ = try cli.run("nav", "push", huckRoute.route)
+        try expectNav(
+            "compact-back",
+            is: state(sidebar: authors, content: twainRoute, detail: twainRoute, compactColumn: "detail", history: 10))
+        try expectNav("compact-back", is: state(sidebar: authors, compactColumn: "content", history: 11))
+        try expectNav("compact-back", is: state(sidebar: nil, compactColumn: "sidebar", history: 12))
+        try expectRefused("compact-back", message: "error: the sidebar is already on top: nothing to go back to\n")
+    }
+
+    @Test func showDetailKeepsTheContentOnlyWhenItIsTheSameRouteAndClearContentClearsTheDetail() throws {
+        _ = try cli.run("nav", "select-sidebar", "authors")
+        _ = try cli.run("nav", "select-content", twainRoute.route)
+        _ = try cli.run("nav", "push", huckRoute.route)
+        // The content's own route: kept, the stack cleared.
+        try expectNav(
+            "show-detail", twainRoute.route,
+            is: state(sidebar: authors, content: twainRoute, detail: twainRoute, compactColumn: "detail", history: 5))
+        // Another route: the content selection goes.
+        try expectNav(
+            "show-detail", huckRoute.route,
+            is: state(sidebar: authors, detail: huckRoute, compactColumn: "detail", history: 6))
+        _ = try cli.run("nav", "select-content", twainRoute.route)
+        _ = try cli.run("nav", "push", huckRoute.route)
+        try expectNav("clear-content", is: state(sidebar: authors, compactColumn: "content", history: 9))
+        try expectRefused(
+            "show-detail", "book/00000000-0000-4000-8000-000000000000",
+            message: "error: no book with uuid 00000000-0000-4000-8000-000000000000; find one with "
+                + "'catalog list books'\n")
+    }
+
+    @Test func compactColumnAndVisibilityChangeOnlyThemselves() throws {
+        _ = try cli.run("nav", "select-sidebar", "authors")
+        _ = try cli.run("nav", "select-content", twainRoute.route)
+        try expectNav(
+            "compact-column", "sidebar",
+            is: state(sidebar: authors, content: twainRoute, detail: twainRoute, compactColumn: "sidebar", history: 4))
+        try expectNav(
+            "visibility", "detailOnly",
+            is: state(
+                sidebar: authors, content: twainRoute, detail: twainRoute, visibility: "detailOnly",
+                compactColumn: "sidebar", history: 5))
+        try expectRefused(
+            "compact-column", "middle", status: 64,
+            message: "error: 'middle' is not one of sidebar, content, detail\n"
+                + "hint: see 'catalog nav compact-column --help'\n")
+        _ = try cli.run("nav", "select-sidebar", "settings")
+        try expectRefused(
+            "compact-column", "content",
+            message: "error: settings shows two columns: there is no content list to select in\n")
+    }
+
+    @Test func openAppliesADeepLinkAsOneWholeStateOrNothing() throws {
+        _ = try cli.run("nav", "visibility", "all")
+        let genres: Titled = ("genres", "Genres")
+        let metalRoute: Titled = ("genre/\(metal)", "Heavy metal")
+        try expectNav(
+            "open", "catalog://genres?content=genre/\(metal)&stack=band/\(motorhead)",
+            is: state(
+                sidebar: genres, content: metalRoute, detail: metalRoute, stack: [("band/\(motorhead)", "Motörhead")],
+                visibility: "all", compactColumn: "detail", history: 3))
+        let wrong = "catalog://authors?content=genre/\(metal)"
+        try expectRefused(
+            "open", wrong, message: "error: cannot open \(wrong): genre/\(metal) is not listed under authors\n")
+        try expectRefused("open", "notalink", message: "error: cannot open notalink: not a catalog:// link\n")
+    }
+
+    /// A deleted detail root (shown from the toolbar, not selected in the content list) clears the detail and its
+    /// stack at the next launch, which says so once.
+    @Test func aDeletedDetailRootIsRepairedAndReportedOnce() throws {
+        _ = try cli.run("nav", "select-sidebar", "authors")
+        _ = try cli.run("nav", "show-detail", huckRoute.route)
+        try expectNav(
+            "push", kembleRoute.route,
+            is: state(sidebar: authors, detail: huckRoute, stack: [kembleRoute], compactColumn: "detail", history: 4))
+
+        let db = try Database(path: cli.database)
+        try db.execute("DELETE FROM books WHERE uuid = ?", [huck])
+        try db.close()
+
+        let text = try cli.run("nav", "show")
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(
+            text.standardOutput
+                == """
+                user default · scene main · 3 columns · visibility automatic · compact column content · history 4 of 4
+                sidebar  Authors  [authors]
+                content  —
+                detail   —
+                repaired: detail root book/\(huck) is no longer available: removed book/\(huck), author/\(kemble)
+
+                """)
+        // The repaired state was saved: the next launch has nothing to report.
+        try expectNav("show", is: state(sidebar: authors, compactColumn: "content", history: 4))
+    }
+}

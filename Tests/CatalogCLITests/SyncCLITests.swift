@@ -130,6 +130,116 @@ import Testing
         #expect(try cli.run("sync", in: "other.sqlite").status == 64)
     }
 
+    /// The `database` of a catalog's change-feed trailer: its identity as a change source.
+    private func databaseUUID(_ database: String) throws -> String {
+        let lines = try cli.run("changes", in: database).standardOutput.split(separator: "\n")
+        let trailer = try JSONSerialization.jsonObject(with: Data(try #require(lines.last).utf8)) as? [String: Any]
+        return try #require(trailer?["database"] as? String)
+    }
+
+    @Test func syncRefusesAClientOfAnotherServer() throws {
+        #expect(try cli.run("init", in: "server.sqlite").status == 0)
+        #expect(try cli.run("init", in: "other.sqlite").status == 0)
+        #expect(try cli.run("snapshot", path("client.sqlite"), in: "server.sqlite").status == 0)
+        let result = try cli.run("sync", "--from", path("other.sqlite"), in: "client.sqlite")
+        #expect(result.status == 65)
+        #expect(
+            result.standardError
+                == "error: the client follows database \(try databaseUUID("server.sqlite")), not "
+                + "\(try databaseUUID("other.sqlite")); sync it from the server it was snapshotted from, or take a "
+                + "fresh snapshot\n")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func syncRefusesAClientWithLocalChanges() throws {
+        #expect(try cli.run("init", in: "server.sqlite").status == 0)
+        #expect(try cli.run("snapshot", path("client.sqlite"), in: "server.sqlite").status == 0)
+        let file = path("local.csv")
+        try Data("title,authors\nWritten on the client,Ada Local\n".utf8).write(to: URL(filePath: file))
+        #expect(try cli.run("import", file, in: "client.sqlite").status == 0)
+        #expect(
+            try cli.run("import", TestSupport.sampleData.appending(path: "music.json").path, in: "server.sqlite")
+                .status == 0)
+        let before = try listings("client.sqlite")
+        let client = try Database(path: path("client.sqlite"))
+        let local = try #require(
+            try client.fetchOne(
+                Int.self,
+                "SELECT seq - (SELECT local_seq FROM sync_state) FROM sqlite_sequence WHERE name = 'change_log'"))
+        try client.close()
+        #expect(local > 0)
+        let result = try cli.run("sync", "--from", path("server.sqlite"), in: "client.sqlite")
+        #expect(result.status == 65)
+        #expect(
+            result.standardError
+                == "error: the client database has \(local) local change(s) since its last sync that the server does not "
+                + "know; nothing applied: take a fresh snapshot and make changes on the server\n")
+        #expect(try listings("client.sqlite") == before)
+    }
+
+    /// `object` as JSON text with sorted keys.
+    private func canonical(_ object: [String: Any]?) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: try #require(object), options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `catalog changes` as JSON objects, one a line, the trailer last.
+    private func changes(_ arguments: String...) throws -> [[String: Any]] {
+        let result = try cli.run(["changes"] + arguments, in: "server.sqlite")
+        #expect(result.status == 0, "\(result.standardError)")
+        return try result.standardOutput.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test func changesLimitCutsTheRunAndTheTrailerSaysWhetherMoreFollow() throws {
+        #expect(
+            try cli.run("import", TestSupport.sampleData.appending(path: "music.json").path, in: "server.sqlite")
+                .status == 0)
+        let all = try changes()
+        let everything = all.dropLast().compactMap { $0["seq"] as? Int }
+        let highWater = try #require(all.last?["last_seq"] as? Int)
+        let database = try #require(all.last?["database"] as? String)
+        try #require(everything.count > 4)
+        #expect(everything.last == highWater)
+        /// The trailer as sorted JSON text, so two compare whole.
+        func trailer(since: Int, last: Int, more: Bool) throws -> String {
+            try canonical(["database": database, "last_seq": last, "more": more, "pruned_before": 0, "since": since])
+        }
+
+        let cut = try changes("--limit", "3")
+        #expect(cut.dropLast().compactMap { $0["seq"] as? Int } == Array(everything.prefix(3)))
+        #expect(try canonical(cut.last) == trailer(since: 0, last: everything[2], more: true))
+        // The rest to the end, exactly: nothing more follows.
+        let rest = try changes("--since", "\(everything[2])", "--limit", "\(everything.count - 3)")
+        #expect(rest.dropLast().compactMap { $0["seq"] as? Int } == Array(everything.dropFirst(3)))
+        #expect(try canonical(rest.last) == trailer(since: everything[2], last: highWater, more: false))
+        let exact = try changes("--limit", "\(everything.count)")
+        #expect(try canonical(exact.last) == trailer(since: 0, last: highWater, more: false))
+        let atTheEnd = try changes("--since", "\(highWater)", "--limit", "1")
+        #expect(atTheEnd.count == 1)
+        #expect(try canonical(atTheEnd.last) == trailer(since: highWater, last: highWater, more: false))
+    }
+
+    /// Pruning past the end of the log is a fact about this log, not a mistyped option: exit 65, nothing deleted.
+    @Test func pruningPastTheEndOfTheLogExits65() throws {
+        #expect(
+            try cli.run("import", TestSupport.sampleData.appending(path: "music.json").path, in: "server.sqlite")
+                .status == 0)
+        let before = try cli.run("changes", in: "server.sqlite").standardOutput
+        let highWater = try #require(try changes().last?["last_seq"] as? Int)
+        let result = try cli.run("changes", "--prune-before", "\(highWater + 2)", in: "server.sqlite")
+        #expect(result.status == 65)
+        #expect(
+            result.standardError
+                == "error: cannot prune before \(highWater + 2): the log ends at \(highWater); give at most "
+                + "\(highWater + 1)\n")
+        #expect(try cli.run("changes", in: "server.sqlite").standardOutput == before)
+        let pruned = try cli.run("changes", "--prune-before", "\(highWater + 1)", in: "server.sqlite")
+        #expect(pruned.status == 0, "\(pruned.standardError)")
+        #expect(pruned.standardOutput.hasSuffix("; the log now starts at \(highWater + 1)\n"))
+    }
+
     /// The server file goes through the same opening policy as `--db`, and its problems name it and `--from`.
     @Test func syncRefusesAServerFileThatIsNotACatalog() throws {
         #expect(try cli.run("init", in: "client.sqlite").status == 0)

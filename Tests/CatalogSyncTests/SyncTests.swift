@@ -349,3 +349,69 @@ import Testing
         #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
     }
 }
+
+/// The refusals no ordinary sync meets: changes that start after the client, a local row the server cannot
+/// explain, a prune point past the end of the log. Each says why, and nothing is applied or deleted.
+@Suite struct SyncRefusalTests {
+    @Test func changesThatStartAfterTheClientAreAGap() throws {
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let client = try fixture.snapshot()
+        let at = try #require(try SyncClient(client).state()).lastSequence
+        try fixture.catalog.genres.create(GenreDraft(name: "Cyberpunk"))
+        let skipped = try fixture.feed.highWater()
+        try fixture.catalog.genres.create(GenreDraft(name: "Solarpunk"))
+        let file = try ChangeFile(contentsOf: try fixture.writeChanges(since: skipped))
+        let before = try TestSupport.canonicalDump(client)
+        #expect(throws: SyncError.gap(clientAt: at, changesSince: skipped)) {
+            try SyncClient(client).sync(from: file)
+        }
+        #expect(
+            SyncError.gap(clientAt: at, changesSince: skipped).description
+                == "the changes start after \(skipped) but the client is at \(at); export the changes after \(at)")
+        #expect(try TestSupport.canonicalDump(client) == before)
+        #expect(try SyncClient(client).state()?.lastSequence == at)
+    }
+
+    @Test func anIncomingISBNHeldByALocalRowTheServerDoesNotExplainIsAConflict() throws {
+        let fixture = try SyncFixture()
+        let client = try fixture.snapshot()
+        // A local book whose write the client's log does not show (local_seq moved past it, as a restored
+        // backup of an older client might leave it): sync cannot tell it from the server's rows.
+        let local = try LibraryCatalog(client).books.create(BookDraft(title: "Local copy", isbn13: "9780807083697"))
+        try client.execute(
+            "UPDATE sync_state SET local_seq = (SELECT seq FROM sqlite_sequence WHERE name = 'change_log')")
+        let incoming = try fixture.catalog.books.create(BookDraft(title: "Kindred", isbn13: "9780807083697"))
+        let before = try TestSupport.canonicalDump(client)
+        let state = try SyncClient(client).state()
+        let expected = SyncError.conflict(
+            kind: .book, uuid: incoming.uuid.uuidString.lowercased(), with: local.uuid.uuidString.lowercased(),
+            reason: "both have ISBN 9780807083697")
+        #expect(throws: expected) { try SyncClient(client).sync(from: fixture.feed) }
+        #expect(
+            expected.description
+                == "book \(incoming.uuid.uuidString.lowercased()) conflicts with local book "
+                + "\(local.uuid.uuidString.lowercased()): both have ISBN 9780807083697; nothing applied: take a "
+                + "fresh snapshot")
+        #expect(try TestSupport.canonicalDump(client) == before)
+        #expect(try SyncClient(client).state() == state)
+    }
+
+    @Test func aPrunePointPastTheEndOfTheLogIsRefused() throws {
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let highWater = try fixture.feed.highWater()
+        let logged = try fixture.server.fetchOne(Int.self, "SELECT count(*) FROM change_log")
+        #expect(throws: SyncError.invalidPrunePoint(highWater + 2, highWater: highWater)) {
+            try fixture.feed.prune(before: highWater + 2)
+        }
+        #expect(
+            SyncError.invalidPrunePoint(highWater + 2, highWater: highWater).description
+                == "cannot prune before \(highWater + 2): the log ends at \(highWater); give at most \(highWater + 1)")
+        #expect(try fixture.server.fetchOne(Int.self, "SELECT count(*) FROM change_log") == logged)
+        #expect(try fixture.feed.prunedBefore() == 0)
+        // One past the end is the furthest point: everything goes.
+        #expect(try fixture.feed.prune(before: highWater + 1) == logged)
+        #expect(try fixture.feed.prunedBefore() == highWater + 1)
+    }
+}

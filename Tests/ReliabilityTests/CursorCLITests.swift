@@ -12,7 +12,9 @@ import Testing
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
         let result = try CatalogCLI.run(["--db", path, "list", "books", "--after", cursor])
-        #expect(result.status == 1, "\(result.standardError)")
-        #expect(result.standardError.contains("cursor"), "\(result.standardError)")
+        #expect(result.status == 64, "\(result.standardError)")
+        #expect(
+            result.standardError.hasPrefix("error: --after: invalid cursor: '\(cursor.prefix(40))' is damaged\n"),
+            "\(result.standardError)")
     }
 }

@@ -28,9 +28,39 @@ import Testing
 
     static let commands = [["list", "books"], ["nav", "show"], ["search", "tolkien"], ["info"]]
 
+    /// Every command that opens the database refuses an empty one with the same sentence, prints nothing else
+    /// (`demo` its heading) and leaves it empty. `browse` without a terminal stops before opening anything.
     @Test func anEmptyFileIsRefusedNotTurnedIntoANewCatalog() throws {
+        let server = directory.appending(path: "server.sqlite").path
+        #expect(try CatalogCLI.run(["--db", server, "init"]).status == 0)
+        let changes = directory.appending(path: "changes.jsonl")
+        try Data(#"{"database":"x","last_seq":0,"more":false,"pruned_before":0,"since":0}"#.utf8).write(to: changes)
+        let books = directory.appending(path: "books.csv")
+        try Data("title\nDune\n".utf8).write(to: books)
         try Data().write(to: URL(fileURLWithPath: path))
-        try expectRefused("is an empty file", commands: Self.commands + [["nav", "select-sidebar", "books"]])
+        let before = try Fixtures.snapshot(directory)
+        let refusal =
+            "error: \(path) is an empty file, not a catalog database (was it truncated or copied badly?); restore it "
+            + "from a backup, or run 'catalog --db \(path) init' to start a new catalog in it\n"
+        let commands = [
+            ["info"], ["list", "books"], ["show", "book", "00000000-0000-4000-8000-000000000000"],
+            ["search", "tolkien"], ["changes"], ["changes", "--prune-before", "0"],
+            ["snapshot", directory.appending(path: "copy.sqlite").path], ["sync", "--from", server],
+            ["sync", "--changes", changes.path], ["import", books.path], ["nav", "show"],
+            ["nav", "select-sidebar", "books"], ["sessions", "list"], ["sessions", "save", "work"],
+            ["demo", "--sample-data", TestSupport.sampleData.path],
+        ]
+        for command in commands {
+            let result = try CatalogCLI.run(["--db", path] + command)
+            #expect(result.status == 65, "\(command): \(result.standardError)")
+            #expect(result.standardError == refusal, "\(command)")
+            #expect(result.standardOutput == (command[0] == "demo" ? "catalog demo: \(path)\n\n" : ""), "\(command)")
+            #expect(try Fixtures.snapshot(directory) == before, "\(command) changed the directory")
+        }
+        let browse = try CatalogCLI.run(["--db", path, "browse"])
+        #expect(browse.status == 1)
+        #expect(browse.standardError.hasPrefix("error: catalog browse needs a terminal"))
+        #expect(try Fixtures.snapshot(directory) == before)
         // `init` is the one command that says "make a catalog here".
         let created = try CatalogCLI.run(["--db", path, "init"])
         #expect(created.status == 0, "\(created.standardError)")

@@ -54,11 +54,11 @@ public struct CatalogCLI: Sendable {
             TestSupport.sampleData.appending(path: "music.json").path, in: database)
     }
 
-    /// Runs `catalog ARGUMENTS` exactly as given (no `--db` added).
-    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws
-        -> TestSupport.ProcessResult
-    {
-        try TestSupport.run(executable, arguments, environment: environment)
+    /// Runs `catalog ARGUMENTS` exactly as given (no `--db` added), in `currentDirectory` when one is given.
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], currentDirectory: URL? = nil
+    ) throws -> TestSupport.ProcessResult {
+        try TestSupport.run(executable, arguments, environment: environment, currentDirectory: currentDirectory)
     }
 
     /// Runs `catalog ARGUMENTS` as a user file permissions apply to: as it is for an ordinary user, and as

@@ -93,7 +93,16 @@ enum ListCommand {
         let page = Paging(after: invocation.value("after").map(PageCursor.init), limit: limit)
         let catalog = LibraryCatalog(try GlobalOptions.openDatabase(invocation))
         // One read transaction: the page and its total from the same state, while other processes write.
-        let listed = try catalog.db.transaction { try list(kind, filter: filter, page: page, in: catalog) }
+        let listed: Listing?
+        do {
+            listed = try catalog.db.transaction { try list(kind, filter: filter, page: page, in: catalog) }
+        } catch CatalogError.invalidCursor(let reason) {
+            // A cursor only comes from the command line: one mistyped, cut or from another list is a usage error.
+            throw UsageError(
+                "--after: invalid cursor: \(reason)",
+                hint: "pass the 'next:' cursor that 'catalog list' printed for the same list, or leave --after out "
+                    + "to start at the beginning", commandPath: invocation.commandPath)
+        }
         guard let listing = listed else { return }
         if invocation.flag("json") {
             try Output.writeJSON(

@@ -57,13 +57,13 @@ enum NavCommand {
             name: "visibility", abstract: "Set the column visibility.",
             argument: Argument("VALUE", help: "automatic, all, doubleColumn or detailOnly")
         ) {
-            .setVisibility(try choice($0, ColumnVisibility.self))
+            .setVisibility(try choice($0, ColumnVisibility.self, of: "visibility"))
         },
         IntentCommand(
             name: "compact-column", abstract: "Set the column shown on top when collapsed.",
             argument: Argument("VALUE", help: "sidebar, content or detail")
         ) {
-            .setCompactColumn(try choice($0, CompactColumn.self))
+            .setCompactColumn(try choice($0, CompactColumn.self, of: "compact-column"))
         },
         IntentCommand(
             name: "open", abstract: "Open a deep link as one whole state.",
@@ -132,10 +132,15 @@ enum NavCommand {
         return route
     }
 
-    private static func choice<T: RawRepresentable & CaseIterable>(_ text: String?, _ type: T.Type) throws -> T
+    /// Parses the value of the intent `intent`; a wrong one is refused with that intent's help as the hint (the
+    /// routes have nothing to do with it).
+    private static func choice<T: RawRepresentable & CaseIterable>(_ text: String?, _ type: T.Type, of intent: String)
+        throws -> T
     where T.RawValue == String {
         guard let text, let value = T(rawValue: text) else {
-            throw usage("'\(text ?? "")' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw UsageError(
+                "'\(text ?? "")' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))",
+                commandPath: ["catalog", "nav", intent])
         }
         return value
     }
