@@ -33,7 +33,9 @@ struct DatabaseProblem: Error, CustomStringConvertible {
         case .cannotOpen(let path, let reason), .readOnly(let path, let reason):
             let hint = reason == .isDirectory ? "; \(option) takes the path of a database file" : ""
             return "cannot open \(path): \(reason)\(hint)"
-        case .changedMigration, .migrationFailed, .diskFull, .ioError, .busy:
+        case .busy:
+            return "\(problem), or wait longer with --busy-timeout SECONDS"
+        case .changedMigration, .migrationFailed, .diskFull, .ioError:
             return problem.description
         }
     }

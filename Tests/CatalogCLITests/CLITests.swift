@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDB
 import TestSupport
 import Testing
 
@@ -34,6 +35,28 @@ import Testing
         let result = try catalog("init", environment: ["CATALOG_DB": database])
         #expect(result.status == 0)
         #expect(FileManager.default.fileExists(atPath: database))
+    }
+
+    /// While another connection holds the write lock, `--busy-timeout 0` makes a write fail at once with the busy
+    /// message and its hint, given before or after the subcommand; a timeout that is no whole number of seconds is a
+    /// usage error.
+    @Test func busyTimeoutIsHowLongAWriteWaitsForALock() throws {
+        #expect(try catalog("--db", database, "init").status == 0)
+        let holder = try Database(path: database)
+        try holder.execute("BEGIN IMMEDIATE TRANSACTION")
+        defer { try? holder.execute("ROLLBACK TRANSACTION") }
+        for arguments in [
+            ["--db", database, "--busy-timeout", "0", "nav", "select-sidebar", "authors"],
+            ["--db", database, "nav", "select-sidebar", "authors", "--busy-timeout", "0"],
+        ] {
+            let refused = try CatalogCLI.run(arguments)
+            #expect(refused.status == 1, "\(arguments)")
+            #expect(refused.standardError.contains("\(database) is locked by another program"))
+            #expect(refused.standardError.contains("or wait longer with --busy-timeout SECONDS"))
+        }
+        let invalid = try catalog("--db", database, "--busy-timeout", "soon", "info")
+        #expect(invalid.status == 64)
+        #expect(invalid.standardError.contains("--busy-timeout takes a whole number, 0–86400; got 'soon'"))
     }
 
     @Test(arguments: [
