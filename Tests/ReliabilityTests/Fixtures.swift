@@ -17,9 +17,9 @@ enum Fixtures {
     }
 
     /// Writes a CSV of `rows` books (source keys `k1`…), each by one or two of 197 authors, in one of 30 genres,
-    /// with a year and a page count. Every row is valid with a new key, so each inserts a book; another `edition`
-    /// retitles every book, so importing it updates them all.
-    static func writeBooksCSV(to url: URL, rows: Int, edition: Int = 1) throws {
+    /// with a year and a page count, titled `Book N, Vol. M (edition EDITION)`. Every row is valid with a new key,
+    /// so each inserts a book; another `edition` retitles every book, so importing it updates them all.
+    static func writeBooksCSV(to url: URL, rows: Int, edition: String = "1") throws {
         let lines = stride(from: 1, through: rows, by: 1).map {
             "k\($0),\"Book \($0), Vol. \($0 % 9) (edition \(edition))\",Author \($0 % 197)|Author \($0 % 13),"
                 + "G\($0 % 30),\(1900 + $0 % 120),\(100 + $0 % 400)\n"

@@ -33,7 +33,7 @@ import Testing
         }
         for edition in 1...2 {
             let csv = directory.appending(path: "edition-\(edition).csv")
-            try Fixtures.writeBooksCSV(to: csv, rows: Self.books, edition: edition)
+            try Fixtures.writeBooksCSV(to: csv, rows: Self.books, edition: String(edition))
             let imported = try CatalogCLI.run(["--db", server, "import", csv.path, "--source", "generated"])
             try #require(imported.status == 0, "\(imported.standardError)")
         }
