@@ -112,10 +112,14 @@ private struct Tmux {
             screen = now
             Thread.sleep(forTimeInterval: min(0.5, 0.01 * pow(1.25, Double(polls))))
         }
-        Issue.record(
-            "\(failure) in \(polls) polls, the last \(unchanged) without a change of screen:\n\(screen ?? "(no screen)")"
-        )
-        throw CancellationError()
+        throw WaitFailure(
+            description: "\(failure) in \(polls) polls, the last \(unchanged) without a change of screen:\n"
+                + (screen ?? "(no screen)"))
+    }
+
+    /// A poll that gave up, with what it waited for and the last screen.
+    struct WaitFailure: Error, CustomStringConvertible {
+        let description: String
     }
 
     func kill() {
