@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs the multi-process soak (one importing, two navigating and two browsing processes on one database file)
-# for SECONDS.
+# for at least SECONDS, and until its imports are done (two, one of them retitling every book).
 #
 #   Scripts/soak.sh SECONDS
 set -eu

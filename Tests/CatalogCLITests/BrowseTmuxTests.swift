@@ -81,27 +81,45 @@ private struct Tmux {
         try? run(["capture-pane", "-p", "-t", "browse"])
     }
 
-    /// Polls the screen until it shows `text`; fails after 10 seconds with the last screen.
+    /// Polls give up when the screen stayed the same for this many polls in a row: the browser makes no progress.
+    static let patience = 40
+    /// Polls give up after this many in any case.
+    static let maximumPolls = 200
+
+    /// Polls the screen until it shows `text`, and returns it.
     @discardableResult
     func waitFor(_ text: String) throws -> String {
-        var screen = ""
-        for _ in 0..<200 {
-            screen = capture() ?? ""
-            if screen.contains(text) { return screen }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        Issue.record("the screen never showed '\(text)':\n\(screen)")
-        throw CancellationError()
+        try poll("the screen never showed '\(text)'") { capture().flatMap { $0.contains(text) ? $0 : nil } }
     }
 
     /// Polls until the browser quit (its session, and with it the server, is gone).
     func waitUntilExited() throws {
-        for _ in 0..<200 {
-            if (try? run(["has-session", "-t", "browse"])) == nil { return }
-            Thread.sleep(forTimeInterval: 0.05)
+        try poll("catalog browse did not quit on q") { (try? run(["has-session", "-t", "browse"])) == nil ? () : nil }
+    }
+
+    /// Polls `check` until it gives a result, sleeping a little longer after each poll (up to half a second), so a
+    /// slow machine gets the time it needs and a fast one does not wait. Gives up after ``patience`` polls in a row
+    /// without a change of screen, or ``maximumPolls``, failing with `failure` and the last screen.
+    private func poll<Result>(_ failure: String, _ check: () -> Result?) throws -> Result {
+        var screen: String?
+        var unchanged = 0
+        var polls = 0
+        while unchanged < Self.patience && polls < Self.maximumPolls {
+            if let result = check() { return result }
+            polls += 1
+            let now = capture()
+            unchanged = now == screen ? unchanged + 1 : 0
+            screen = now
+            Thread.sleep(forTimeInterval: min(0.5, 0.01 * pow(1.25, Double(polls))))
         }
-        Issue.record("catalog browse did not quit on q:\n\(capture() ?? "")")
-        throw CancellationError()
+        throw WaitFailure(
+            description: "\(failure) in \(polls) polls, the last \(unchanged) without a change of screen:\n"
+                + (screen ?? "(no screen)"))
+    }
+
+    /// A poll that gave up, with what it waited for and the last screen.
+    struct WaitFailure: Error, CustomStringConvertible {
+        let description: String
     }
 
     func kill() {

@@ -17,9 +17,9 @@ enum Fixtures {
     }
 
     /// Writes a CSV of `rows` books (source keys `k1`…), each by one or two of 197 authors, in one of 30 genres,
-    /// with a year and a page count. Every row is valid with a new key, so each inserts a book; another `edition`
-    /// retitles every book, so importing it updates them all.
-    static func writeBooksCSV(to url: URL, rows: Int, edition: Int = 1) throws {
+    /// with a year and a page count, titled `Book N, Vol. M (edition EDITION)`. Every row is valid with a new key,
+    /// so each inserts a book; another `edition` retitles every book, so importing it updates them all.
+    static func writeBooksCSV(to url: URL, rows: Int, edition: String = "1") throws {
         let lines = stride(from: 1, through: rows, by: 1).map {
             "k\($0),\"Book \($0), Vol. \($0 % 9) (edition \(edition))\",Author \($0 % 197)|Author \($0 % 13),"
                 + "G\($0 % 30),\(1900 + $0 % 120),\(100 + $0 % 400)\n"
@@ -51,32 +51,59 @@ enum Fixtures {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    /// When to kill the runs of a crash matrix, and how many were killed. Its times come from runs timed beside
-    /// other tests, so later runs can be faster or slower than those: a round that ends after few kills (its runs
-    /// finished before their kills) brings the kills earlier, and a kill before anything new was written brings
-    /// them later.
+    /// When to kill the runs of a crash matrix, and where the kills landed. A matrix runs rounds (one file, killed
+    /// and run again until a run finishes) until its kills landed at ``wantedPoints`` different points of the work
+    /// (committed counts, sequences, steps), at most ``maximumRounds``: the rounds that takes depend on the
+    /// machine's speed, the points reached do not.
+    ///
+    /// The kill times come from runs timed beside other tests, so later runs can be faster or slower than those: a
+    /// round that ends after few kills (its runs finished before their kills) brings the kills earlier, and a kill
+    /// before anything new was written brings them later.
     struct KillSchedule {
+        static let wantedPoints = 20
+        static let maximumRounds = 40
         private(set) var kills = 0
+        private(set) var rounds = 0
+        private(set) var points: Set<Int> = []
         private var roundKills = 0
         private var scale = 1.0
+
+        /// Starts a round unless the kills reached enough points or no round is left; returns whether it did.
+        mutating func nextRound() -> Bool {
+            // A round with fewer than 4 kills ended too early to reach points all along a run.
+            if rounds > 0 && roundKills < 4 { scale *= 0.6 }
+            guard points.count < Self.wantedPoints && rounds < Self.maximumRounds else { return false }
+            rounds += 1
+            roundKills = 0
+            return true
+        }
 
         /// A random delay from `earliest` to `latest` seconds of the timed runs, scaled.
         func delay(_ earliest: Double, _ latest: Double) -> Double {
             scale * Double.random(in: earliest...latest)
         }
 
-        /// Counts a kill; fails the test when so many kills never let a run finish.
-        mutating func killed(progressed: Bool) throws {
+        /// Counts a kill that left the work at `point`; fails the test when so many kills in one round never let a
+        /// run finish.
+        mutating func killed(at point: Int, progressed: Bool) throws {
             kills += 1
             roundKills += 1
+            points.insert(point)
             if !progressed { scale *= 1.2 }
-            try #require(kills < 300, "\(kills) kills, and the killed runs still do not finish")
+            try #require(
+                roundKills < 100, "\(roundKills) kills in round \(rounds), and the killed runs still do not finish")
         }
 
-        /// Rounds with fewer than 4 kills end too early to reach points all along a run.
-        mutating func roundEnded() {
-            if roundKills < 4 { scale *= 0.6 }
-            roundKills = 0
+        /// Fails the test when the rounds ran out before the kills reached enough points, and prints the rounds it
+        /// took: `points` names what a point is.
+        func report(_ matrix: String, points name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(
+                points.count >= Self.wantedPoints,
+                "\(matrix): \(rounds) rounds killed at \(points.count) different \(name) only: \(points.sorted())",
+                sourceLocation: sourceLocation)
+            print(
+                "\(matrix): \(kills) kills at \(points.count) different \(name) in \(rounds) rounds "
+                    + "(at most \(Self.maximumRounds))")
         }
     }
 

@@ -9,7 +9,6 @@ import Testing
 @Suite struct ImportCrashTests {
     static let rows = 1500
     static let batch = 20
-    static let kills = 24
 
     func importing(_ file: URL, into path: String) throws -> ChildProcess {
         try TestSupport.start(
@@ -64,13 +63,10 @@ import Testing
         let expected = try Fixtures.importedBooks(reference)
         try #require(expected.count == Self.rows)
 
-        var rounds = 0
-        var killedAt: Set<Int> = []
         var schedule = Fixtures.KillSchedule()
         let maxDelay = max(0.05, (importSeconds - idleSeconds) / 8)
-        while (schedule.kills < Self.kills || killedAt.count < 20) && rounds < 12 {
-            rounds += 1
-            let path = directory.appending(path: "crash-\(rounds).sqlite").path
+        while schedule.nextRound() {
+            let path = directory.appending(path: "crash-\(schedule.rounds).sqlite").path
             var books = 0
             while true {
                 // From about when it starts writing (a re-run first reads the rows committed before) to a part of a
@@ -83,8 +79,7 @@ import Testing
                 }
                 // Killed before it created the file: nothing to check (opening it here would create it).
                 guard FileManager.default.fileExists(atPath: path) else {
-                    try schedule.killed(progressed: false)
-                    killedAt.insert(0)
+                    try schedule.killed(at: 0, progressed: false)
                     continue
                 }
                 // The command first, as a user would run it: opening the file here could repair what it refuses.
@@ -95,19 +90,13 @@ import Testing
                 #expect(now.lastRow == now.books, "\(now.books) books are not the first rows of the file")
                 #expect(listed == now.books)
                 #expect(now.books >= books, "committed books lost: \(books) before, \(now.books) after a kill")
-                try schedule.killed(progressed: now.books != books)
+                try schedule.killed(at: now.books, progressed: now.books != books)
                 books = now.books
-                killedAt.insert(books)
             }
-            schedule.roundEnded()
-            #expect(try Fixtures.importedBooks(path) == expected, "round \(rounds) ends with other books")
+            #expect(try Fixtures.importedBooks(path) == expected, "round \(schedule.rounds) ends with other books")
             #expect(try Fixtures.integrityProblems(path).isEmpty)
         }
-        #expect(schedule.kills >= Self.kills)
-        #expect(killedAt.count >= 20, "killed at \(killedAt.sorted())")
-        print(
-            "import crash matrix: \(schedule.kills) kills at \(killedAt.count) different committed book counts in \(rounds) rounds"
-        )
+        schedule.report("import crash matrix", points: "committed book counts")
     }
 
     /// kill -9 while `catalog import` creates its database, every 3 ms from its start to its end: whatever the

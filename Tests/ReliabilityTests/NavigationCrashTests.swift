@@ -7,7 +7,6 @@ import Testing
 /// and continuing the burst reaches the same final state as an uninterrupted run.
 @Suite struct NavigationCrashTests {
     static let intents = 240
-    static let kills = 24
     static let user = "crash"
 
     func burst(_ path: String, from: Int) throws -> ChildProcess {
@@ -44,12 +43,9 @@ import Testing
         expected += steps(full.standardOutput).map(\.digest)
         try #require(expected.count == Self.intents + 1)
 
-        var rounds = 0
-        var killedAt: Set<Int> = []
         var schedule = Fixtures.KillSchedule()
-        while (schedule.kills < Self.kills || killedAt.count < 20) && rounds < 12 {
-            rounds += 1
-            let path = directory.appending(path: "crash-\(rounds).sqlite").path
+        while schedule.nextRound() {
+            let path = directory.appending(path: "crash-\(schedule.rounds).sqlite").path
             try FileManager.default.copyItem(atPath: template, toPath: path)
             var from = 0
             while true {
@@ -70,17 +66,12 @@ import Testing
                     #expect(digest == expected[printed], "after a kill at step \(printed): \(digest)")
                     reached = printed
                 }
-                try schedule.killed(progressed: reached != from)
+                try schedule.killed(at: reached, progressed: reached != from)
                 from = reached
-                killedAt.insert(from)
             }
-            schedule.roundEnded()
-            #expect(try show(path) == expected[Self.intents], "round \(rounds) ends elsewhere")
+            #expect(try show(path) == expected[Self.intents], "round \(schedule.rounds) ends elsewhere")
             #expect(try Fixtures.integrityProblems(path).isEmpty)
         }
-        #expect(schedule.kills >= Self.kills)
-        #expect(killedAt.count >= 20, "killed at \(killedAt.sorted())")
-        print(
-            "navigation crash matrix: \(schedule.kills) kills at \(killedAt.count) different steps in \(rounds) rounds")
+        schedule.report("navigation crash matrix", points: "steps")
     }
 }

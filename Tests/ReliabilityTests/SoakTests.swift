@@ -6,7 +6,7 @@ import Testing
 /// remembers of their output.
 protocol SoakWorker: AnyObject, Sendable {
     var name: String { get }
-    /// The arguments of the worker's `iteration`-th command (after `--db PATH`).
+    /// The arguments of the worker's `iteration`-th command (after the database options).
     func arguments(_ iteration: Int) -> [String]
     /// Checks and records a command's successful output.
     ///
@@ -19,6 +19,119 @@ struct SoakProblem: Error, CustomStringConvertible {
     let description: String
 }
 
+/// A book of the soak's CSV as a command showed it, read back from its title (`Book N, Vol. M (edition E)`).
+struct SoakBook: Equatable {
+    /// The row of the CSV (`N`).
+    let row: Int
+    let edition: String
+
+    /// The import batch that writes the book: batches commit rows in file order.
+    var batch: Int { (row - 1) / ImportWorker.batch }
+
+    /// The book titled `title`, `nil` for a book of the sample catalog.
+    ///
+    /// - Throws: ``SoakProblem`` when the title is neither a sample's nor one of an edition.
+    init?(title: String) throws {
+        guard title.hasPrefix("Book ") else { return nil }
+        guard let match = title.wholeMatch(of: /Book (\d+), Vol\. (\d+) \(edition (\w+)\)/),
+            let row = Int(match.1), Int(match.2) == row % 9, (1...ImportWorker.rows).contains(row),
+            ImportWorker.editions.contains(String(match.3))
+        else { throw SoakProblem(description: "a title no edition has: \(title)") }
+        self.row = row
+        edition = String(match.3)
+    }
+
+    /// The books among `items` (their `title`s), with their uuids.
+    static func books(in items: [[String: Any]]) throws -> [(uuid: String, book: SoakBook)] {
+        try items.compactMap { item in
+            guard let book = try SoakBook(title: item["title"] as? String ?? "") else { return nil }
+            return (item["uuid"] as? String ?? "", book)
+        }
+    }
+
+    /// Checks that `books`, shown by one command, hold whole batches: all the books of a batch are of one edition,
+    /// and the batches of the edition being imported come before those of the other. Returns whether they hold
+    /// both editions (a retitling in progress).
+    static func checkWholeBatches(_ books: [SoakBook], in command: String) throws -> Bool {
+        let batches = Dictionary(grouping: books, by: \.batch).mapValues { Set($0.map(\.edition)) }
+        let editions = try batches.keys.sorted().map { batch in
+            guard let editions = batches[batch], editions.count == 1, let edition = editions.first else {
+                throw SoakProblem(
+                    description: "\(command): batch \(batch) has titles of the editions \(batches[batch] ?? [])")
+            }
+            return edition
+        }
+        let changes = zip(editions, editions.dropFirst()).filter { $0 != $1 }.count
+        guard changes <= 1 else {
+            throw SoakProblem(description: "\(command): the batches' editions in file order are \(editions)")
+        }
+        return changes == 1
+    }
+}
+
+/// What a soak run saw, shared by its worker threads: failed commands, imports finished, retitlings caught in
+/// progress, searches checked, the commands each worker ran. It ends the run: after a failure, or once the import
+/// worker finished enough imports (``SoakTests/imports``: the first inserts every book, the second retitles them), a
+/// reader caught a retitling in progress and a search found few enough books to check them all, or after at most
+/// ``SoakTests/maximumImports`` imports; never before `deadline`.
+final class SoakLog: @unchecked Sendable {
+    // Guarded by `lock`.
+    private var messages: [String] = []
+    private var counts: [(worker: String, commands: Int, longest: Double)] = []
+    private var importsFinished = 0
+    private var retitlingsSeen = 0
+    private var searchesChecked = 0
+    private let lock = NSLock()
+    let deadline: Date
+
+    init(deadline: Date) {
+        self.deadline = deadline
+    }
+
+    func fail(_ message: String) {
+        lock.withLock { messages.append(message) }
+    }
+
+    func importFinished() {
+        lock.withLock { importsFinished += 1 }
+    }
+
+    func sawRetitling() {
+        lock.withLock { retitlingsSeen += 1 }
+    }
+
+    func checkedSearch() {
+        lock.withLock { searchesChecked += 1 }
+    }
+
+    func finished(_ worker: String, commands: Int, longest: Double) {
+        lock.withLock { counts.append((worker, commands, longest)) }
+    }
+
+    /// Whether the workers should stop.
+    var isOver: Bool {
+        lock.withLock {
+            guard messages.isEmpty else { return true }
+            let enough = importsFinished >= SoakTests.imports && retitlingsSeen > 0 && searchesChecked > 0
+            return Date() >= deadline && (enough || importsFinished >= SoakTests.maximumImports)
+        }
+    }
+
+    var failures: [String] { lock.withLock { messages } }
+    var imports: Int { lock.withLock { importsFinished } }
+    var retitlings: Int { lock.withLock { retitlingsSeen } }
+    var searches: Int { lock.withLock { searchesChecked } }
+
+    var summary: String {
+        lock.withLock {
+            "\(importsFinished) imports, \(retitlingsSeen) answers caught a retitling in progress, \(searchesChecked) "
+                + "searches held every match; "
+                + counts.map { "\($0) \($1) commands (longest \(String(format: "%.2f", $2)) s)" }
+                .joined(separator: ", ")
+        }
+    }
+}
+
 /// Imports a generated CSV of books (``Fixtures/writeBooksCSV(to:rows:edition:)``) again and again with
 /// `--batch`, alternating two editions that retitle every book, so every import after the first updates all
 /// rows batch by batch.
@@ -26,16 +139,20 @@ final class ImportWorker: SoakWorker, @unchecked Sendable {
     // Only the worker's own thread touches `lastEdition` until the workers are joined.
     static let rows = 2_000
     static let batch = 200
+    /// The editions' words: each is in its titles only, so a search for it finds the books of that edition.
+    static let editions = ["amber", "cobalt"]
     let files: [String]
-    var lastEdition: Int?
+    let log: SoakLog
+    var lastEdition: String?
 
     /// Writes the two editions into `directory`.
-    init(directory: URL) throws {
-        files = try (0..<2).map { edition in
-            let file = directory.appending(path: "soak-edition-\(edition).csv")
+    init(directory: URL, log: SoakLog) throws {
+        files = try Self.editions.map { edition in
+            let file = directory.appending(path: "soak-\(edition).csv")
             try Fixtures.writeBooksCSV(to: file, rows: Self.rows, edition: edition)
             return file.path
         }
+        self.log = log
     }
 
     var name: String { "import" }
@@ -45,7 +162,8 @@ final class ImportWorker: SoakWorker, @unchecked Sendable {
     }
 
     func record(_ result: TestSupport.ProcessResult, iteration: Int) throws {
-        lastEdition = iteration % 2
+        lastEdition = Self.editions[iteration % 2]
+        log.importFinished()
     }
 }
 
@@ -81,55 +199,136 @@ final class NavigationWorker: SoakWorker, @unchecked Sendable {
     }
 }
 
-/// Browses: list, show and search in turn, and checks that the book count it sees only ever grows by whole
-/// import batches (a reader never sees part of a batch, nor a count going back).
+/// Browses the imported books in turn: the first page of `list books` (1,000 books), a book of it with `show`, the
+/// page after it, and a search for an edition's word. Every answer must show whole import batches by title: the
+/// book count grows by whole batches and never goes back, the books are the file's first rows, each batch's titles
+/// are of one edition; a shown book is the listed one, of one edition; a search finds whole batches of its edition.
 final class BrowsingWorker: SoakWorker, @unchecked Sendable {
-    // Only the worker's own thread touches `lastTotal` until the workers are joined.
-    let name: String
-    let entity: String
-    let sampleBooks: Int
-    var lastTotal = 0
+    /// A command of the cycle, with what it needs of earlier answers.
+    enum Query {
+        case firstPage
+        case show(uuid: String, listed: SoakBook)
+        case nextPage(cursor: String)
+        case search(edition: String)
 
-    init(name: String, entity: String, sampleBooks: Int) {
+        var isFirstPage: Bool {
+            if case .firstPage = self { true } else { false }
+        }
+    }
+
+    static let pageSize = 1_000
+    // Only the worker's own thread touches the variables until the workers are joined.
+    let name: String
+    let sampleBooks: Int
+    let log: SoakLog
+    var query = Query.firstPage
+    var lastTotal = 0
+    var listed: (uuid: String, book: SoakBook)?
+    var nextPage: String?
+
+    init(name: String, sampleBooks: Int, log: SoakLog) {
         self.name = name
-        self.entity = entity
         self.sampleBooks = sampleBooks
+        self.log = log
     }
 
     func arguments(_ iteration: Int) -> [String] {
-        switch iteration % 3 {
-        case 0: ["list", "books", "--limit", "50", "--json"]
-        case 1: ["show", "author", entity]
-        default: ["search", ["tolk", "twain", "metal", "soak book 7"][iteration / 3 % 4]]
+        query =
+            switch iteration % 4 {
+            case 1: listed.map { Query.show(uuid: $0.uuid, listed: $0.book) } ?? .firstPage
+            case 2: nextPage.map { Query.nextPage(cursor: $0) } ?? .firstPage
+            case 3: .search(edition: ImportWorker.editions[iteration / 4 % 2])
+            default: .firstPage
+            }
+        let page = ["list", "books", "--limit", String(Self.pageSize), "--json"]
+        return switch query {
+        case .firstPage: page
+        case .show(let uuid, _): ["show", "book", uuid, "--json"]
+        case .nextPage(let cursor): page + ["--after", cursor]
+        case .search(let edition): ["search", edition, "--limit", String(Self.pageSize), "--json"]
         }
     }
 
     func record(_ result: TestSupport.ProcessResult, iteration: Int) throws {
-        guard iteration % 3 == 0 else { return }
-        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
-        guard let total = object?["total"] as? Int, let items = object?["items"] as? [Any] else {
-            throw SoakProblem(description: "list books printed no total: \(result.standardOutput.prefix(200))")
+        let answer = try result.json()
+        switch query {
+        case .firstPage, .nextPage: try recordPage(answer, iteration: iteration)
+        case .show(_, let listed): try recordShown(answer, listed: listed)
+        case .search(let edition): try recordSearch(answer, edition: edition)
+        }
+    }
+
+    /// A page of `list books`: its total, and its books by batch.
+    func recordPage(_ page: [String: Any], iteration: Int) throws {
+        guard let total = page["total"] as? Int, let items = page["items"] as? [[String: Any]] else {
+            throw SoakProblem(description: "list books printed no total or items: \(page.keys.sorted())")
         }
         let imported = total - sampleBooks
         guard imported % ImportWorker.batch == 0, imported <= ImportWorker.rows, total >= lastTotal,
-            items.count == min(50, total)
+            !query.isFirstPage || items.count == min(Self.pageSize, total)
         else {
             throw SoakProblem(
                 description: "saw \(total) books (\(items.count) listed) after \(lastTotal); the sample has "
                     + "\(sampleBooks) and imports commit \(ImportWorker.batch) at a time")
         }
         lastTotal = total
+        let books = try SoakBook.books(in: items)
+        if let late = books.first(where: { $0.book.row > imported }) {
+            throw SoakProblem(description: "row \(late.book.row) of the file listed with \(imported) rows imported")
+        }
+        if try SoakBook.checkWholeBatches(books.map(\.book), in: "list books") { log.sawRetitling() }
+        if !books.isEmpty { listed = books[iteration / 4 % books.count] }
+        if query.isFirstPage { nextPage = page["next"] as? String }
+    }
+
+    /// A book `show` printed after `list` showed it as `listed`.
+    func recordShown(_ book: [String: Any], listed: SoakBook) throws {
+        let title = book["title"] as? String ?? ""
+        guard let shown = try SoakBook(title: title), shown.row == listed.row,
+            book["year"] as? Int == 1900 + listed.row % 120
+        else {
+            throw SoakProblem(
+                description: "show book printed \(title) (\(book["year"] ?? "no year")) for row \(listed.row)")
+        }
+    }
+
+    /// The answer of a search for `edition`'s word: books of that edition only; when the search was not cut at its
+    /// limit, every book of each batch it found, and those batches one run from the first or to the last (counted
+    /// when it found any).
+    func recordSearch(_ answer: [String: Any], edition: String) throws {
+        let items = answer["items"] as? [[String: Any]] ?? []
+        let books = try SoakBook.books(in: items).map(\.book)
+        guard books.count == items.count, books.allSatisfy({ $0.edition == edition }) else {
+            throw SoakProblem(description: "search \(edition) found other titles: \(items.prefix(3))")
+        }
+        _ = try SoakBook.checkWholeBatches(books, in: "search \(edition)")
+        guard items.count < Self.pageSize else { return }
+        let batches = Dictionary(grouping: books, by: \.batch).mapValues(\.count)
+        let found = batches.keys.sorted()
+        guard let first = found.first, let last = found.last else { return }
+        guard batches.values.allSatisfy({ $0 == ImportWorker.batch }), last - first == found.count - 1,
+            first == 0 || last == ImportWorker.rows / ImportWorker.batch - 1
+        else {
+            throw SoakProblem(description: "search \(edition) found batches \(found) with \(batches) books")
+        }
+        log.checkedSearch()
     }
 }
 
-/// Several processes on one database file for a bounded time — one importing in batches, two browsing, two
-/// applying navigation intents: no busy error reaches a user, every command exits 0, readers see whole batches
-/// only, and at the end the file is consistent, the books carry the titles of the last edition imported and
-/// every user's last saved navigation state is there. `Scripts/soak.sh SECONDS` runs it longer
+/// Several processes on one database file — one importing in batches, two browsing, two applying navigation
+/// intents — until the import worker finished ``imports`` imports (one inserting every book, one retitling them
+/// all), a reader caught a retitling in progress and a search was checked (``SoakLog``), at most
+/// ``maximumImports``: no busy error reaches a user, every command exits 0, readers see whole batches only, and at
+/// the end the file is consistent, the books carry the titles of the last edition imported and every user's last
+/// saved navigation state is there. `Scripts/soak.sh SECONDS` runs it for at least that long
 /// (`CATALOG_SOAK_SECONDS`).
 @Suite struct SoakTests {
+    static let imports = 2
+    static let maximumImports = 12
+
+    /// The least time the soak runs: `CATALOG_SOAK_SECONDS`, else none (it runs until its imports are done).
     static var seconds: Double {
-        ProcessInfo.processInfo.environment["CATALOG_SOAK_SECONDS"].flatMap(Double.init) ?? 5
+        ProcessInfo.processInfo.environment["CATALOG_SOAK_SECONDS"].flatMap(Double.init) ?? 0
     }
 
     @Test func importingBrowsingAndNavigatingProcessesShareTheFile() throws {
@@ -137,25 +336,26 @@ final class BrowsingWorker: SoakWorker, @unchecked Sendable {
         let path = directory.appending(path: "catalog.sqlite").path
         try Fixtures.makeSampleDatabase(at: path)
         let authors = try CatalogCLI.run(["--db", path, "list", "authors", "--limit", "5", "--json"])
-        let items = try #require(
-            (try JSONSerialization.jsonObject(with: Data(authors.standardOutput.utf8)) as? [String: Any])?["items"]
-                as? [[String: Any]])
+        let items = try #require(try authors.json()["items"] as? [[String: Any]])
         let uuids = items.compactMap { $0["uuid"] as? String }
         try #require(!uuids.isEmpty)
         let sampleBooks = try Fixtures.bookTitles(path).count
 
-        let importer = try ImportWorker(directory: directory)
+        let log = SoakLog(deadline: Date().addingTimeInterval(Self.seconds))
+        let importer = try ImportWorker(directory: directory, log: log)
         let navigators = ["ada", "grace"].map { NavigationWorker(user: $0, routes: uuids.map { "author/\($0)" }) }
         let workers: [any SoakWorker] =
-            [importer] + navigators + [
-                BrowsingWorker(name: "browse 1", entity: uuids[0], sampleBooks: sampleBooks),
-                BrowsingWorker(name: "browse 2", entity: uuids.last ?? "", sampleBooks: sampleBooks),
-            ]
-        let failures = Self.run(workers, database: path, seconds: Self.seconds)
-        #expect(failures.isEmpty, "\(failures.prefix(5))")
+            [importer] + navigators
+            + ["browse 1", "browse 2"].map { BrowsingWorker(name: $0, sampleBooks: sampleBooks, log: log) }
+        Self.run(workers, database: path, log: log)
+        #expect(log.failures.isEmpty, "\(log.failures.prefix(5))")
+        if log.failures.isEmpty {
+            #expect(log.retitlings > 0, "in \(log.imports) imports no reader caught a retitling in progress")
+            #expect(log.searches > 0, "in \(log.imports) imports no search found few enough books to check them all")
+        }
 
         #expect(try Fixtures.integrityProblems(path).isEmpty)
-        let edition = try #require(importer.lastEdition, "no import finished in \(Self.seconds) s")
+        let edition = try #require(importer.lastEdition, "no import finished")
         let imported = try Fixtures.bookTitles(path).filter { $0.hasPrefix("Book ") }
         #expect(imported.count == ImportWorker.rows)
         #expect(imported.allSatisfy { $0.hasSuffix("(edition \(edition))") }, "the last import was edition \(edition)")
@@ -181,19 +381,20 @@ final class BrowsingWorker: SoakWorker, @unchecked Sendable {
         return state
     }
 
-    /// Runs every worker on its own thread until `seconds` have passed; returns the failed commands.
-    static func run(_ workers: [any SoakWorker], database: String, seconds: Double) -> [String] {
-        let deadline = Date().addingTimeInterval(seconds)
-        let log = SoakLog()
+    /// Runs every worker on its own thread until `log` says the soak is over.
+    static func run(_ workers: [any SoakWorker], database: String, log: SoakLog) {
         let group = DispatchGroup()
         for worker in workers {
             group.enter()
             Thread.detachNewThread {
                 var iteration = 0
-                while Date() < deadline {
+                var longest = 0.0
+                while !log.isOver {
                     let arguments = ["--db", database] + worker.arguments(iteration)
                     do {
+                        let start = ContinuousClock.now
                         let result = try CatalogCLI.run(arguments)
+                        longest = max(longest, Fixtures.seconds(since: start))
                         let busy = result.standardError.contains("locked") || result.standardError.contains("busy")
                         if result.status != 0 || busy {
                             log.fail("\(worker.name): \(arguments) → \(result.status) \(result.standardError)")
@@ -201,35 +402,15 @@ final class BrowsingWorker: SoakWorker, @unchecked Sendable {
                             try worker.record(result, iteration: iteration)
                         }
                     } catch {
-                        log.fail("\(worker.name): \(error)")
+                        log.fail("\(worker.name): \(arguments.dropFirst(4)): \(error)")
                     }
                     iteration += 1
                 }
-                log.finished(worker.name, commands: iteration)
+                log.finished(worker.name, commands: iteration, longest: longest)
                 group.leave()
             }
         }
         group.wait()
-        print("soak: \(seconds) s: " + log.commands.map { "\($0) \($1) commands" }.joined(separator: ", "))
-        return log.failures
-    }
-
-    /// What the worker threads report: failed commands, and how many commands each worker ran.
-    final class SoakLog: @unchecked Sendable {
-        // Guarded by `lock`.
-        private var messages: [String] = []
-        private var counts: [(worker: String, commands: Int)] = []
-        private let lock = NSLock()
-
-        func fail(_ message: String) {
-            lock.withLock { messages.append(message) }
-        }
-
-        func finished(_ worker: String, commands: Int) {
-            lock.withLock { counts.append((worker, commands)) }
-        }
-
-        var failures: [String] { lock.withLock { messages } }
-        var commands: [(worker: String, commands: Int)] { lock.withLock { counts } }
+        print("soak: \(log.summary)")
     }
 }
