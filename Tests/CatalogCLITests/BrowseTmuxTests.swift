@@ -36,11 +36,14 @@ import Testing
         try session.send(["q"])
         try session.waitUntilExited()
 
-        try session.launch()
+        // Relaunched at the README's size, the screen is the README's, character for character.
+        try session.launch(width: 110, height: 20)
         let screen = try session.waitFor("Heavy metal › Motörhead")
         #expect(screen.contains("1975–2015"))
         #expect(screen.contains("▸ Heavy metal"))
         #expect(screen.contains("▸ Genres"))
+        let readme = try ReadmeTranscriptTests.transcript(startingWith: " Library catalog · default · main")
+        #expect(screen.trimmingCharacters(in: .newlines) == readme.trimmingCharacters(in: .newlines))
         try session.send(["q"])
         try session.waitUntilExited()
     }
@@ -67,10 +70,10 @@ private struct Tmux {
     let cli: CatalogCLI
     let socket = "catalog-test-\(UUID().uuidString.prefix(8))"
 
-    func launch() throws {
+    func launch(width: Int = 140, height: Int = 40) throws {
         let command = [CatalogCLI.executable, "--db", cli.database, "browse"]
             .map { "'\($0)'" }.joined(separator: " ")
-        try run(["new-session", "-d", "-s", "browse", "-x", "140", "-y", "40", command])
+        try run(["new-session", "-d", "-s", "browse", "-x", String(width), "-y", String(height), command])
     }
 
     func send(_ keys: [String]) throws {

@@ -5,13 +5,12 @@ import Testing
 /// The README's transcripts are what the commands print (uuids aside): each test runs the command the transcript
 /// shows and compares the whole output.
 @Suite struct ReadmeTranscriptTests {
-    /// The ```text block of the README whose first line is `firstLine`, without that line.
-    static func transcript(startingWith firstLine: String) throws -> String {
+    /// The ```text block of the README whose first line starts with `prefix`, whole.
+    static func transcript(startingWith prefix: String) throws -> String {
         let readme = try String(contentsOf: TestSupport.packageRoot.appending(path: "README.md"), encoding: .utf8)
-        let opening = "```text\n\(firstLine)\n"
-        let start = try #require(readme.range(of: opening), "README.md has no transcript starting '\(firstLine)'")
-        let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
-        return String(readme[start.upperBound..<end.lowerBound])
+        let opening = try #require(readme.range(of: "```text\n\(prefix)"), "README.md has no transcript '\(prefix)…'")
+        let end = try #require(readme.range(of: "```\n", range: opening.upperBound..<readme.endIndex))
+        return String(readme[readme.index(opening.lowerBound, offsetBy: "```text\n".count)..<end.lowerBound])
     }
 
     /// `text` with every uuid replaced by `UUID`.
@@ -25,7 +24,8 @@ import Testing
             CatalogCLI.executable, ["demo", "--sample-data", TestSupport.sampleData.path],
             environment: ["CATALOG_DB": "catalog.sqlite"], currentDirectory: directory)
         #expect(demo.status == 0, "\(demo.standardError)")
-        let expected = try Self.transcript(startingWith: "$ swift run catalog demo")
-        #expect(Self.maskingUUIDs(demo.standardOutput) == Self.maskingUUIDs(expected))
+        let command = "$ swift run catalog demo\n"
+        let expected = try Self.transcript(startingWith: command).dropFirst(command.count)
+        #expect(Self.maskingUUIDs(demo.standardOutput) == Self.maskingUUIDs(String(expected)))
     }
 }
