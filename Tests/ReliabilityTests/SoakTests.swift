@@ -194,7 +194,9 @@ final class BrowsingWorker: SoakWorker, @unchecked Sendable {
                     let arguments = ["--db", database] + worker.arguments(iteration)
                     do {
                         let result = try CatalogCLI.run(arguments)
-                        let busy = result.standardError.contains("locked") || result.standardError.contains("busy")
+                        // A command waiting its turn says so ("waiting: … is locked …"); only an error counts.
+                        let errors = result.standardError.split(separator: "\n").filter { !$0.hasPrefix("waiting: ") }
+                        let busy = errors.contains { $0.contains("locked") || $0.contains("busy") }
                         if result.status != 0 || busy {
                             log.fail("\(worker.name): \(arguments) → \(result.status) \(result.standardError)")
                         } else {
