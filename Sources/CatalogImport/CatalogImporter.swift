@@ -119,9 +119,18 @@ public struct CatalogImporter {
     }
 
     /// The format of a file given without `--format`.
+    ///
+    /// - Throws: ``ImportError/file(_:)`` when the file cannot be opened (it is missing, a directory, unreadable),
+    ///   ``ImportError/unknownFormat(path:)`` when its name and first bytes do not tell the format.
     static func guessFormat(_ path: String) throws -> ImportFormat {
-        let head = (try? FileHandle(forReadingFrom: URL(filePath: path)).read(upToCount: 512)) ?? nil
-        guard let format = ImportFormat.guess(path: path, firstBytes: head.map { [UInt8]($0) } ?? []) else {
+        let head: [UInt8]
+        do {
+            let source = try FileByteSource(path: path)
+            head = try source.read(upTo: 512)
+        } catch {
+            throw ImportError.file(.file(error))
+        }
+        guard let format = ImportFormat.guess(path: path, firstBytes: head) else {
             throw ImportError.unknownFormat(path: path)
         }
         return format

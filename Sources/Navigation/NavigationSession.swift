@@ -81,7 +81,7 @@ public final class NavigationSession<Route: NavigationRoute> {
     /// Saves the current state as the user's session `name`.
     ///
     /// - Parameter name: the session's name.
-    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, `DatabaseError`.
+    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`.
     public func saveSession(named name: String) throws {
         try store.saveSession(named: name, state: state, for: user)
     }

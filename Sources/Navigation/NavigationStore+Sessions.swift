@@ -8,9 +8,9 @@ extension NavigationStore {
     ///   - name: the session's name.
     ///   - state: the state to save.
     ///   - user: whose session it is.
-    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, `DatabaseError`.
+    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`.
     public func saveSession(named name: String, state: SplitViewState<Route>, for user: NavigationUser) throws {
-        guard !name.isEmpty else { throw NavigationStoreError.emptyName(kind: "session") }
+        try NavigationName.validate(name, as: .session)
         let now = Date()
         try writer.write { db in
             try db.execute(
@@ -28,7 +28,7 @@ extension NavigationStore {
     ///   - name: the session's name.
     ///   - scene: the scene whose state is saved (restored first, so a repaired state is what is saved).
     ///   - user: whose session it is.
-    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, `DatabaseError`.
+    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`.
     public func saveSession(named name: String, fromScene scene: String, for user: NavigationUser) throws {
         try saveSession(named: name, state: try restore(scene: scene, for: user).state, for: user)
     }
@@ -69,9 +69,9 @@ extension NavigationStore {
     ///   - newName: the new name.
     ///   - user: whose session.
     /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, ``NavigationStoreError/sessionExists(name:)``,
-    ///   ``NavigationStoreError/emptyName(kind:)``, `DatabaseError`.
+    ///   ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`.
     public func renameSession(named name: String, to newName: String, for user: NavigationUser) throws {
-        guard !newName.isEmpty else { throw NavigationStoreError.emptyName(kind: "session") }
+        try NavigationName.validate(newName, as: .session)
         let renamed: Bool
         do {
             renamed = try writer.write { db in

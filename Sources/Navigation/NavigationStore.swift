@@ -101,10 +101,10 @@ public final class NavigationStore<Route: NavigationRoute> {
 
     /// The user named `name`, created on first use.
     ///
-    /// - Parameter name: the user's unique name.
-    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, `DatabaseError`.
+    /// - Parameter name: the user's unique name, which follows the rules of ``NavigationName``.
+    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`.
     public func user(named name: String) throws -> NavigationUser {
-        guard !name.isEmpty else { throw NavigationStoreError.emptyName(kind: "user") }
+        try NavigationName.validate(name, as: .user)
         return try writer.write { db in
             try db.execute(
                 "INSERT INTO users(name, created_at) VALUES (?, ?) ON CONFLICT(name) DO NOTHING", [name, Date()])
@@ -132,7 +132,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Parameters:
     ///   - scene: the scene (window) identifier, e.g. `main`.
     ///   - user: whose scene it is.
-    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, `DatabaseError`; never for bad stored state.
+    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`; never for bad stored state.
     public func openSession(scene: String, for user: NavigationUser) throws -> NavigationSession<Route> {
         NavigationSession(store: self, user: user, scene: scene, restored: try restore(scene: scene, for: user))
     }
@@ -146,9 +146,9 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Parameters:
     ///   - scene: the scene identifier.
     ///   - user: whose scene it is.
-    /// - Throws: ``NavigationStoreError/emptyName(kind:)``, `DatabaseError` when the database fails.
+    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError` when the database fails.
     public func restore(scene: String, for user: NavigationUser) throws -> RestoredScene<Route> {
-        guard !scene.isEmpty else { throw NavigationStoreError.emptyName(kind: "scene") }
+        try NavigationName.validate(scene, as: .scene)
         let (saved, lastUsed) = try writer.read { db throws -> (SceneRow?, SceneRow?) in
             if let row = try db.fetchOne(
                 SceneRow.self, SceneRow.select + " WHERE user_id = ? AND scene = ?", [user.id, scene])
@@ -344,7 +344,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     private func createScene(
         _ scene: String, with state: SplitViewState<Route>, user: NavigationUser, now: Date, in db: Database
     ) throws -> SceneWindow {
-        guard !scene.isEmpty else { throw NavigationStoreError.emptyName(kind: "scene") }
+        try NavigationName.validate(scene, as: .scene)
         let text = StateFormat.encode(state)
         try db.execute(
             """

@@ -4,8 +4,8 @@ public import Foundation
 public enum NavigationStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The database has no navigation tables: it was not migrated.
     case schemaMissing(path: String)
-    /// A user, scene or session name was empty.
-    case emptyName(kind: String)
+    /// A user, scene or session name breaks the rules of ``NavigationName``.
+    case invalidName(kind: NavigationName.Kind, problem: NavigationName.Problem)
     /// The user has no session of that name.
     case sessionNotFound(name: String)
     /// The user already has a session of that name.
@@ -17,7 +17,7 @@ public enum NavigationStoreError: Error, Sendable, Hashable, CustomStringConvert
         case .schemaMissing(let path):
             "\(path) has no navigation tables (nav_scenes): migrate it first with NavigationSchema.migrator "
                 + "or with a migrator that includes NavigationSchema.migrations"
-        case .emptyName(let kind): "a \(kind) name cannot be empty"
+        case .invalidName(let kind, let problem): "a \(kind.rawValue) name \(problem)"
         case .sessionNotFound(let name): "no saved session named '\(name)'"
         case .sessionExists(let name): "a session named '\(name)' already exists: choose another name"
         }

@@ -20,8 +20,13 @@ public final class Database {
         /// `PRAGMA synchronous` (https://sqlite.org/pragma.html#pragma_synchronous). In WAL mode `normal`
         /// keeps the database consistent after a crash; only the last commits can be lost after a power cut.
         public var synchronous = Synchronous.normal
-        /// How long to wait for another connection's lock before failing with `SQLITE_BUSY`.
-        public var busyTimeout: Duration = .seconds(5)
+        /// How long to wait for another connection's lock before failing with `SQLITE_BUSY`; `nil` waits until the
+        /// lock is free, however long that takes.
+        public var busyTimeout: Duration? = .seconds(5)
+        /// Called on the connection's thread while it waits for another connection's lock: with zero when a wait
+        /// begins, then about once a second with how long it has waited so far. It lets a program say why nothing
+        /// happens (the library itself prints nothing); it must return quickly.
+        public var onLockWait: (@Sendable (_ waited: Duration) -> Void)?
         /// `PRAGMA cache_size` in KiB, or `nil` for SQLite's default (2 MiB).
         public var cacheSizeKiB: Int?
         /// `PRAGMA mmap_size` in bytes, or `nil` to read through system calls (SQLite's default).
@@ -42,6 +47,7 @@ public final class Database {
     /// The file path, or `":memory:"`.
     public let path: String
     private var statementCache: [String: Statement] = [:]
+    private let busyHandler: BusyHandler
     private var isClosed = false
     var savepointDepth = 0
 
@@ -61,9 +67,11 @@ public final class Database {
         }
         self.handle = connection
         self.path = path
+        self.busyHandler = BusyHandler(timeout: configuration.busyTimeout, observer: configuration.onLockWait)
         do {
             try configure(configuration)
         } catch let error as DatabaseError {
+            BusyHandler.remove(from: connection)
             sqlite3_close_v2(connection)
             isClosed = true
             throw DatabaseError(
@@ -79,6 +87,7 @@ public final class Database {
     deinit {
         if !isClosed {
             statementCache.removeAll()
+            BusyHandler.remove(from: handle)
             // close_v2 defers the close until statements a caller still holds are finalized.
             sqlite3_close_v2(handle)
         }
@@ -86,11 +95,7 @@ public final class Database {
 
     private func configure(_ configuration: Configuration) throws {
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(
-            handle,
-            Int32(
-                clamping: configuration.busyTimeout.components.seconds * 1000
-                    + configuration.busyTimeout.components.attoseconds / 1_000_000_000_000_000))
+        busyHandler.install(on: handle)
         // Reading the schema fails early, with SQLITE_NOTADB, on a file that is not a database.
         try execute("SELECT count(*) FROM sqlite_schema")
         try execute("PRAGMA foreign_keys = ON")

@@ -48,6 +48,9 @@ public enum CatalogFileError: Error, Sendable, Hashable, CustomStringConvertible
     public enum Reason: Sendable, Hashable, CustomStringConvertible {
         /// The path names a directory.
         case isDirectory
+        /// The path names something other than a file or a directory: a device such as `/dev/null`, a named
+        /// pipe, a socket; `kind` says which.
+        case notARegularFile(kind: String)
         /// The file's permissions do not let this process read it.
         case unreadableFile
         /// The file's permissions do not let this process write it.
@@ -64,6 +67,7 @@ public enum CatalogFileError: Error, Sendable, Hashable, CustomStringConvertible
         public var description: String {
             switch self {
             case .isDirectory: "it is a directory"
+            case .notARegularFile(let kind): "it is a \(kind), not a regular file"
             case .unreadableFile: "permission denied reading it; check its permissions"
             case .readOnlyFile: "the file is read-only; check its permissions"
             case .missingDirectory(let directory): "the directory \(directory) does not exist"

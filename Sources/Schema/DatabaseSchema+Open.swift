@@ -18,8 +18,9 @@ extension DatabaseSchema {
 
     /// Opens the catalog at `path` as `mode` says, refusing a file that is not safely a catalog.
     ///
-    /// Every mode refuses an empty file: SQLite would take it as a new database, but an empty file where a catalog
-    /// should be is more likely a lost catalog (truncated, copied badly) than a new one; only
+    /// Every mode refuses a path that names something other than a regular file (a directory, a device such as
+    /// `/dev/null`, a named pipe), and an empty file: SQLite would take it as a new database, but an empty file where
+    /// a catalog should be is more likely a lost catalog (truncated, copied badly) than a new one; only
     /// ``initializeCatalog(path:configuration:)`` makes a catalog of it. Every mode refuses a database that has a
     /// migration this program does not know, or a changed one, and a damaged file is refused before opening
     /// writes to it.
@@ -47,7 +48,7 @@ extension DatabaseSchema {
         try explainingFileErrors(path) {
             switch mode {
             case .createOrMigrate:
-                try refuseEmptyFile(path)
+                try refuseUnusableFile(path)
                 if isAbsent(path) { _ = createWhole(at: path, configuration: configuration) }
                 return try open(path: path, configuration: configuration)
             case .migrateExisting:
@@ -77,6 +78,7 @@ extension DatabaseSchema {
         path: String, configuration: Database.Configuration = Database.Configuration()
     ) throws -> [Migration] {
         try explainingFileErrors(path) {
+            try refuseUnusableFile(path, allowingEmpty: true)
             if isAbsent(path), let applied = createWhole(at: path, configuration: configuration) { return applied }
             return try migrator.migrate(Database(path: path, configuration: configuration))
         }
@@ -113,19 +115,33 @@ extension DatabaseSchema {
         path != ":memory:" && !path.isEmpty && !FileManager.default.fileExists(atPath: path)
     }
 
-    /// Throws ``CatalogFileError/missing(path:)`` or ``CatalogFileError/empty(path:)`` unless `path` exists with
-    /// some content.
+    /// Throws ``CatalogFileError/missing(path:)`` unless `path` exists, and what ``refuseUnusableFile(_:allowingEmpty:)``
+    /// throws.
     private static func requireExistingFile(_ path: String) throws {
         guard FileManager.default.fileExists(atPath: path) else { throw CatalogFileError.missing(path: path) }
-        try refuseEmptyFile(path)
+        try refuseUnusableFile(path)
     }
 
-    /// Throws ``CatalogFileError/empty(path:)`` when `path` is an existing regular file of 0 bytes.
-    private static func refuseEmptyFile(_ path: String) throws {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if attributes?[.type] as? FileAttributeType == .typeRegular, (attributes?[.size] as? NSNumber)?.intValue == 0 {
-            throw CatalogFileError.empty(path: path)
+    /// Throws ``CatalogFileError/cannotOpen(path:reason:)`` when `path` names something other than a regular file
+    /// (a directory, a device, a named pipe, a socket: SQLite would misreport it, or block reading a pipe), and
+    /// ``CatalogFileError/empty(path:)`` when it is a regular file of 0 bytes, unless `allowingEmpty`. A path with
+    /// nothing at it passes (symbolic links are followed).
+    private static func refuseUnusableFile(_ path: String, allowingEmpty: Bool = false) throws {
+        var info = stat()
+        guard path != ":memory:", !path.isEmpty, stat(path, &info) == 0 else { return }
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            if info.st_size == 0 && !allowingEmpty { throw CatalogFileError.empty(path: path) }
+            return
+        case S_IFDIR: throw CatalogFileError.cannotOpen(path: path, reason: .isDirectory)
+        case S_IFCHR: kind = "character device"
+        case S_IFBLK: kind = "block device"
+        case S_IFIFO: kind = "named pipe (FIFO)"
+        case S_IFSOCK: kind = "socket"
+        default: kind = "special file"
         }
+        throw CatalogFileError.cannotOpen(path: path, reason: .notARegularFile(kind: kind))
     }
 
     /// Runs `body`, turning what SQLite and the migrator report about the file at `path` into a

@@ -31,7 +31,11 @@ struct DatabaseProblem: Error, CustomStringConvertible {
             return "\(path): the database was created by a newer version of catalog (it has migration \(versions); "
                 + "this program knows up to \(latest)); upgrade catalog"
         case .cannotOpen(let path, let reason), .readOnly(let path, let reason):
-            let hint = reason == .isDirectory ? "; \(option) takes the path of a database file" : ""
+            let hint: String
+            switch reason {
+            case .isDirectory, .notARegularFile: hint = "; \(option) takes the path of a database file"
+            default: hint = ""
+            }
             return "cannot open \(path): \(reason)\(hint)"
         case .changedMigration, .migrationFailed, .diskFull, .ioError, .busy:
             return problem.description

@@ -8,6 +8,11 @@ enum GlobalOptions {
     static let database = Option.value(
         "db", valueName: "PATH",
         help: "The database file (default: $CATALOG_DB, else ./catalog.sqlite).", inherited: true)
+    static let wait = Option.value(
+        "wait", valueName: "SECONDS",
+        help: "Give up after waiting SECONDS for another program's lock on the database (default: wait until it is "
+            + "free).",
+        inherited: true)
 
     /// The database path the invocation names.
     static func databasePath(_ invocation: Invocation) -> String {
@@ -18,6 +23,29 @@ enum GlobalOptions {
     static func openDatabase(_ invocation: Invocation, mode: DatabaseSchema.OpenMode = .createOrMigrate) throws
         -> Database
     {
-        try DatabaseSchema.openCatalog(path: databasePath(invocation), mode: mode)
+        let path = databasePath(invocation)
+        return try DatabaseSchema.openCatalog(
+            path: path, configuration: configuration(invocation, path: path), mode: mode)
+    }
+
+    /// How to open the database at `path`: waiting for another program's lock as long as `--wait` says (without a
+    /// limit by default), and saying so on standard error.
+    static func configuration(_ invocation: Invocation, path: String) throws -> Database.Configuration {
+        var configuration = Database.Configuration()
+        configuration.busyTimeout = try waitLimit(invocation)
+        let report = LockWaitReport(path: path, limit: configuration.busyTimeout)
+        configuration.onLockWait = { report.waited($0) }
+        return configuration
+    }
+
+    /// The value of `--wait`, or `nil` when it is not given.
+    private static func waitLimit(_ invocation: Invocation) throws -> Duration? {
+        guard let text = invocation.value("wait") else { return nil }
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+            throw UsageError(
+                "--wait takes a number of seconds, 0 or more (e.g. 30 or 0.5); got '\(text)'",
+                commandPath: invocation.commandPath)
+        }
+        return .seconds(seconds)
     }
 }

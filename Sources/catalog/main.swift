@@ -6,7 +6,7 @@ let root = Command(
     name: "catalog",
     abstract: "A SQLite library catalog: books, authors, genres and bands.",
     version: CatalogVersion.current,
-    options: [GlobalOptions.database],
+    options: [GlobalOptions.database, GlobalOptions.wait],
     subcommands: [
         InitCommand.command, InfoCommand.command, ImportCommand.command, ListCommand.command, ShowCommand.command,
         SearchCommand.command, ChangesCommand.command, SnapshotCommand.command, SyncCommand.command,

@@ -93,6 +93,15 @@ import Testing
         #expect(try cli.run("search", "motorhead").standardOutput.contains("Motörhead"))
     }
 
+    @Test func aDirectoryIsSaidToBeOne() throws {
+        let cli = try CatalogCLI()
+        for arguments in [[cli.directory.path], [cli.directory.path, "--format", "csv"]] {
+            let result = try cli.run(["import"] + arguments)
+            #expect(result.status == 1)
+            #expect(result.standardError == "error: \(cli.directory.path): cannot open the file: it is a directory.\n")
+        }
+    }
+
     @Test func otherFailuresExitOneAndBadOptionsSixtyFour() throws {
         let cli = try CatalogCLI()
         #expect(try cli.run("import", cli.path("absent.csv")).status == 1)

@@ -121,6 +121,32 @@ import Testing
         #expect(!gone.standardError.isEmpty)
     }
 
+    @Test(arguments: [
+        (
+            ["nav", "--user", String(repeating: "x", count: 120_000), "show"],
+            "--user: a user name has 120000 characters; it can have at most 64"
+        ),
+        (
+            ["nav", "--user", "ada\nroot", "show"],
+            "--user: a user name cannot contain control or invisible formatting characters (U+000A at character 4)"
+        ),
+        (["nav", "--scene", "a/b", "select-sidebar", "books"], "--scene: a scene name cannot contain '/'"),
+        (["sessions", "--user", " ada", "list"], "--user: a user name cannot begin or end with whitespace"),
+        (
+            ["sessions", "save", "night\u{1}"],
+            "NAME: a session name cannot contain control or invisible formatting characters (U+0001 at character 6)"
+        ),
+        (["sessions", "rename", "music", ".."], "NEW: a session name cannot be '.' or '..'"),
+    ])
+    func badNamesExit64NamingTheOptionAndTouchNothing(arguments: [String], message: String) throws {
+        let fresh = cli.path("fresh.sqlite")
+        let result = try cli.run(arguments, in: fresh)
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("error: \(message)\n"), "\(result.standardError.prefix(300))")
+        #expect(result.standardOutput.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: fresh))
+    }
+
     @Test func demoPrintsTheRestoredScene() throws {
         let demo = try cli.run("demo", "--sample-data", TestSupport.sampleData.path)
         #expect(demo.status == 0, "\(demo.standardError)")

@@ -33,6 +33,18 @@ import Testing
         #expect(try catalog.integrityProblems().isEmpty)
     }
 
+    @Test func aFileWithoutAFormatThatCannotBeOpenedSaysWhy() throws {
+        let catalog = try makeCatalog()
+        let directory = try TemporaryFiles("import").url.path
+        #expect(throws: ImportError.file(.file(.cannotOpen(path: directory, reason: "it is a directory")))) {
+            try catalog.importer.importFile(atPath: directory)
+        }
+        let missing = directory + "/absent"
+        #expect(throws: ImportError.file(.file(.cannotOpen(path: missing, reason: "no such file")))) {
+            try catalog.importer.importFile(atPath: missing)
+        }
+    }
+
     @Test func importingTwiceChangesNothing() throws {
         let catalog = try makeCatalog()
         let first = try catalog.importer.importFile(atPath: Fixture.path("books_mixed.csv"))

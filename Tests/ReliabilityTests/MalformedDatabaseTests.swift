@@ -145,6 +145,21 @@ import Testing
         }
     }
 
+    @Test func aDeviceOrAPipeInsteadOfAFile() throws {
+        let pipe = directory.appending(path: "pipe").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        for (path, kind) in [("/dev/null", "character device"), (pipe, "named pipe (FIFO)")] {
+            for command in [["init"], ["list", "books"], ["nav", "show"], ["info"]] {
+                let result = try CatalogCLI.run(["--db", path] + command)
+                #expect(result.status == 1, "\(command): \(result.standardError)")
+                #expect(
+                    result.standardError
+                        == "error: cannot open \(path): it is a \(kind), not a regular file; --db takes the path of a "
+                        + "database file\n")
+            }
+        }
+    }
+
     @Test func aMissingDirectory() throws {
         let path = directory.appending(path: "nowhere/catalog.sqlite").path
         let result = try CatalogCLI.run(["--db", path, "init"])

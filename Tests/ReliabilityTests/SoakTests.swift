@@ -325,6 +325,9 @@ final class BrowsingWorker: SoakWorker, @unchecked Sendable {
 @Suite struct SoakTests {
     static let imports = 2
     static let maximumImports = 12
+    /// How long a process waits for a lock (`--wait`): long enough that a lock error means a lock never released,
+    /// not a slow machine, and bounded so that a deadlock fails the soak instead of hanging it.
+    static let lockWait = 600
 
     /// The least time the soak runs: `CATALOG_SOAK_SECONDS`, else none (it runs until its imports are done).
     static var seconds: Double {
@@ -390,12 +393,14 @@ final class BrowsingWorker: SoakWorker, @unchecked Sendable {
                 var iteration = 0
                 var longest = 0.0
                 while !log.isOver {
-                    let arguments = ["--db", database] + worker.arguments(iteration)
+                    let arguments = ["--db", database, "--wait", String(lockWait)] + worker.arguments(iteration)
                     do {
                         let start = ContinuousClock.now
                         let result = try CatalogCLI.run(arguments)
                         longest = max(longest, Fixtures.seconds(since: start))
-                        let busy = result.standardError.contains("locked") || result.standardError.contains("busy")
+                        // A command waiting its turn says so ("waiting: … is locked …"); only an error counts.
+                        let errors = result.standardError.split(separator: "\n").filter { !$0.hasPrefix("waiting: ") }
+                        let busy = errors.contains { $0.contains("locked") || $0.contains("busy") }
                         if result.status != 0 || busy {
                             log.fail("\(worker.name): \(arguments) → \(result.status) \(result.standardError)")
                         } else {

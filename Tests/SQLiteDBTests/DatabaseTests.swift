@@ -11,17 +11,14 @@ import Testing
         #expect(try db.fetchOne(String.self, "PRAGMA journal_mode") == "wal")
         #expect(try db.fetchOne(Int.self, "PRAGMA foreign_keys") == 1)
         #expect(try db.fetchOne(Int.self, "PRAGMA synchronous") == 1)
-        #expect(try db.fetchOne(Int.self, "PRAGMA busy_timeout") == 5000)
     }
 
     @Test func configurationIsApplied() throws {
         let files = try TemporaryFiles("sqlitedb")
         var configuration = Database.Configuration()
         configuration.synchronous = .full
-        configuration.busyTimeout = .milliseconds(250)
         let db = try Database(path: files.path("db.sqlite"), configuration: configuration)
         #expect(try db.fetchOne(Int.self, "PRAGMA synchronous") == 2)
-        #expect(try db.fetchOne(Int.self, "PRAGMA busy_timeout") == 250)
     }
 
     @Test func readOnlyConnectionRefusesWritesClearly() throws {
@@ -102,5 +99,54 @@ import Testing
         let db = try Database.inMemory()
         try db.execute("CREATE TABLE b (x); CREATE TABLE a (y); CREATE VIRTUAL TABLE search USING fts5(body)")
         #expect(try db.tableNames() == ["a", "b", "search"])
+    }
+
+    @Test func aConnectionWithoutATimeoutWaitsForTheLockAndSaysHowLong() throws {
+        let files = try TemporaryFiles("sqlitedb")
+        let path = files.path("db.sqlite")
+        let holder = try Database(path: path)
+        try holder.execute("CREATE TABLE t (x)")
+        try holder.execute("BEGIN IMMEDIATE")
+        try holder.execute("INSERT INTO t VALUES (1)")
+        let reports = Mutex<[Duration]>([])
+        let waitedAWhile = DispatchSemaphore(value: 0)
+        var configuration = Database.Configuration()
+        configuration.busyTimeout = nil
+        configuration.onLockWait = { waited in
+            reports.withLock { $0.append(waited) }
+            if waited > .zero { waitedAWhile.signal() }
+        }
+        let outcome = Mutex<Result<Int, any Error>?>(nil)
+        let writer = Thread { [configuration] in
+            let result = Result { () throws -> Int in
+                let db = try Database(path: path, configuration: configuration)
+                try db.execute("INSERT INTO t VALUES (2)")
+                return try db.fetchOne(Int.self, "SELECT count(*) FROM t") ?? 0
+            }
+            outcome.withLock { $0 = result }
+        }
+        writer.start()
+        // The lock goes once the writer has said it waits (the bound only keeps a broken handler from hanging).
+        let saidItWaits = waitedAWhile.wait(timeout: .now() + 120) == .success
+        try holder.execute("COMMIT")
+        while !writer.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(saidItWaits)
+        #expect(try outcome.withLock { $0 }?.get() == 2)
+        let said = reports.withLock { $0 }
+        #expect(said.first == .zero, "\(said)")
+        #expect(said.dropFirst().allSatisfy { $0 >= .seconds(1) }, "\(said)")
+    }
+
+    @Test func aTimeoutOfZeroGivesUpAtOnce() throws {
+        let files = try TemporaryFiles("sqlitedb")
+        let holder = try Database(path: files.path("db.sqlite"))
+        try holder.execute("CREATE TABLE t (x)")
+        try holder.execute("BEGIN IMMEDIATE")
+        var configuration = Database.Configuration()
+        configuration.busyTimeout = .zero
+        let other = try Database(path: files.path("db.sqlite"), configuration: configuration)
+        let error = try #require(throws: DatabaseError.self) { try other.execute("INSERT INTO t VALUES (1)") }
+        #expect(error.isBusy)
+        try holder.execute("ROLLBACK")
     }
 }

@@ -67,6 +67,7 @@ import Testing
                 path: "lost.sqlite", migration: "0005_x.sql", previousVersion: 4,
                 underlying: DatabaseError(extendedResultCode: .SQLITE_ERROR, message: "m")),
             .cannotOpen(path: "lost.sqlite", reason: .isDirectory),
+            .cannotOpen(path: "lost.sqlite", reason: .notARegularFile(kind: "socket")),
             .readOnly(path: "lost.sqlite", reason: .readOnlyDirectory(".")),
             .diskFull(path: "lost.sqlite"), .ioError(path: "lost.sqlite", resultCode: .SQLITE_IOERR_READ, detail: "d"),
             .busy(path: "lost.sqlite"),

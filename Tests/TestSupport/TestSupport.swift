@@ -112,6 +112,17 @@ public final class ChildProcess: @unchecked Sendable {
         return result
     }
 
+    /// Waits until the process has written `text` to standard error, or has ended: whether it wrote it. A test
+    /// acts on what the child says (e.g. releases a lock once the child says it waits), never after a guessed delay.
+    public func waitUntilStandardError(contains text: String) -> Bool {
+        func written() -> String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+        while process.isRunning {
+            if written().contains(text) { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return written().contains(text)
+    }
+
     /// Sends SIGKILL after `delay` seconds and waits: ``TestSupport/ProcessResult/endedBySignal`` tells whether
     /// the kill ended the process or it had finished before.
     public func kill(after delay: TimeInterval) -> TestSupport.ProcessResult {

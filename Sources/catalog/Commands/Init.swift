@@ -13,7 +13,8 @@ enum InitCommand {
 
     static func run(_ invocation: Invocation) throws {
         let path = GlobalOptions.databasePath(invocation)
-        let applied = try DatabaseSchema.initializeCatalog(path: path)
+        let applied = try DatabaseSchema.initializeCatalog(
+            path: path, configuration: GlobalOptions.configuration(invocation, path: path))
         let version = DatabaseSchema.migrator.latestVersion
         if applied.isEmpty {
             Output.write("\(path) is up to date (schema version \(version))\n")

@@ -101,9 +101,20 @@ enum NavCommand {
 
     /// Opens the invocation's database as the invocation's user and scene.
     static func openBrowser(_ invocation: Invocation) throws -> LibraryBrowser {
-        try LibraryBrowser(
-            database: try GlobalOptions.openDatabase(invocation), user: invocation.value("user") ?? "default",
-            scene: invocation.value("scene") ?? "main")
+        let user = try name(invocation.value("user") ?? "default", of: .user, givenAs: "--user", invocation)
+        let scene = try name(invocation.value("scene") ?? "main", of: .scene, givenAs: "--scene", invocation)
+        return try LibraryBrowser(database: try GlobalOptions.openDatabase(invocation), user: user, scene: scene)
+    }
+
+    /// `text`, given as `argument` (an option or an argument's name), when it follows the rules of names of
+    /// `kind`: checked before the database is opened, so a refused name leaves no trace.
+    static func name(
+        _ text: String, of kind: NavigationName.Kind, givenAs argument: String, _ invocation: Invocation
+    ) throws -> String {
+        guard let problem = NavigationName.problem(with: text) else { return text }
+        throw UsageError(
+            "\(argument): \(NavigationStoreError.invalidName(kind: kind, problem: problem))",
+            commandPath: invocation.commandPath)
     }
 
     /// Prints the browser's state as text or JSON.

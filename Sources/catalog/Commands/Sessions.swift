@@ -43,7 +43,7 @@ enum SessionsCommand {
     }
 
     private static func save(_ invocation: Invocation) throws {
-        let name = invocation.positionals[0]
+        let name = try NavCommand.name(invocation.positionals[0], of: .session, givenAs: "NAME", invocation)
         let browser = try NavCommand.openBrowser(invocation)
         try browser.saveSession(named: name)
         Output.write("saved session '\(name)' from scene \(browser.scene)\n")
@@ -57,8 +57,8 @@ enum SessionsCommand {
     }
 
     private static func rename(_ invocation: Invocation) throws {
-        try NavCommand.openBrowser(invocation).renameSession(
-            named: invocation.positionals[0], to: invocation.positionals[1])
+        let newName = try NavCommand.name(invocation.positionals[1], of: .session, givenAs: "NEW", invocation)
+        try NavCommand.openBrowser(invocation).renameSession(named: invocation.positionals[0], to: newName)
         Output.write("renamed session '\(invocation.positionals[0])' to '\(invocation.positionals[1])'\n")
     }
 

@@ -35,7 +35,7 @@ enum SyncCommand {
         let client = SyncClient(try GlobalOptions.openDatabase(invocation, mode: .migrateExisting))
         let report: SyncReport
         if let from {
-            report = try client.sync(from: ChangeFeed(try openServer(from)), batchSize: batchSize)
+            report = try client.sync(from: ChangeFeed(try openServer(from, invocation)), batchSize: batchSize)
         } else if let changes {
             report = try client.sync(from: try ChangeFile(contentsOf: URL(filePath: changes)), batchSize: batchSize)
         } else {
@@ -51,9 +51,10 @@ enum SyncCommand {
     }
 
     /// The server database at `path`, its problems told against `--from` (the file is not the invocation's `--db`).
-    private static func openServer(_ path: String) throws -> Database {
+    private static func openServer(_ path: String, _ invocation: Invocation) throws -> Database {
         do {
-            return try DatabaseSchema.openCatalog(path: path, mode: .migrateExisting)
+            return try DatabaseSchema.openCatalog(
+                path: path, configuration: GlobalOptions.configuration(invocation, path: path), mode: .migrateExisting)
         } catch {
             throw DatabaseProblem.explain(error, path: path, option: "--from")
         }
