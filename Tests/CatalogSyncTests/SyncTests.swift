@@ -301,13 +301,7 @@ import Testing
     }
 
     @Test func changesWrittenByTheSQLiteShellAreCaptured() throws {
-        guard
-            let shell = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
-                .first(where: FileManager.default.isExecutableFile(atPath:))
-        else {
-            print("skipped: no sqlite3 shell on this machine")
-            return
-        }
+        let shell = try TestSupport.installedTool("sqlite3")
         let fixture = try SyncFixture()
         try fixture.importSamples()
         let client = try fixture.snapshot()

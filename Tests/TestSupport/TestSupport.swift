@@ -1,4 +1,5 @@
 public import Foundation
+import Testing
 
 /// Helpers shared by the test targets: temporary files, the built executables, child processes.
 public enum TestSupport {
@@ -35,14 +36,26 @@ public enum TestSupport {
     }
 
     /// The path of `relative` in the folder of real data sets kept beside the checkout (`shared/data`, not part
-    /// of the package), or `nil` with the reason printed when it is absent: the test that asked then skips.
-    public static func sharedData(_ relative: String) -> String? {
+    /// of the package); when it is absent the calling test is cancelled, so it shows as skipped.
+    public static func sharedData(_ relative: String) throws -> String {
         let path = packageRoot.deletingLastPathComponent().appending(path: "shared/data").appending(path: relative).path
         guard FileManager.default.fileExists(atPath: path) else {
-            print("Skipping: \(path) is absent (the real data sets are not beside the checkout).")
-            return nil
+            try Test.cancel("\(path) is absent: the real data sets are not beside the checkout")
         }
         return path
+    }
+
+    /// The path of the installed program `name` (`sqlite3`, `python3` …) in `PATH` or the usual places; when it
+    /// is not installed the calling test is cancelled, so it shows as skipped.
+    public static func installedTool(_ name: String) throws -> String {
+        let path = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":").map(String.init)
+        let directories = path + ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]
+        guard
+            let tool = directories.map({ "\($0)/\(name)" }).first(where: FileManager.default.isExecutableFile(atPath:))
+        else {
+            try Test.cancel("\(name) is not installed (looked in \(directories.joined(separator: ", ")))")
+        }
+        return tool
     }
 
     /// What a finished child process printed and returned.
