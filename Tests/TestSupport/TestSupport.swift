@@ -129,8 +129,16 @@ public final class ChildProcess: @unchecked Sendable {
     /// the kill ended the process or it had finished before.
     public func kill(after delay: TimeInterval) -> TestSupport.ProcessResult {
         Thread.sleep(forTimeInterval: delay)
-        _ = Foundation.kill(process.processIdentifier, SIGKILL)
+        killIfRunning()
         return wait()
+    }
+
+    /// Sends SIGKILL unless the process has ended. A pid is only the child's while the child is unreaped:
+    /// Foundation reaps it before `isRunning` turns false, after which the kernel may give the pid to another
+    /// process, so the signal goes only to a handle still running.
+    public func killIfRunning() {
+        guard process.isRunning else { return }
+        _ = Foundation.kill(process.processIdentifier, SIGKILL)
     }
 }
 
