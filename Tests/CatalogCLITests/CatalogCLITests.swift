@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDB
 import TestSupport
 import Testing
 
@@ -45,15 +46,26 @@ import Testing
         #expect(Set(titles).count == 36)
     }
 
+    /// Importing the same file twice reports every record unchanged and writes nothing: no row, no timestamp,
+    /// no change for clients to sync.
     @Test func secondImportChangesNothing() throws {
         let cli = try CatalogCLI()
-        _ = try cli.importSamples()
-        let again = try cli.run(
-            "import", TestSupport.sampleData.appending(path: "library.json").path, "--json"
-        ).json()
-        #expect(again["inserted"] as? Int == 0)
-        #expect(again["updated"] as? Int == 0)
-        #expect((again["unchanged"] as? Int ?? 0) > 30)
+        let library = TestSupport.sampleData.appending(path: "library.json").path
+        let first = try cli.run("import", library, "--json").json()
+        let records = try #require(first["inserted"] as? Int)
+        #expect(records > 30 && first["unchanged"] as? Int == 0)
+        let written = try TestSupport.canonicalDump(Database(path: cli.database))
+        let changes = try Database(path: cli.database).fetchOne(Int.self, "SELECT count(*) FROM change_log")
+
+        let again = try cli.run("import", library, "--json")
+        #expect(again.status == 0, "\(again.standardError)")
+        let summary = try again.json()
+        #expect(summary["inserted"] as? Int == 0)
+        #expect(summary["updated"] as? Int == 0)
+        #expect(summary["rejected"] as? Int == 0)
+        #expect(summary["unchanged"] as? Int == records)
+        #expect(try TestSupport.canonicalDump(Database(path: cli.database)) == written)
+        #expect(try Database(path: cli.database).fetchOne(Int.self, "SELECT count(*) FROM change_log") == changes)
     }
 
     @Test func exitStatuses() throws {
