@@ -107,8 +107,8 @@ let package = Package(
         .testTarget(
             name: "CatalogCLITests",
             dependencies: [
-                "catalog", "Catalog", "CatalogImport", "LibraryNavigation", "Navigation", "Schema", "SQLiteDB",
-                "TerminalKit",
+                "catalog", "catalog-bench", "Catalog", "CatalogImport", "LibraryNavigation", "Navigation", "Schema",
+                "SQLiteDB", "TerminalKit",
                 "TestSupport",
             ]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzChecks", "TestSupport"]),
