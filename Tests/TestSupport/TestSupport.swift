@@ -48,12 +48,13 @@ public enum TestSupport {
     /// The path of the installed program `name` (`sqlite3`, `python3` …) in `PATH` or the usual places; when it
     /// is not installed the calling test is cancelled, so it shows as skipped.
     public static func installedTool(_ name: String) throws -> String {
+        let usual = ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]
         let path = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":").map(String.init)
-        let directories = path + ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]
         guard
-            let tool = directories.map({ "\($0)/\(name)" }).first(where: FileManager.default.isExecutableFile(atPath:))
+            let tool = (path + usual).map({ "\($0)/\(name)" })
+                .first(where: FileManager.default.isExecutableFile(atPath:))
         else {
-            try Test.cancel("\(name) is not installed (looked in \(directories.joined(separator: ", ")))")
+            try Test.cancel("\(name) is not installed: not in PATH, nor in \(usual.joined(separator: ", "))")
         }
         return tool
     }
