@@ -117,8 +117,8 @@ let package = Package(
         .testTarget(
             name: "CatalogCLITests",
             dependencies: [
-                "catalog", "Catalog", "CatalogImport", "LibraryNavigation", "Navigation", "Schema", "SQLiteDB",
-                "TerminalKit", "TestSupport",
+                "catalog", "catalog-bench", "Catalog", "CatalogImport", "LibraryNavigation", "Navigation", "Schema",
+                "SQLiteDB", "TerminalKit", "TestSupport",
                 "example-using-the-library", "example-navigation-model", "example-app-routes",
             ]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzChecks", "TestSupport"]),

@@ -1,6 +1,22 @@
 import Foundation
+import SQLiteDB
 import TestSupport
 import Testing
+
+/// A uuid no catalog row has.
+private let unknownUUID = "00000000-0000-4000-8000-000000000000"
+
+/// Command lines the CLI refuses: the arguments, the exit status, and what standard error must contain.
+private let refusals: [(arguments: [String], status: Int32, message: String)] = [
+    (["show", "book", unknownUUID], 1, "error: no book with uuid \(unknownUUID)\n"),
+    (["list", "books", "--author", unknownUUID], 1, "error: no author with uuid \(unknownUUID)\n"),
+    (["show", "book", "not-a-uuid"], 64, "got 'not-a-uuid'\nhint: see 'catalog show --help'\n"),
+    (["list", "genres", "--author", unknownUUID], 64, "error: 'list genres' does not take --author\n"),
+    (["list", "books", "--author", unknownUUID, "--genre", "x"], 64, "give at most one of --author, --genre"),
+    (["list", "books", "--after", "garbage"], 64, "error: --after: invalid cursor: 'garbage' is not a cursor"),
+    (["list", "shelves"], 64, "error: unknown kind 'shelves'\nhint: one of book, author, genre, band\n"),
+    (["import", "/nonexistent.json"], 1, "error: cannot read /nonexistent.json: no such file\n"),
+]
 
 @Suite struct CatalogCLITests {
     @Test func importListShowSearch() throws {
@@ -45,15 +61,26 @@ import Testing
         #expect(Set(titles).count == 36)
     }
 
+    /// Importing the same file twice reports every record unchanged and writes nothing: no row, no timestamp,
+    /// no change for clients to sync.
     @Test func secondImportChangesNothing() throws {
         let cli = try CatalogCLI()
-        _ = try cli.importSamples()
-        let again = try cli.run(
-            "import", TestSupport.sampleData.appending(path: "library.json").path, "--json"
-        ).json()
-        #expect(again["inserted"] as? Int == 0)
-        #expect(again["updated"] as? Int == 0)
-        #expect((again["unchanged"] as? Int ?? 0) > 30)
+        let library = TestSupport.sampleData.appending(path: "library.json").path
+        let first = try cli.run("import", library, "--json").json()
+        let records = try #require(first["inserted"] as? Int)
+        #expect(records > 30 && first["unchanged"] as? Int == 0)
+        let written = try TestSupport.canonicalDump(Database(path: cli.database))
+        let changes = try Database(path: cli.database).fetchOne(Int.self, "SELECT count(*) FROM change_log")
+
+        let again = try cli.run("import", library, "--json")
+        #expect(again.status == 0, "\(again.standardError)")
+        let summary = try again.json()
+        #expect(summary["inserted"] as? Int == 0)
+        #expect(summary["updated"] as? Int == 0)
+        #expect(summary["rejected"] as? Int == 0)
+        #expect(summary["unchanged"] as? Int == records)
+        #expect(try TestSupport.canonicalDump(Database(path: cli.database)) == written)
+        #expect(try Database(path: cli.database).fetchOne(Int.self, "SELECT count(*) FROM change_log") == changes)
     }
 
     /// A cursor comes only from the command line: one mistyped or taken from another list is a usage error that
@@ -78,21 +105,24 @@ import Testing
         #expect(try cli.run("list", "authors", "--after", cursor).status == 0)
     }
 
-    @Test func exitStatuses() throws {
+    /// Each refusal exits with its status and says what was wrong on standard error, with nothing on standard
+    /// output.
+    @Test(arguments: refusals)
+    func refusalsExitWithTheirStatusAndSayWhy(arguments: [String], status: Int32, message: String) throws {
         let cli = try CatalogCLI()
         _ = try cli.importSamples()
-        let missing = try cli.run("show", "book", "00000000-0000-4000-8000-000000000000")
-        #expect(missing.status == 1)
-        #expect(missing.standardError.contains("no book with uuid 00000000-0000-4000-8000-000000000000"))
-        #expect(try cli.run("list", "books", "--author", "00000000-0000-4000-8000-000000000000").status == 1)
-        #expect(try cli.run("show", "book", "not-a-uuid").status == 64)
-        #expect(try cli.run("list", "genres", "--author", "00000000-0000-4000-8000-000000000000").status == 64)
-        #expect(
-            try cli.run("list", "books", "--author", "00000000-0000-4000-8000-000000000000", "--genre", "x").status
-                == 64)
-        #expect(try cli.run("list", "books", "--after", "garbage").status == 64)
-        #expect(try cli.run("list", "shelves").status == 64)
-        #expect(try cli.run("import", "/nonexistent.json").status == 1)
-        #expect(try cli.run("search", "\"((NEAR*", "--json").status == 0)
+        let result = try cli.run(arguments)
+        #expect(result.status == status)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    /// Search text that is not valid FTS5 syntax is no error: it finds nothing.
+    @Test func aSearchThatIsNotFTS5SyntaxFindsNothing() throws {
+        let cli = try CatalogCLI()
+        _ = try cli.importSamples()
+        let search = try cli.run("search", "\"((NEAR*", "--json")
+        #expect(search.status == 0, "\(search.standardError)")
+        #expect((try search.json()["items"] as? [Any])?.isEmpty == true)
     }
 }

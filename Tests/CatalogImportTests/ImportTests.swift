@@ -211,7 +211,7 @@ import Testing
     /// The full goodbooks-10k file: every book imported once, authors as many as the distinct folded names the
     /// file's `authors` cells hold (computed here from the raw CSV cells), and a second run changes nothing.
     @Test func goodbooksFullFile() throws {
-        guard let path = TestSupport.sharedData("goodbooks-10k/books.csv") else { return }
+        let path = try TestSupport.sharedData("goodbooks-10k/books.csv")
         let catalog = try makeCatalog()
         let summary = try catalog.importer.importFile(atPath: path, options: options { $0.profile = "goodbooks" })
         #expect(summary.inserted == 10_000 && summary.rejected == 0)

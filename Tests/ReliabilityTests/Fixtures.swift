@@ -1,3 +1,4 @@
+import CatalogImport
 import Foundation
 import SQLiteDB
 import TestSupport
@@ -59,6 +60,9 @@ enum Fixtures {
     /// The kill times come from runs timed beside other tests, so later runs can be faster or slower than those: a
     /// round that ends after few kills (its runs finished before their kills) brings the kills earlier, and a kill
     /// before anything new was written brings them later.
+    ///
+    /// Its delays come from a seeded generator whose seed it prints (`CATALOG_TEST_SEED=N` replays them; what a
+    /// kill meets still depends on how fast the runs go).
     struct KillSchedule {
         static let wantedPoints = 20
         static let maximumRounds = 40
@@ -67,6 +71,14 @@ enum Fixtures {
         private(set) var points: Set<Int> = []
         private var roundKills = 0
         private var scale = 1.0
+        private var generator: SplitMix64
+
+        init() {
+            var system = SystemRandomNumberGenerator()
+            let seed = ProcessInfo.processInfo.environment["CATALOG_TEST_SEED"].flatMap { UInt64($0) } ?? system.next()
+            generator = SplitMix64(seed: seed)
+            print("kill schedule: seed \(seed) (CATALOG_TEST_SEED=\(seed) replays the delays)")
+        }
 
         /// Starts a round unless the kills reached enough points or no round is left; returns whether it did.
         mutating func nextRound() -> Bool {
@@ -79,8 +91,8 @@ enum Fixtures {
         }
 
         /// A random delay from `earliest` to `latest` seconds of the timed runs, scaled.
-        func delay(_ earliest: Double, _ latest: Double) -> Double {
-            scale * Double.random(in: earliest...latest)
+        mutating func delay(_ earliest: Double, _ latest: Double) -> Double {
+            scale * Double.random(in: earliest...latest, using: &generator)
         }
 
         /// Counts a kill that left the work at `point`; fails the test when so many kills in one round never let a

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteDB
+import Schema
 import TestSupport
 import Testing
 
@@ -99,35 +100,93 @@ import Testing
         schedule.report("import crash matrix", points: "committed book counts")
     }
 
-    /// kill -9 while `catalog import` creates its database, every 3 ms from its start to its end: whatever the
-    /// moment, the same command then imports; it never finds an empty file, which it would refuse as a possibly
-    /// lost catalog.
-    @Test func killedWhileCreatingTheDatabaseTheSameCommandImports() throws {
+    /// kill -9 while `catalog import` creates its database: each run is killed once the hidden file it builds the
+    /// catalog in has appeared, the first at once, the next 0.5 ms later and each after that a fifth later than
+    /// the one before, until a run finishes first. The first kills land while the catalog is being created,
+    /// however long that takes, later ones maybe while the import writes. After every kill the database's name
+    /// holds nothing or a whole catalog, nothing is left beside it but the hidden file (with its journal), and
+    /// the same command then imports; it never finds an empty file, which it would refuse as a possibly lost
+    /// catalog.
+    @Test func killedWhileCreatingTheDatabaseAtMostTheHiddenFileRemains() throws {
         let directory = try TestSupport.temporaryDirectory("import-create-crash")
         let csv = directory.appending(path: "books.csv")
         try Fixtures.writeBooksCSV(to: csv, rows: 3)
         var kills = 0
-        var reruns = 0
-        while kills < 300 {
-            let path = directory.appending(path: "new-\(kills).sqlite").path
-            let delay = 0.003 * Double(kills)
-            let result = try importing(csv, into: path).kill(after: delay)
-            if !result.endedBySignal {
-                try #require(result.status == 0, "\(result.standardError)")
+        var duringCreation = 0
+        var delay = 0.0
+        for attempt in 1...200 {
+            delay = attempt == 1 ? 0 : 0.0005 * pow(1.2, Double(attempt - 2))
+            let folder = directory.appending(path: "run-\(attempt)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            let path = folder.appending(path: "catalog.sqlite").path
+            let run = try importing(csv, into: path)
+            guard try waitForHiddenFile(in: folder, of: run), run.kill(after: delay).endedBySignal else {
+                let finished = run.wait()
+                try #require(finished.status == 0, "\(finished.standardError)")
                 break
             }
             kills += 1
-            // Killed before the file appeared: the same as never having run.
-            guard FileManager.default.fileExists(atPath: path) else { continue }
+            let hidden = try expectAtMostTheHiddenFile(in: folder, afterAKillAt: delay)
+            if !hidden.isEmpty { duringCreation += 1 }
             let rerun = try importing(csv, into: path).wait()
-            guard rerun.status == 0 else {
-                Issue.record("after a kill at \(delay) s: \(rerun.standardError)")
-                continue
-            }
-            #expect(try Fixtures.importedBooks(path).count == 3)
-            reruns += 1
+            #expect(rerun.status == 0, "after a kill at \(delay) s: \(rerun.standardError)")
+            #expect(try Fixtures.importedBooks(path).count == 3, "after a kill at \(delay) s")
+            #expect(try hiddenFiles(in: folder) == hidden, "the re-run after a kill at \(delay) s left files")
         }
-        #expect(kills > 0, "the import finished before the first kill")
-        print("import creation crash: \(kills) kills 3 ms apart, \(reruns) of them left a file and the re-run imported")
+        #expect(duringCreation > 0, "none of \(kills) kills landed while the database was being created")
+        let last = String(format: "%.3f", delay)
+        print(
+            "import creation crash: \(kills) kills up to \(last) s, \(duringCreation) of them while creating the database"
+        )
+    }
+
+    /// The hidden files in `folder`: a catalog being created, `.catalog.sqlite-UUID`, with its journal.
+    func hiddenFiles(in folder: URL) throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") })
+    }
+
+    /// Waits until the import building `folder/catalog.sqlite` has created its hidden file; `false` when it ended
+    /// first.
+    func waitForHiddenFile(in folder: URL, of run: ChildProcess) throws -> Bool {
+        while run.process.isRunning {
+            if try !hiddenFiles(in: folder).isEmpty { return true }
+            Thread.sleep(forTimeInterval: 0.0001)
+        }
+        return false
+    }
+
+    /// Checks what a kill left in `folder`: `catalog.sqlite` absent or a whole catalog, and beside it at most
+    /// one hidden catalog with its journal (`-journal`, or `-wal` and `-shm`). Returns the hidden files.
+    func expectAtMostTheHiddenFile(in folder: URL, afterAKillAt delay: Double) throws -> Set<String> {
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        let hidden = try hiddenFiles(in: folder)
+        let journals = ["-journal", "-wal", "-shm"]
+        let hiddenDatabases = hidden.filter { name in !journals.contains { name.hasSuffix($0) } }
+        #expect(hiddenDatabases.count <= 1, "after a kill at \(delay) s: \(names.sorted())")
+        for name in hidden {
+            #expect(
+                name.hasPrefix(".catalog.sqlite-")
+                    && hiddenDatabases.contains { name == $0 || journals.contains(String(name.dropFirst($0.count))) },
+                "after a kill at \(delay) s, \(name) is not the hidden catalog or its journal")
+        }
+        let visible = names.subtracting(hidden)
+        #expect(
+            visible.isSubset(of: ["catalog.sqlite", "catalog.sqlite-wal", "catalog.sqlite-shm"]),
+            "after a kill at \(delay) s: \(names.sorted())")
+        if visible.contains("catalog.sqlite") {
+            let path = folder.appending(path: "catalog.sqlite").path
+            // A copy is opened, as opening the file itself could complete a part of a catalog.
+            let copy = folder.deletingLastPathComponent().appending(path: "\(folder.lastPathComponent)-check.sqlite")
+                .path
+            for suffix in ["", "-wal"] where names.contains("catalog.sqlite" + suffix) {
+                try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + suffix)
+            }
+            let missing = try DatabaseSchema.migrator.pendingMigrations(in: Database(path: copy)).map(\.version)
+            #expect(missing.isEmpty, "after a kill at \(delay) s the catalog lacks migrations \(missing)")
+            let list = try CatalogCLI.run(["--db", path, "list", "books"])
+            #expect(list.status == 0, "after a kill at \(delay) s the catalog is refused: \(list.standardError)")
+            #expect(try Fixtures.integrityProblems(path).isEmpty, "after a kill at \(delay) s")
+        }
+        return hidden
     }
 }

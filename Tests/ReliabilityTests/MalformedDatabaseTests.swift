@@ -1,3 +1,4 @@
+import CatalogImport
 import Foundation
 import SQLiteDB
 import TestSupport
@@ -72,7 +73,8 @@ import Testing
         try expectRefused("file is not a database", commands: Self.commands + [["init"]])
     }
 
-    @Test(arguments: [100, 4096, 50_000, -8192])
+    /// A negative length cuts that many bytes off the end: -4096 leaves the database one page short.
+    @Test(arguments: [100, 4096, 50_000, -4096])
     func aTruncatedDatabaseIsRefused(keeping length: Int) throws {
         try Fixtures.makeSampleDatabase(at: path)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -81,14 +83,15 @@ import Testing
         try expectRefused("is damaged", commands: [["list", "books"], ["search", "tolkien"], ["nav", "show"]])
     }
 
-    @Test func aDatabaseWithDamagedPagesIsRefusedWithAHintToRestore() throws {
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aDatabaseWithDamagedPagesIsRefusedWithAHintToRestore(seed: UInt64) throws {
         try Fixtures.makeSampleDatabase(at: path)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let pageSize = 4096
         let pages = bytes.count / pageSize
         #expect(pages >= 8)
         // Overwrite the middle half of the pages: page headers, cells and pointers all become garbage.
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: seed)
         for page in (pages / 4)..<(pages * 3 / 4) {
             for offset in 0..<pageSize {
                 bytes[page * pageSize + offset] = UInt8.random(in: 0...255, using: &generator)

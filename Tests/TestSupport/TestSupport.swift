@@ -1,4 +1,5 @@
 public import Foundation
+import Testing
 
 /// Helpers shared by the test targets: temporary files, the built executables, child processes.
 public enum TestSupport {
@@ -35,14 +36,27 @@ public enum TestSupport {
     }
 
     /// The path of `relative` in the folder of real data sets kept beside the checkout (`shared/data`, not part
-    /// of the package), or `nil` with the reason printed when it is absent: the test that asked then skips.
-    public static func sharedData(_ relative: String) -> String? {
+    /// of the package); when it is absent the calling test is cancelled, so it shows as skipped.
+    public static func sharedData(_ relative: String) throws -> String {
         let path = packageRoot.deletingLastPathComponent().appending(path: "shared/data").appending(path: relative).path
         guard FileManager.default.fileExists(atPath: path) else {
-            print("Skipping: \(path) is absent (the real data sets are not beside the checkout).")
-            return nil
+            try Test.cancel("\(path) is absent: the real data sets are not beside the checkout")
         }
         return path
+    }
+
+    /// The path of the installed program `name` (`sqlite3`, `python3` …) in `PATH` or the usual places; when it
+    /// is not installed the calling test is cancelled, so it shows as skipped.
+    public static func installedTool(_ name: String) throws -> String {
+        let usual = ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]
+        let path = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":").map(String.init)
+        guard
+            let tool = (path + usual).map({ "\($0)/\(name)" })
+                .first(where: FileManager.default.isExecutableFile(atPath:))
+        else {
+            try Test.cancel("\(name) is not installed: not in PATH, nor in \(usual.joined(separator: ", "))")
+        }
+        return tool
     }
 
     /// What a finished child process printed and returned.
@@ -127,8 +141,16 @@ public final class ChildProcess: @unchecked Sendable {
     /// the kill ended the process or it had finished before.
     public func kill(after delay: TimeInterval) -> TestSupport.ProcessResult {
         Thread.sleep(forTimeInterval: delay)
-        _ = Foundation.kill(process.processIdentifier, SIGKILL)
+        killIfRunning()
         return wait()
+    }
+
+    /// Sends SIGKILL unless the process has ended. A pid is only the child's while the child is unreaped:
+    /// Foundation reaps it before `isRunning` turns false, after which the kernel may give the pid to another
+    /// process, so the signal goes only to a handle still running.
+    public func killIfRunning() {
+        guard process.isRunning else { return }
+        _ = Foundation.kill(process.processIdentifier, SIGKILL)
     }
 }
 

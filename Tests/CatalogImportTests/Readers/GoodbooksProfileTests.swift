@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func sharedSample() throws {
-        guard let path = TestSupport.sharedData("goodbooks-10k/samples/books.csv") else { return }
+        let path = try TestSupport.sharedData("goodbooks-10k/samples/books.csv")
         let rows = try read(path)
         let books = rows.compactMap(\.book)
         #expect(rows.count == 99)
@@ -71,7 +71,7 @@ import Testing
     /// 10,000 books; 9,277 valid ISBNs, 23 failing their checksum; 13,209 credits of which 3,209
     /// contributors; 5,841 distinct author strings, 5,833 once whitespace is collapsed.
     @Test func fullFile() throws {
-        guard let path = TestSupport.sharedData("goodbooks-10k/books.csv") else { return }
+        let path = try TestSupport.sharedData("goodbooks-10k/books.csv")
         let rows = try read(path)
         let accepted = rows.compactMap { row -> (record: BookRecord, warnings: [RowIssue])? in
             if case .accepted(let accepted) = row, case .book(let book) = accepted.record {

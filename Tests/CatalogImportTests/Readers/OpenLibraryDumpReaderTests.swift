@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func sharedWorksSample() throws {
-        guard let path = TestSupport.sharedData("openlibrary/works_sample.tsv") else { return }
+        let path = try TestSupport.sharedData("openlibrary/works_sample.tsv")
         let (reader, rows) = try read(path)
         let works = rows.compactMap(work)
         #expect(rows.count == 1_970)

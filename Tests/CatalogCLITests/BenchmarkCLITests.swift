@@ -1,0 +1,34 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `catalog-bench` run as the README shows it, at a size that takes seconds.
+@Suite struct BenchmarkCLITests {
+    /// `--json` prints an array with one object per implementation measured, each with the keys the README
+    /// documents and, for a suite with figures of its own, `notes`.
+    @Test func jsonOutputHasTheDocumentedShape() throws {
+        // The import suite runs its peers, the Python script and the sqlite3 shell, through `env`.
+        _ = try TestSupport.installedTool("python3")
+        _ = try TestSupport.installedTool("sqlite3")
+        let result = try TestSupport.run(
+            TestSupport.executable("catalog-bench"), ["import", "--rows", "10", "--runs", "1", "--json"])
+        try #require(result.status == 0, "\(result.standardError)")
+        let measurements = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]],
+            "\(result.standardOutput)")
+        #expect(
+            measurements.map { $0["impl"] as? String } == [
+                "catalog import", "python sqlite3", "sqlite3 .import (flat)",
+            ])
+        let documented: Set = ["suite", "case", "impl", "median_s", "p99_s", "mean_s", "runs"]
+        for measurement in measurements {
+            #expect(Set(measurement.keys).subtracting(["notes"]) == documented, "\(measurement)")
+            #expect(measurement["suite"] as? String == "import")
+            #expect(measurement["runs"] as? Int == 1)
+            let median = try #require(measurement["median_s"] as? Double)
+            #expect(
+                median > 0 && measurement["p99_s"] as? Double == median && measurement["mean_s"] as? Double == median)
+            #expect((measurement["notes"] as? [String: Double])?["rows"] == 10)
+        }
+    }
+}
