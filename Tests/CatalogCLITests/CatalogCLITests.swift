@@ -15,7 +15,7 @@ private let refusals: [(arguments: [String], status: Int32, message: String)] = 
     (["list", "books", "--author", unknownUUID, "--genre", "x"], 64, "give at most one of --author, --genre"),
     (["list", "books", "--after", "garbage"], 64, "error: --after: invalid cursor: 'garbage' is not a cursor"),
     (["list", "shelves"], 64, "error: unknown kind 'shelves'\nhint: one of book, author, genre, band\n"),
-    (["import", "/nonexistent.json"], 1, "error: cannot read /nonexistent.json: no such file\n"),
+    (["import", "/nonexistent.json"], 1, "error: /nonexistent.json: cannot open the file: no such file.\n"),
 ]
 
 @Suite struct CatalogCLITests {
