@@ -28,4 +28,33 @@ import Testing
         let expected = try Self.transcript(startingWith: command).dropFirst(command.count)
         #expect(Self.maskingUUIDs(demo.standardOutput) == Self.maskingUUIDs(String(expected)))
     }
+
+    /// `text` with every timing (`in 4.75 s (2107 rows/s)`) replaced by `in … s (… rows/s)`.
+    static func maskingTimings(_ text: String) -> String {
+        text.replacing(#/in [0-9.]+ s \([0-9]+ rows/s\)/#, with: "in … s (… rows/s)")
+    }
+
+    /// Runs each `$ catalog …` line of a transcript in `directory` and returns the transcript as it came out.
+    static func replay(_ transcript: String, in directory: URL) throws -> String {
+        var output = ""
+        for line in transcript.split(separator: "\n") where line.hasPrefix("$ catalog ") {
+            let arguments = line.dropFirst("$ catalog ".count).split(separator: " ").map(String.init)
+            let result = try CatalogCLI.run(
+                arguments, environment: ["CATALOG_DB": "catalog.sqlite"], currentDirectory: directory)
+            output += "\(line)\n\(result.standardOutput)\(result.standardError)"
+        }
+        return output
+    }
+
+    @Test func theGoodbooksImportPrintsWhatTheReadmeShows() throws {
+        let books = try TestSupport.sharedData("goodbooks-10k/books.csv")
+        let directory = try TestSupport.temporaryDirectory("readme-goodbooks")
+        try FileManager.default.createDirectory(
+            at: directory.appending(path: "goodbooks-10k"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: URL(filePath: books), to: directory.appending(path: "goodbooks-10k/books.csv"))
+        let expected = try Self.transcript(startingWith: "$ catalog import goodbooks-10k/books.csv")
+        let output = try Self.replay(expected, in: directory)
+        #expect(Self.maskingTimings(output) == Self.maskingTimings(expected))
+    }
 }
