@@ -179,6 +179,7 @@ import Testing
                                    │ ← ⌫  h    back: pop the detail, or the column to the left │
                                    │ ⇥  ⇧⇥     next / previous column                          │
                                    │ [  ]      history back / forward                          │
+                                   │ x         clear the sidebar selection and all after it    │
                                    │ /         search; the results fill the content column     │
                                    │ s         save this place as a named session              │
                                    │ o         open a saved session                            │
@@ -186,7 +187,6 @@ import Testing
                                    │ q         quit (the place is kept for next time)          │
                                    │ any key closes                                            │
                                    └───────────────────────────────────────────────────────────┘
-
 
                 ↑↓ move  ⏎ open  ← back  ⇥ column  [ ] history  / search  s save  o sessions  ? help  q quit
                 """)
