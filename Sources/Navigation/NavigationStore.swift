@@ -325,6 +325,7 @@ public final class NavigationStore<Route: NavigationRoute> {
                 let (entry, repairs) = repairer.restore(
                     stored?.state ?? "", format: stored?.format ?? StateFormat.current)
                 report.repairs += repairs.repairs
+                report.migratedFromFormat = report.migratedFromFormat ?? repairs.migratedFromFormat
                 let result = try transition(entry)
                 if result.state == current {
                     target += offset
