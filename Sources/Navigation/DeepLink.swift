@@ -4,7 +4,8 @@ public import Foundation
 ///
 /// `catalog://genres?content=genre/<uuid>&stack=band/<uuid>` selects *genres* in the sidebar, a genre in
 /// the content column (so it becomes the detail root) and pushes a band. A route's own URL
-/// (`catalog://settings`) is the deep link that selects it in the sidebar. Query items:
+/// (`catalog://settings`) is the deep link that selects it in the sidebar; `catalog://`, with no path, is the
+/// empty state (nothing selected in the sidebar). Query items:
 /// `content`, `detail` (when the detail differs from the content, as a toolbar would show it) and
 /// `stack`, repeated bottom first. Route paths are percent-encoded where needed.
 ///
@@ -12,8 +13,8 @@ public import Foundation
 /// sidebar, then the content, then the detail, then the stack — and refuses the whole link when one step
 /// is impossible, so a link never leaves a half-applied state.
 public struct DeepLink<Route: NavigationRoute>: Sendable, Hashable {
-    /// The sidebar selection.
-    public var sidebar: Route
+    /// The sidebar selection; `nil` for the empty state.
+    public var sidebar: Route?
     /// The content selection.
     public var content: Route?
     /// The detail root, when it is not the content selection.
@@ -24,23 +25,23 @@ public struct DeepLink<Route: NavigationRoute>: Sendable, Hashable {
     /// A deep link to the given routes (not validated until opened).
     ///
     /// - Parameters:
-    ///   - sidebar: the sidebar selection.
+    ///   - sidebar: the sidebar selection; `nil` for the empty state.
     ///   - content: the content selection.
     ///   - detail: the detail root, when it differs from `content`.
     ///   - stack: the detail stack, bottom first.
-    public init(sidebar: Route, content: Route? = nil, detail: Route? = nil, stack: [Route] = []) {
+    public init(sidebar: Route?, content: Route? = nil, detail: Route? = nil, stack: [Route] = []) {
         self.sidebar = sidebar
         self.content = content
         self.detail = detail
         self.stack = stack
     }
 
-    /// The deep link to `state`'s selections, or `nil` when nothing is selected in its sidebar.
+    /// The deep link to `state`'s selections.
     ///
     /// - Parameter state: the state to link to (visibility and compact column are not part of a link).
-    public init?(_ state: SplitViewState<Route>) {
-        guard let sidebar = state.sidebar else { return nil }
-        let implicitDetail = state.content ?? (sidebar.layout == .twoColumns ? sidebar : nil)
+    public init(_ state: SplitViewState<Route>) {
+        let sidebar = state.sidebar
+        let implicitDetail = state.content ?? (sidebar?.layout == .twoColumns ? sidebar : nil)
         self.init(
             sidebar: sidebar, content: state.content, detail: state.detail == implicitDetail ? nil : state.detail,
             stack: state.stack)
@@ -62,19 +63,23 @@ public struct DeepLink<Route: NavigationRoute>: Sendable, Hashable {
             }
             return route
         }
-        self.init(sidebar: try route(sidebarPath))
+        self.init(sidebar: sidebarPath.isEmpty ? nil : try route(sidebarPath))
         for item in URLComponents(string: "?" + query)?.queryItems ?? [] {
-            let value = try route(item.value ?? "")
+            // The key is checked before its value, so an unknown key is what the message blames.
             switch item.name {
-            case "content" where content == nil: content = value
-            case "detail" where detail == nil: detail = value
-            case "stack": stack.append(value)
-            default: throw .invalidDeepLink(url: text, reason: "unexpected query item \(item.name)")
+            case "content" where content == nil: content = try route(item.value ?? "")
+            case "detail" where detail == nil: detail = try route(item.value ?? "")
+            case "stack": stack.append(try route(item.value ?? ""))
+            case "content", "detail":
+                throw .invalidDeepLink(url: text, reason: "the query item \"\(item.name)\" appears twice")
+            default:
+                throw .invalidDeepLink(
+                    url: text, reason: "unknown query item \"\(item.name)\" (expected content, detail or stack)")
             }
         }
     }
 
-    /// The URL text: `catalog://<sidebar>?content=…&detail=…&stack=…`.
+    /// The URL text: `catalog://<sidebar>?content=…&detail=…&stack=…`, `catalog://` for the empty state.
     public var urlString: String {
         var items: [(String, Route)] = []
         if let content { items.append(("content", content)) }
@@ -83,7 +88,8 @@ public struct DeepLink<Route: NavigationRoute>: Sendable, Hashable {
         let query = items.map { name, route in
             name + "=" + (route.path.addingPercentEncoding(withAllowedCharacters: .routeQueryAllowed) ?? route.path)
         }
-        return sidebar.urlString + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        return (sidebar?.urlString ?? "\(Route.urlScheme)://")
+            + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 
     /// The URL; `nil` only if the route paths cannot form one.
@@ -97,7 +103,7 @@ public struct DeepLink<Route: NavigationRoute>: Sendable, Hashable {
         var state = SplitViewState<Route>()
         state.visibility = visibility
         do throws(NavigationError) {
-            state = try state.applying(.selectSidebar(sidebar)).state
+            if let sidebar { state = try state.applying(.selectSidebar(sidebar)).state }
             if let content { state = try state.applying(.selectContent(content)).state }
             if let detail, detail != state.detail {
                 guard content == nil else {

@@ -10,10 +10,14 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     case noSidebarSelection
     /// The sidebar route lays out two columns: there is no content column to select in.
     case noContentColumn(sidebar: String)
-    /// The route does not belong to the sidebar route's list.
+    /// The route does not belong to the sidebar route's list: not of the kind it lists, or (the validator
+    /// said so) not one of its items.
     case notInSection(route: String, sidebar: String)
     /// The route cannot be pushed above the top of the detail stack.
     case cannotPush(route: String, onto: String)
+    /// The route is of a kind that may be pushed onto `onto`, but the detail of `onto` does not link to it
+    /// (the validator said so: a band that is not one of that genre's bands).
+    case notLinked(route: String, from: String)
     /// A detail stack was set while the detail column has no root.
     case noDetailRoot
     /// `pop` with an empty detail stack.
@@ -39,6 +43,8 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
         case .noContentColumn(let sidebar): "\(sidebar) shows two columns: there is no content list to select in"
         case .notInSection(let route, let sidebar): "\(route) is not listed under \(sidebar)"
         case .cannotPush(let route, let onto): "\(route) cannot be pushed onto \(onto)"
+        case .notLinked(let route, let from):
+            "\(route) cannot be pushed onto \(from): the detail of \(from) does not link to it"
         case .noDetailRoot: "the detail column is empty: show a detail before pushing a stack"
         case .stackIsEmpty: "the detail stack is empty: nothing to pop"
         case .alreadyAtSidebar: "the sidebar is already on top: nothing to go back to"

@@ -8,12 +8,14 @@ public struct NavigationHistory<Route: NavigationRoute>: Sendable, Hashable {
     /// The default number of entries kept per scene.
     public static var defaultLimit: Int { 100 }
 
-    /// The entries, oldest first; never empty.
+    /// The entries, oldest first, as recorded; never empty.
     public private(set) var entries: [SplitViewState<Route>]
     /// The index of the current entry in ``entries``.
     public private(set) var index: Int
     /// The most entries kept.
     public let limit: Int
+    /// The current state: the current entry as `back` or `forward` showed it, with the visibility they kept.
+    public private(set) var current: SplitViewState<Route>
 
     /// A history holding only `initial`.
     ///
@@ -24,31 +26,30 @@ public struct NavigationHistory<Route: NavigationRoute>: Sendable, Hashable {
         self.entries = [initial]
         self.index = 0
         self.limit = max(1, limit)
+        self.current = initial
     }
 
-    /// The current entry.
-    public var current: SplitViewState<Route> { entries[index] }
-
-    /// The entries `back` and `forward` move to.
+    /// The entries `back` and `forward` move to: the nearest ones that show something other than the current
+    /// state (an entry that differs from it only in the visibility that `back` keeps is passed over).
     public var neighbors: HistoryNeighbors<Route> {
         HistoryNeighbors(
-            previous: index > 0 ? entries[index - 1] : nil,
-            next: index + 1 < entries.count ? entries[index + 1] : nil)
+            previous: target(by: -1).map { entries[$0] }, next: target(by: 1).map { entries[$0] })
     }
 
     /// Follows a transition: records its state, or moves back or forward.
     ///
-    /// - Parameter transition: the result of ``SplitViewState/applying(_:history:)`` on ``current``.
+    /// - Parameter transition: the result of ``SplitViewState/applying(_:history:)`` on ``current`` with
+    ///   ``neighbors``.
     public mutating func follow(_ transition: NavigationTransition<Route>) {
         switch transition.historyEffect {
         case .none: break
         case .record: record(transition.state)
-        case .moveBack: index = max(0, index - 1)
-        case .moveForward: index = min(entries.count - 1, index + 1)
+        case .moveBack: move(by: -1, showing: transition.state)
+        case .moveForward: move(by: 1, showing: transition.state)
         }
     }
 
-    /// Appends `state` after the current entry, unless it equals the current entry.
+    /// Appends `state` after the current entry, unless it equals the current state.
     ///
     /// - Parameter state: the new current state.
     public mutating func record(_ state: SplitViewState<Route>) {
@@ -57,5 +58,25 @@ public struct NavigationHistory<Route: NavigationRoute>: Sendable, Hashable {
         entries.append(state)
         if entries.count > limit { entries.removeFirst(entries.count - limit) }
         index = entries.count - 1
+        current = state
+    }
+
+    /// The index of the nearest entry `offset`'s way that shows something else than ``current``.
+    private func target(by offset: Int) -> Int? {
+        var position = index + offset
+        while entries.indices.contains(position) {
+            if current.shownOnMove(to: entries[position]) != current { return position }
+            position += offset
+        }
+        return nil
+    }
+
+    /// Moves to the neighbour `offset`'s way, collapsing the entries passed over: they showed the current state.
+    private mutating func move(by offset: Int, showing state: SplitViewState<Route>) {
+        guard let target = target(by: offset) else { return }
+        let passed = offset < 0 ? (target + 1)..<index : (index + 1)..<target
+        entries.removeSubrange(passed)
+        index = offset < 0 ? target : target - passed.count
+        current = state
     }
 }

@@ -7,6 +7,9 @@ public import Foundation
 public enum NavigationIntent<Route: NavigationRoute>: Sendable, Hashable {
     /// Select a route in the sidebar; selecting the current one again pops the detail stack to its root.
     case selectSidebar(Route)
+    /// Clear the sidebar selection and everything after it: the empty state, the sidebar on top; the column
+    /// visibility stays.
+    case clearSidebar
     /// Select a route in the content list, or clear the content selection with `nil`.
     case selectContent(Route?)
     /// Show a route in the detail column from outside the lists (a toolbar button).

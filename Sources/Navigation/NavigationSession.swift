@@ -1,8 +1,8 @@
 /// One scene of one user, open for browsing: the restored state, kept in step with the store as intents
 /// are applied. What a facade such as `LibraryBrowser` or a SwiftUI model wraps.
 ///
-/// Each ``apply(_:)`` runs the pure transition function, checks every route the new state brings in with the
-/// store's ``RouteValidator``, and saves the result in one transaction; a refused intent changes nothing, in
+/// Each ``apply(_:)`` runs the pure transition function, checks every route and link the new state brings in
+/// with the store's ``RouteValidator``, and saves the result in one transaction; a refused intent changes nothing, in
 /// memory or on disk.
 ///
 /// ```swift
@@ -43,7 +43,8 @@ public final class NavigationSession<Route: NavigationRoute> {
     /// - Returns: the repairs made to a history entry that `back` or `forward` moved to (a book deleted since
     ///   it was recorded); empty otherwise.
     /// - Throws: ``NavigationError`` when the intent is refused (``NavigationError/notFound(route:)`` when it
-    ///   brings in a route the validator does not know), `DatabaseError` when checking or saving fails; the
+    ///   brings in a route the validator does not know, ``NavigationError/notInSection(route:sidebar:)`` or
+    ///   ``NavigationError/notLinked(route:from:)`` when it brings in a link the data lacks), `DatabaseError` when checking or saving fails; the
     ///   state is unchanged either way.
     @discardableResult
     public func apply(_ intent: NavigationIntent<Route>) throws -> RepairReport {
@@ -51,7 +52,7 @@ public final class NavigationSession<Route: NavigationRoute> {
         case .back, .forward:
             let offset: Int64 = intent == .back ? -1 : 1
             let current = state
-            let (transition, report, position) = try store.move(by: offset, scene: scene, user: user) {
+            let (transition, report, position) = try store.move(by: offset, from: current, scene: scene, user: user) {
                 (entry) throws(NavigationError) -> NavigationTransition<Route> in
                 let neighbors = offset < 0 ? HistoryNeighbors(previous: entry) : HistoryNeighbors(next: entry)
                 return try current.applying(intent, history: neighbors)
@@ -67,14 +68,21 @@ public final class NavigationSession<Route: NavigationRoute> {
         }
     }
 
-    /// Refuses `next` when a route it has and the current state lacks names something that does not exist.
+    /// Refuses `next` when a route it has and the current state lacks names something that does not exist, or
+    /// when a link it has and the current state lacks is not in the data (a band selected under a genre it is
+    /// not in, a book pushed onto an author who did not write it).
     ///
-    /// Routes already in the state were checked when they came in (or repaired at restore), so only new ones
-    /// cost a lookup.
+    /// Routes and links already in the state were checked when they came in (or repaired at restore), so only
+    /// new ones cost a lookup.
     private func checkRoutes(introducedBy next: SplitViewState<Route>) throws {
-        let current = Set(state.routes)
-        for route in next.routes where !current.contains(route) {
-            guard try store.repairer.validator.exists(route) else { throw NavigationError.notFound(route: route.path) }
+        let validator = store.repairer.validator
+        let currentRoutes = Set(state.routes)
+        for route in next.routes where !currentRoutes.contains(route) {
+            guard try validator.exists(route) else { throw NavigationError.notFound(route: route.path) }
+        }
+        let currentLinks = Set(state.links)
+        for link in next.links where !currentLinks.contains(link) {
+            guard try validator.isLinked(link.route, from: link.origin) else { throw link.refusal }
         }
     }
 

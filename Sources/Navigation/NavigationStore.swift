@@ -299,39 +299,77 @@ public final class NavigationStore<Route: NavigationRoute> {
         return position
     }
 
-    /// Moves the scene's cursor one entry back (`-1`) or forward (`+1`) in one transaction: loads and
-    /// repairs the entry, lets `transition` decide (the pure function), and saves the move.
+    /// Moves the scene's cursor back (`-1`) or forward (`+1`) in one transaction: loads and repairs the next
+    /// entry that way, lets `transition` decide (the pure function), and saves the move.
+    ///
+    /// An entry that shows the `current` state (a repair removed what told them apart, or it differed only in
+    /// the visibility that `back` and `forward` keep) is collapsed: its row is deleted and the move goes on to
+    /// the entry after it, so every move shows something else. The entries stay as recorded (repaired); the
+    /// scene's state is the entry as shown, with the current visibility.
     func move(
-        by offset: Int64, scene: String, user: NavigationUser,
+        by offset: Int64, from current: SplitViewState<Route>, scene: String, user: NavigationUser,
         transition: (SplitViewState<Route>) throws(NavigationError) -> NavigationTransition<Route>
     ) throws -> (NavigationTransition<Route>, RepairReport, HistoryPosition) {
         let result = try writer.write { db throws -> (NavigationTransition<Route>, RepairReport, HistoryPosition) in
-            guard let window = try sceneWindow(scene: scene, user: user, in: db),
-                (window.first...window.last).contains(window.cursor + offset)
-            else {
+            guard let window = try sceneWindow(scene: scene, user: user, in: db) else {
                 throw offset < 0 ? NavigationError.noPreviousEntry : NavigationError.noNextEntry
             }
-            let target = window.cursor + offset
-            let stored = try db.fetchOne(
-                StoredText.self, "SELECT format, state FROM nav_history WHERE scene_id = ? AND position = ?",
-                [window.id, target])
-            let (entry, report) = repairer.restore(stored?.state ?? "", format: stored?.format ?? StateFormat.current)
-            let result = try transition(entry)
-            let text = StateFormat.encode(result.state)
-            if !report.isEmpty || report.migratedFromFormat != nil {
+            var target = window.cursor + offset
+            var report = RepairReport()
+            while true {
+                guard (window.first...window.last).contains(target) else {
+                    throw offset < 0 ? NavigationError.noPreviousEntry : NavigationError.noNextEntry
+                }
+                let stored = try db.fetchOne(
+                    StoredText.self, "SELECT format, state FROM nav_history WHERE scene_id = ? AND position = ?",
+                    [window.id, target])
+                let (entry, repairs) = repairer.restore(
+                    stored?.state ?? "", format: stored?.format ?? StateFormat.current)
+                report.repairs += repairs.repairs
+                report.migratedFromFormat = report.migratedFromFormat ?? repairs.migratedFromFormat
+                let result = try transition(entry)
+                if result.state == current {
+                    target += offset
+                    continue
+                }
+                let collapsed = try collapse(between: window.cursor, and: target, scene: window.id, in: db)
+                target -= offset > 0 ? collapsed : 0
+                if !repairs.isEmpty || repairs.migratedFromFormat != nil {
+                    try db.execute(
+                        "UPDATE nav_history SET format = ?, state = ? WHERE scene_id = ? AND position = ?",
+                        [StateFormat.current, StateFormat.encode(entry), window.id, target])
+                }
+                let text = StateFormat.encode(result.state)
+                let last = window.last - collapsed
                 try db.execute(
-                    "UPDATE nav_history SET format = ?, state = ? WHERE scene_id = ? AND position = ?",
-                    [StateFormat.current, text, window.id, target])
+                    """
+                    UPDATE nav_scenes SET format = ?, state = ?, history_cursor = ?, history_last = ?, updated_at = ?
+                    WHERE id = ?
+                    """, [StateFormat.current, text, target, last, Date(), window.id])
+                let position = HistoryPosition(index: Int(target - window.first), count: Int(last - window.first + 1))
+                return (result, report, position)
             }
-            try db.execute(
-                "UPDATE nav_scenes SET format = ?, state = ?, history_cursor = ?, updated_at = ? WHERE id = ?",
-                [StateFormat.current, text, target, Date(), window.id])
-            let position = HistoryPosition(
-                index: Int(target - window.first), count: Int(window.last - window.first + 1))
-            return (result, report, position)
         }
         didCommitSave()
         return result
+    }
+
+    /// Deletes the entries strictly between `cursor` and `target` and renumbers the ones after them, so the
+    /// positions stay contiguous.
+    ///
+    /// - Returns: the number of entries deleted.
+    private func collapse(between cursor: Int64, and target: Int64, scene: Int64, in db: Database) throws -> Int64 {
+        let (low, high) = (min(cursor, target) + 1, max(cursor, target) - 1)
+        guard low <= high else { return 0 }
+        let count = high - low + 1
+        try db.execute(
+            "DELETE FROM nav_history WHERE scene_id = ? AND position BETWEEN ? AND ?", [scene, low, high])
+        // Two steps through negative positions: shifting in place could collide with a row not yet moved.
+        try db.execute(
+            "UPDATE nav_history SET position = -position WHERE scene_id = ? AND position > ?", [scene, high])
+        try db.execute(
+            "UPDATE nav_history SET position = -position - ? WHERE scene_id = ? AND position < 0", [count, scene])
+        return count
     }
 
     private func sceneWindow(scene: String, user: NavigationUser, in db: Database) throws -> SceneWindow? {

@@ -72,6 +72,8 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
         case notAllowed
         /// The route's entity no longer exists.
         case notFound
+        /// The route exists, but `from` (the sidebar selection, or the stack entry below) does not list it.
+        case notLinked(from: String)
         /// The reference check failed, so routes were kept unchecked.
         case validatorFailed(String)
 
@@ -83,6 +85,7 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
             case .undecodable: "names nothing this program knows"
             case .notAllowed: "cannot appear there"
             case .notFound: "is no longer available"
+            case .notLinked(let origin): "is not listed under \(origin)"
             case .validatorFailed(let message): "could not be checked (\(message))"
             }
         }

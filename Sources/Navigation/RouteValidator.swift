@@ -1,7 +1,11 @@
-/// Says whether the entity a route refers to still exists: the reference check of a restore.
+/// Says whether the entity a route refers to still exists, and whether one route's screen links to another:
+/// the reference checks of a restore and of every intent a ``NavigationSession`` applies.
 ///
 /// The app injects it into ``NavigationStore``; a catalog-backed one answers `book/<uuid>` by looking the
-/// book up. Sections (routes without an entity) simply exist.
+/// book up, and "does this genre list this band?" by looking at the catalog's links. Sections (routes
+/// without an entity) simply exist. ``NavigationRoute/allowsContent(_:)`` and
+/// ``NavigationRoute/allowsPush(_:)`` say which kinds of route may follow which; the validator says whether
+/// the data links these two.
 ///
 /// ```swift
 /// struct CatalogValidator: RouteValidator {
@@ -24,6 +28,30 @@ public protocol RouteValidator<Route> {
     /// - Returns: `false` when its entity was deleted.
     /// - Throws: when the check itself fails; the restore then keeps the routes and reports it.
     func exists(_ route: Route) throws -> Bool
+
+    /// Whether `origin`'s screen lists `route`: an item of the content list of `origin` selected in the
+    /// sidebar, or a link the detail of `origin` shows, which can be pushed above it.
+    ///
+    /// It is asked only for pairs the routes themselves allow (``NavigationRoute/allowsContent(_:)``,
+    /// ``NavigationRoute/allowsPush(_:)``), both of which exist. The default answers `true`: a validator that
+    /// knows no links checks only existence.
+    ///
+    /// - Parameters:
+    ///   - route: the content selection or the pushed route.
+    ///   - origin: the sidebar selection, or the stack entry below `route`.
+    /// - Returns: `false` when the data does not link them (a band not in that genre).
+    /// - Throws: when the check itself fails.
+    func isLinked(_ route: Route, from origin: Route) throws -> Bool
+}
+
+extension RouteValidator {
+    /// Every pair is linked: existence is all a validator without link knowledge checks.
+    ///
+    /// - Parameters:
+    ///   - route: the content selection or the pushed route.
+    ///   - origin: the route it follows.
+    /// - Returns: `true`.
+    public func isLinked(_ route: Route, from origin: Route) throws -> Bool { true }
 }
 
 /// A ``RouteValidator`` made of a closure.
@@ -36,12 +64,18 @@ public protocol RouteValidator<Route> {
 /// ```
 public struct RouteValidation<Route: NavigationRoute>: RouteValidator {
     private let check: (Route) throws -> Bool
+    private let link: (Route, Route) throws -> Bool
 
-    /// A validator calling `check`.
+    /// A validator calling `check`, and `link` for the links.
     ///
-    /// - Parameter check: returns whether a route still exists.
-    public init(_ check: @escaping (Route) throws -> Bool) {
+    /// - Parameters:
+    ///   - check: returns whether a route still exists.
+    ///   - link: returns whether the screen of its second argument lists its first; every pair by default.
+    public init(
+        _ check: @escaping (Route) throws -> Bool, link: @escaping (Route, Route) throws -> Bool = { _, _ in true }
+    ) {
         self.check = check
+        self.link = link
     }
 
     /// A validator for which every route exists.
@@ -54,5 +88,16 @@ public struct RouteValidation<Route: NavigationRoute>: RouteValidator {
     /// - Throws: what the closure throws.
     public func exists(_ route: Route) throws -> Bool {
         try check(route)
+    }
+
+    /// Calls the link closure.
+    ///
+    /// - Parameters:
+    ///   - route: the content selection or the pushed route.
+    ///   - origin: the route it follows.
+    /// - Returns: what the closure returns.
+    /// - Throws: what the closure throws.
+    public func isLinked(_ route: Route, from origin: Route) throws -> Bool {
+        try link(route, origin)
     }
 }

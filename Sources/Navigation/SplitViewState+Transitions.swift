@@ -20,14 +20,22 @@ extension SplitViewState {
         switch intent {
         case .back:
             guard let previous = history.previous else { throw .noPreviousEntry }
-            return NavigationTransition(state: previous, historyEffect: .moveBack)
+            return NavigationTransition(state: shownOnMove(to: previous), historyEffect: .moveBack)
         case .forward:
             guard let next = history.next else { throw .noNextEntry }
-            return NavigationTransition(state: next, historyEffect: .moveForward)
+            return NavigationTransition(state: shownOnMove(to: next), historyEffect: .moveForward)
         default:
             let next = try changed(by: intent)
             return NavigationTransition(state: next, historyEffect: next == self ? .none : .record)
         }
+    }
+
+    /// A history entry as `back` and `forward` show it: its selections with the current column visibility,
+    /// which is the user's layout choice and not part of where they were (as with ``NavigationIntent/open(_:)``).
+    func shownOnMove(to entry: Self) -> Self {
+        var shown = entry
+        shown.visibility = visibility
+        return shown
     }
 
     /// The state after a state intent (every intent but `back` and `forward`).
@@ -35,6 +43,7 @@ extension SplitViewState {
         var next = self
         switch intent {
         case .selectSidebar(let route): try next.selectSidebar(route)
+        case .clearSidebar: next = Self(visibility: visibility)
         case .selectContent(let route): try next.selectContent(route)
         case .showDetail(let route): next.showDetail(route)
         case .push(let route): try next.push(route)
@@ -57,10 +66,11 @@ extension SplitViewState {
     }
 
     /// A new sidebar route clears everything downstream; a two-column route becomes the detail root itself
-    /// (settings and about skip the middle list). The current route again pops the detail stack to its root.
+    /// (settings and about skip the middle list). The current, marked route again pops the detail stack to its
+    /// root; a two-column route that lost its mark to a toolbar's detail is shown again, like a new selection.
     private mutating func selectSidebar(_ route: Route) throws(NavigationError) {
         guard route.isSidebarItem else { throw .notASidebarItem(route: route.path) }
-        if route == sidebar {
+        if route == markedSidebarRoute {
             stack.removeAll()
             return
         }
@@ -96,7 +106,9 @@ extension SplitViewState {
     }
 
     /// A detail from outside the lists (a toolbar button): the content selection stays only when
-    /// it is the same route, and the compact column moves to the detail so a collapsed view shows it.
+    /// it is the same route, and the compact column moves to the detail so a collapsed view shows it. The
+    /// sidebar route stays, so the layout does not change; a two-column sidebar route loses its mark
+    /// (``markedSidebarRoute``) unless the detail is that route.
     private mutating func showDetail(_ route: Route) {
         if content != route { content = nil }
         detail = route
@@ -140,10 +152,16 @@ extension SplitViewState {
             detail = nil
             compactColumn = .content
         case (.detail, .twoColumns), (.content, _):
-            self = Self(
-                unchecked: nil, content: nil, detail: nil, stack: [], visibility: visibility, compactColumn: .sidebar)
+            self = Self(visibility: visibility)
         case (.sidebar, _):
             throw .alreadyAtSidebar
         }
+    }
+}
+
+extension SplitViewState {
+    /// The empty state with `visibility` kept: nothing selected, the sidebar on top.
+    init(visibility: ColumnVisibility) {
+        self.init(unchecked: nil, content: nil, detail: nil, stack: [], visibility: visibility, compactColumn: .sidebar)
     }
 }

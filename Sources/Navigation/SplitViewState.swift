@@ -54,11 +54,30 @@ public struct SplitViewState<Route: NavigationRoute>: Sendable, Hashable {
     /// Two or three columns, from the sidebar route; three when nothing is selected.
     public var layout: SplitViewLayout { sidebar?.layout ?? .threeColumns }
 
+    /// The sidebar row a list marks as selected: the sidebar route, except a two-column route whose detail shows
+    /// something else (a toolbar's ``NavigationIntent/showDetail(_:)``), as a two-column app's list loses its
+    /// selection when a toolbar shows a detail. The layout still follows ``sidebar``.
+    public var markedSidebarRoute: Route? {
+        guard let sidebar, sidebar.layout == .threeColumns || detail == sidebar else { return nil }
+        return sidebar
+    }
+
     /// The route on top of the detail column: the last pushed route, else the detail root.
     public var topOfDetail: Route? { stack.last ?? detail }
 
     /// Every route the state refers to, upstream first.
     public var routes: [Route] { [sidebar, content, detail].compactMap { $0 } + stack }
+
+    /// Every link the state relies on, upstream first: the content selection as an item of the sidebar's list,
+    /// then each stack entry as a link of the route below it. A ``RouteValidator`` checks them against the data.
+    var links: [RouteLink<Route>] {
+        var links: [RouteLink<Route>] = []
+        if let sidebar, let content { links.append(RouteLink(route: content, origin: sidebar, kind: .item)) }
+        if let detail {
+            links += zip([detail] + stack, stack).map { RouteLink(route: $1, origin: $0, kind: .push) }
+        }
+        return links
+    }
 
     /// Checks every invariant.
     ///

@@ -1,8 +1,9 @@
 /// Turns a stored state into a valid one: structural check, reference check, then repair.
 ///
 /// Upstream first, because a change upstream invalidates everything downstream: an invalid sidebar
-/// clears everything; an invalid content selection clears content, detail and stack; an invalid detail
-/// root clears the stack; the stack is cut at its first invalid entry (later entries only made sense
+/// clears everything; an invalid content selection (or one the sidebar route no longer lists) clears
+/// content, detail and stack; an invalid detail root clears the stack; the stack is cut at its first
+/// invalid entry, or the first one the entry below no longer links to (later entries only made sense
 /// after it). Each repair names every stored route it dropped.
 struct StateRepairer<Route: NavigationRoute> {
     let validator: any RouteValidator<Route>
@@ -69,7 +70,10 @@ struct StateRepairer<Route: NavigationRoute> {
                 let allowed = { (route: Route) in
                     sidebar.map { $0.layout == .threeColumns && $0.allowsContent(route) } ?? false
                 }
-                guard let route = check(element, .content, removing: contentTexts, allowed: allowed) else {
+                guard
+                    let route = check(
+                        element, .content, removing: contentTexts, allowed: allowed, linkedFrom: sidebar)
+                else {
                     return (sidebar, nil, nil, [])
                 }
                 content = route
@@ -109,19 +113,21 @@ struct StateRepairer<Route: NavigationRoute> {
             }
             for (index, element) in stored.enumerated() {
                 let rest = stored[index...].map { $0.text(\.path) }
-                guard let route = check(element, .stack(index: index), removing: rest, allowed: below.allowsPush) else {
-                    break
-                }
+                guard
+                    let route = check(
+                        element, .stack(index: index), removing: rest, allowed: below.allowsPush, linkedFrom: below)
+                else { break }
                 stack.append(route)
                 below = route
             }
             return stack
         }
 
-        /// The route when it decodes, may appear there and exists; else records a repair and returns `nil`.
+        /// The route when it decodes, may appear there, exists and (with an origin) is listed by `origin`;
+        /// else records a repair and returns `nil`.
         private mutating func check(
             _ element: StoredElement<Route>, _ position: Repair.Element, removing removed: [String],
-            allowed: (Route) -> Bool
+            allowed: (Route) -> Bool, linkedFrom origin: Route? = nil
         ) -> Route? {
             let reason: Repair.Reason
             switch element {
@@ -130,10 +136,12 @@ struct StateRepairer<Route: NavigationRoute> {
             case .value(let route):
                 if !allowed(route) {
                     reason = .notAllowed
-                } else if exists(route) {
-                    return route
-                } else {
+                } else if !exists(route) {
                     reason = .notFound
+                } else if let origin, !isLinked(route, from: origin) {
+                    reason = .notLinked(from: origin.path)
+                } else {
+                    return route
                 }
             }
             var seen: Set<String> = []
@@ -143,9 +151,20 @@ struct StateRepairer<Route: NavigationRoute> {
         }
 
         private mutating func exists(_ route: Route) -> Bool {
+            let validator = validator
+            return ask { try validator.exists(route) }
+        }
+
+        private mutating func isLinked(_ route: Route, from origin: Route) -> Bool {
+            let validator = validator
+            return ask { try validator.isLinked(route, from: origin) }
+        }
+
+        /// The validator's answer; once it has failed, every answer is `true` (routes kept unchecked).
+        private mutating func ask(_ question: () throws -> Bool) -> Bool {
             guard validatorFailure == nil else { return true }
             do {
-                return try validator.exists(route)
+                return try question()
             } catch {
                 validatorFailure = "\(error)"
                 return true

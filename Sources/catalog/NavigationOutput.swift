@@ -10,7 +10,9 @@ enum NavigationOutput {
         var text = "user \(browser.userName) · scene \(browser.scene) · \(state.layout.columnCount) columns"
         text += " · visibility \(state.visibility.rawValue) · compact column \(state.compactColumn.rawValue)"
         text += " · history \(history.index + 1) of \(history.count)\n"
-        var rows: [(String, String)] = [("sidebar", try label(state.sidebar, browser))]
+        var sidebar = try label(state.sidebar, browser)
+        if state.sidebar != nil, state.markedSidebarRoute == nil { sidebar += "  (not marked: a toolbar detail)" }
+        var rows: [(String, String)] = [("sidebar", sidebar)]
         if state.layout == .threeColumns {
             rows.append(("content", try label(state.content, browser)))
         }
@@ -41,6 +43,7 @@ enum NavigationOutput {
             "scene": .string(browser.scene),
             "layout": .int(state.layout.columnCount),
             "sidebar": route(state.sidebar),
+            "sidebarMarked": .bool(state.markedSidebarRoute != nil),
             "content": route(state.content),
             "detail": route(state.detail),
             "stack": .array(state.stack.map { .string($0.path) }),

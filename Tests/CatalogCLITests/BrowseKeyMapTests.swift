@@ -13,7 +13,7 @@ import Testing
         (.enter, .activate), (.right, .activate), (.character("l"), .activate),
         (.left, .back), (.backspace, .back), (.character("h"), .back),
         (.tab, .nextColumn), (.shiftTab, .previousColumn),
-        (.character("["), .historyBack), (.character("]"), .historyForward),
+        (.character("["), .historyBack), (.character("]"), .historyForward), (.character("x"), .clearSidebar),
         (.character("/"), .startSearch), (.character("s"), .startSaveSession), (.character("o"), .openSessionPicker),
         (.character("?"), .toggleHelp), (.character("q"), .quit), (.control("c"), .quit),
     ])
@@ -35,7 +35,7 @@ import Testing
         #expect(BrowseKeyMap.action(for: .enter, in: picker) == .submit)
         #expect(BrowseKeyMap.action(for: .escape, in: picker) == .cancel)
         #expect(BrowseKeyMap.action(for: .character("x"), in: .help) == .cancel)
-        #expect(BrowseKeyMap.action(for: .character("x"), in: .browsing) == nil)
+        #expect(BrowseKeyMap.action(for: .character("z"), in: .browsing) == nil)
     }
 
     static let genre = LibraryRoute.genre(UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)))
@@ -98,6 +98,12 @@ import Testing
                 Case(
                     action: .historyForward, state: genres, focus: .content, row: nil, isCompact: true,
                     expected: .intent(.forward, focus: nil)),
+                Case(
+                    action: .clearSidebar, state: genres, focus: .content, row: nil, isCompact: false,
+                    expected: .intent(.clearSidebar, focus: .sidebar)),
+                Case(
+                    action: .clearSidebar, state: SplitViewState(), focus: .sidebar, row: nil, isCompact: false,
+                    expected: .none),
             ]
         }
     }

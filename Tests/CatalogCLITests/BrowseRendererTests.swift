@@ -110,6 +110,22 @@ import Testing
                 """)
     }
 
+    /// A toolbar detail in two columns (Motörhead over Settings) takes the sidebar's mark: no `▸` on Settings.
+    @Test func aToolbarDetailInTwoColumnsLeavesTheSidebarUnmarked() throws {
+        var screen = try Self.bandScreen()
+        screen.state = try SplitViewState<LibraryRoute>(
+            sidebar: .settings, detail: Self.motorhead, compactColumn: .detail)
+        screen.content = nil
+        screen.breadcrumb = ["Motörhead"]
+        screen.focus = .detail
+        screen.cursors = [.sidebar: 4]
+        let frame = render(screen, columns: 101, rows: 9)
+        #expect(frame.contains("  Settings "))
+        #expect(!frame.contains("▸"))
+        screen.state = try screen.state.applying(.selectSidebar(.settings)).state
+        #expect(render(screen, columns: 101, rows: 9).contains("▸ Settings"))
+    }
+
     @Test func compactShowsTheStatesCompactColumnOnly() throws {
         #expect(
             render(try Self.bandScreen(), columns: 60, rows: 14) == """
@@ -179,6 +195,7 @@ import Testing
                                    │ ← ⌫  h    back: pop the detail, or the column to the left │
                                    │ ⇥  ⇧⇥     next / previous column                          │
                                    │ [  ]      history back / forward                          │
+                                   │ x         clear the sidebar selection and all after it    │
                                    │ /         search; the results fill the content column     │
                                    │ s         save this place as a named session              │
                                    │ o         open a saved session                            │
@@ -186,7 +203,6 @@ import Testing
                                    │ q         quit (the place is kept for next time)          │
                                    │ any key closes                                            │
                                    └───────────────────────────────────────────────────────────┘
-
 
                 ↑↓ move  ⏎ open  ← back  ⇥ column  [ ] history  / search  s save  o sessions  ? help  q quit
                 """)

@@ -37,14 +37,14 @@ import Testing
 
     @Test func linkRoundTripsThroughItsURL() throws {
         let state = try navigate([.selectSidebar(.books), .selectContent(.book(1)), .push(.author(2))])
-        let link = try #require(DeepLink(state))
+        let link = DeepLink(state)
         #expect(link.urlString == "catalog://books?content=book/1&stack=author/2")
         let url = try #require(link.url)
         #expect(try DeepLink<TestRoute>(url: url) == link)
         #expect(try link.state() == state)
 
         let toolbar = try navigate([.selectSidebar(.settings), .showDetail(.cats)])
-        let toolbarLink = try #require(DeepLink(toolbar))
+        let toolbarLink = DeepLink(toolbar)
         #expect(toolbarLink.urlString == "catalog://settings?detail=cats")
         #expect(try toolbarLink.state() == toolbar)
     }

@@ -6,8 +6,9 @@ import Navigation
 /// and state text (decode, structural check, reference check, repair).
 ///
 /// Input: byte 0 picks the format column (the current one, format 1, or an unknown one), byte 1 the
-/// reference check (everything exists; entities whose uuid starts with an odd byte were deleted; the check
-/// itself fails), the rest is the state text. Any input restores to a valid state, and restoring the
+/// reference check (everything exists; entities whose uuid starts with an odd byte were deleted and two
+/// entities whose second uuid bytes differ by a multiple of 3 are not linked; the check itself fails), the
+/// rest is the state text. Any input restores to a valid state, and restoring the
 /// state's own text gives it back unrepaired: a repair is done once.
 public struct StoredStateCheck: FuzzCheck {
     /// The corpus directory and executable suffix.
@@ -46,10 +47,15 @@ public struct StoredStateCheck: FuzzCheck {
         case 0:
             return .acceptingAll
         case 1:
-            return RouteValidation { route in
-                guard let entity = route.entity else { return true }
-                return entity.uuid.uuid.0 % 2 == 0
-            }
+            return RouteValidation(
+                { route in
+                    guard let entity = route.entity else { return true }
+                    return entity.uuid.uuid.0 % 2 == 0
+                },
+                link: { route, origin in
+                    guard let entity = route.entity, let source = origin.entity else { return true }
+                    return (Int(entity.uuid.uuid.1) - Int(source.uuid.uuid.1)) % 3 != 0
+                })
         default:
             return RouteValidation { route in
                 guard route.entity == nil else { throw ValidatorFailure() }

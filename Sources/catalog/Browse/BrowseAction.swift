@@ -16,6 +16,8 @@ enum BrowseAction: Hashable, Sendable {
     case nextColumn
     /// Focus the previous column (collapsed: show it).
     case previousColumn
+    /// Clear the sidebar selection: nothing selected, the sidebar on top.
+    case clearSidebar
     /// History back.
     case historyBack
     /// History forward.

@@ -24,6 +24,7 @@ enum BrowseKeyMap {
         case .left, .backspace, .character("h"): .back
         case .tab: .nextColumn
         case .shiftTab: .previousColumn
+        case .character("x"): .clearSidebar
         case .character("["): .historyBack
         case .character("]"): .historyForward
         case .character("/"): .startSearch
@@ -62,6 +63,7 @@ enum BrowseKeyMap {
         ("← ⌫  h", "back: pop the detail, or the column to the left"),
         ("⇥  ⇧⇥", "next / previous column"),
         ("[  ]", "history back / forward"),
+        ("x", "clear the sidebar selection and all after it"),
         ("/", "search; the results fill the content column"),
         ("s", "save this place as a named session"),
         ("o", "open a saved session"),

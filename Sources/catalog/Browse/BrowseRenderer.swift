@@ -98,7 +98,7 @@ struct BrowseRenderer {
         switch column {
         case .sidebar:
             lines = list(
-                screen.sidebar, selected: screen.state.sidebar, cursor: cursor, width: width, height: height,
+                screen.sidebar, selected: screen.state.markedSidebarRoute, cursor: cursor, width: width, height: height,
                 empty: "")
         case .content:
             let empty = screen.state.sidebar == nil ? "Choose a section" : "Nothing here"

@@ -46,6 +46,7 @@ enum BrowseResolution: Hashable {
                 return .intent(.setCompactColumn(next), focus: nil)
             }
             return neighbour(of: focus, by: step, in: visible, wraps: true).map { .focus($0) } ?? .none
+        case .clearSidebar: return state.sidebar == nil ? .none : .intent(.clearSidebar, focus: .sidebar)
         case .historyBack: return .intent(.back, focus: nil)
         case .historyForward: return .intent(.forward, focus: nil)
         default: return .none

@@ -28,6 +28,10 @@ enum NavCommand {
             argument: routeArgument
         ) { .selectSidebar(try route($0)) },
         IntentCommand(
+            name: "clear-sidebar", abstract: "Clear the sidebar selection and everything after it.",
+            argument: nil
+        ) { _ in .clearSidebar },
+        IntentCommand(
             name: "select-content", abstract: "Select an item of the content list; it becomes the detail.",
             argument: routeArgument
         ) { .selectContent(try route($0)) },

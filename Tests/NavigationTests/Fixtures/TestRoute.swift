@@ -95,12 +95,19 @@ enum TestRoute: NavigationRoute {
 }
 
 /// A catalog of entities that tests delete from: routes to deleted entities no longer exist.
+/// Its links are every pair but the ones in `unlinked` (origin first).
 final class FakeCatalog: RouteValidator {
     var deleted: Set<String> = []
+    var unlinked: Set<[TestRoute]> = []
     var checks = 0
 
     func exists(_ route: TestRoute) throws -> Bool {
         checks += 1
         return route.entity.map { !deleted.contains($0) } ?? true
+    }
+
+    func isLinked(_ route: TestRoute, from origin: TestRoute) throws -> Bool {
+        checks += 1
+        return !unlinked.contains([origin, route])
     }
 }
