@@ -194,13 +194,14 @@ import Testing
     func state(
         sidebar: Titled?, content: Titled? = nil, detail: Titled? = nil, stack: [Titled] = [], layout: Int = 3,
         visibility: String = "automatic", compactColumn: String, history: Int, of count: Int? = nil,
-        repairs: [[String: Any]] = []
+        repairs: [[String: Any]] = [], sidebarMarked: Bool? = nil
     ) -> [String: Any] {
         let route = { (titled: Titled?) -> Any in titled?.route ?? NSNull() }
         let title = { (titled: Titled?) -> Any in titled?.title ?? NSNull() }
         return [
             "user": "default", "scene": "main", "layout": layout,
-            "sidebar": route(sidebar), "content": route(content), "detail": route(detail),
+            "sidebar": route(sidebar), "sidebarMarked": sidebarMarked ?? (sidebar != nil),
+            "content": route(content), "detail": route(detail),
             "stack": stack.map(\.route), "visibility": visibility, "compactColumn": compactColumn,
             "history": ["position": history, "count": count ?? history],
             "titles": [
