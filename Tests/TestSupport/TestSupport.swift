@@ -64,6 +64,42 @@ public enum TestSupport {
         return process.wait()
     }
 
+    /// Runs `executable` with `arguments` to completion and measures the child's peak resident memory, which the
+    /// kernel reports only once the child has ended (`wait4`'s `ru_maxrss`): Foundation's `Process` reaps its
+    /// children itself, so this one is spawned and waited for here.
+    ///
+    /// - Returns: What the child printed and returned, and its peak resident set in bytes.
+    public static func runMeasuringPeakMemory(_ executable: String, _ arguments: [String]) throws
+        -> (result: ProcessResult, peakResidentBytes: Int)
+    {
+        let directory = try temporaryDirectory("process")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appending(path: "stdout").path
+        let error = directory.appending(path: "stderr").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        // The wait status: the exit code in bits 8–15, or the signal in bits 0–6.
+        let signal = status & 0x7F
+        let result = ProcessResult(
+            status: signal == 0 ? (status >> 8) & 0xFF : signal, standardOutput: read(output),
+            standardError: read(error), endedBySignal: signal != 0)
+        // Linux reports ru_maxrss in KiB.
+        return (result, Int(usage.ru_maxrss) * 1024)
+    }
+
     /// Starts `executable` without waiting for it.
     public static func start(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:],
