@@ -98,8 +98,11 @@ final class OpenLibraryDumpReader: ImportRowReader {
 
     private func work(_ json: [String: Any], key: String, line: Int, _ columns: Columns) -> Row {
         var check = LimitCheck(line: line)
-        let title = check.name(json["title"] as? String, "title")
         let subtitle = check.name(json["subtitle"] as? String, "subtitle")
+        // The title stored is the title and subtitle joined: the limit is the joined one's.
+        let title = check.name(json["title"] as? String, "title").flatMap { title in
+            check.value(subtitle.map { "\(title): \($0)" } ?? title, "title")
+        }
         let summary = check.value(OpenLibraryJSON.text(json["description"]), "description", .longText)
         let subjects = OpenLibraryJSON.strings(json["subjects"]).filter { check.value($0, "subjects") != nil }
         var warnings: [RowIssue] = []
@@ -114,7 +117,7 @@ final class OpenLibraryDumpReader: ImportRowReader {
             return reject(line, columns, column: "title", reason: "is missing; every work needs a title")
         }
         let book = BookRecord(
-            key: bookKey, title: subtitle.map { "\(title): \($0)" } ?? title,
+            key: bookKey, title: title,
             year: OpenLibraryJSON.year(json["first_publish_date"]), summary: summary, contributors: credits,
             genres: subjects.map { GenreRecord(name: $0) })
         return .accepted(AcceptedRow(line: line, record: .book(book), warnings: warnings))

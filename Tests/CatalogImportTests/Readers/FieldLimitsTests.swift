@@ -95,9 +95,12 @@ import Testing
         let text =
             work("OL1W", String(repeating: "A", count: FieldLimits.lineBytes)) + work("OL2W", "Fine")
             + work("OL3W", "Bad\\u0000Title")
+            + work(
+                "OL4W",
+                String(repeating: "t", count: 3000) + "\", \"subtitle\": \"" + String(repeating: "s", count: 2000))
         let input = TextInput(source: MemoryByteSource(Array(text.utf8), name: "dump.txt"), chunkSize: 4096)
         let rows = try Fixture.rows(OpenLibraryDumpReader(input: input))
-        #expect(rows.count == 3)
+        #expect(rows.count == 4)
         let long = try #require(rows[0].rejected)
         #expect(long.line == 1)
         #expect(
@@ -106,6 +109,10 @@ import Testing
         let control = try #require(rows[2].rejected)
         #expect(control.line == 3 && control.issues.map(\.column) == ["title"])
         #expect(control.reason.contains("control character U+0000"))
+        // The title stored is "title: subtitle", and that is what the limit applies to.
+        let joined = try #require(rows[3].rejected)
+        #expect(joined.issues.map(\.column) == ["title"])
+        #expect(joined.reason.contains("is 5002 bytes of UTF-8, over the limit of 4096 bytes (4 KiB)"))
     }
 
     // MARK: JSON
