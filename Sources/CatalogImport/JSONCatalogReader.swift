@@ -17,8 +17,13 @@ public import Foundation
 ///
 /// Books and bands name authors and genres by the `key` they have in the same file. Keys are unique per kind
 /// within a file; they are stored as `book/<key>`, `author/<key>`, `genre/<key>` and `band/<key>` under the
-/// file's `source` (the file name without extension when absent). A record with a missing field or an
-/// unknown reference becomes a rejection; the rest of the file still imports.
+/// file's `source` (the file name without extension when absent). A record with a missing field, an unknown
+/// reference, or a value over its limit (4 KiB of UTF-8 for a name, title or key, 64 KiB for a summary) or with a
+/// control character in a name becomes a rejection; the rest of the file still imports. A syntax or type error
+/// refuses the whole file with its line, column and byte offset.
+///
+/// ``CatalogImporter`` streams the file (one book or band in memory at a time); the methods here collect every
+/// record into a ``JSONCatalogDocument``.
 public struct JSONCatalogReader: Sendable {
     /// The `format` value of a native catalog file.
     public static let formatName = "catalog"

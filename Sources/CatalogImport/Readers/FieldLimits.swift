@@ -77,8 +77,10 @@ enum FieldLimits {
     /// The reason for a field a reader stopped keeping: longer than any field may be, or past the end of a row
     /// that is longer than any row may be.
     static func fieldTooLong(byteCount: Int) -> String {
-        "is \(byteCount) bytes of UTF-8, over the limit of \(size(fieldBytes)) for a field "
-            + "(\(size(rowBytes)) for a row); shorten it"
+        guard byteCount > fieldBytes else {
+            return "is cut: its row is over the limit of \(size(rowBytes)) for a row; shorten the row"
+        }
+        return "is \(byteCount) bytes of UTF-8, over the limit of \(size(fieldBytes)) for a field; shorten it"
     }
 
     /// `4096 bytes (4 KiB)`.

@@ -78,6 +78,22 @@ import Testing
         #expect(rows[3].book?.summary == "Tabs\tand\nlines are fine in a summary")
     }
 
+    @Test func aCSVRowOverTheRowLimitIsCutAndRejected() throws {
+        let field = String(repeating: "f", count: 60 * 1024)
+        let columns = (1...20).map { "c\($0)" }
+        let text =
+            "title," + columns.joined(separator: ",") + "\nT,"
+            + Array(repeating: field, count: 20).joined(separator: ",")
+            + "\nFine" + String(repeating: ",", count: 20) + "\n"
+        let rows = try Fixture.rows(Fixture.books(text))
+        #expect(rows.count == 2)
+        let rejected = try #require(rows[0].rejected)
+        // 1 MiB holds the title, 17 fields of 60 KiB and the beginning of the 18th; the rest are cut.
+        #expect(rejected.issues.map(\.column) == ["c18", "c19", "c20"])
+        #expect(rejected.issues[0].reason.contains("is cut: its row is over the limit of 1048576 bytes (1 MiB)"))
+        #expect(rows[1].book?.title == "Fine")
+    }
+
     @Test func aCSVRowOfTooManyFieldsIsRejected() throws {
         let text = "title\n" + String(repeating: ",", count: FieldLimits.rowFields + 5) + "\nFine\n"
         let rows = try Fixture.rows(Fixture.books(text))
