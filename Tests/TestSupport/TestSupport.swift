@@ -64,40 +64,37 @@ public enum TestSupport {
         return process.wait()
     }
 
-    /// Runs `executable` with `arguments` to completion and measures the child's peak resident memory, which the
-    /// kernel reports only once the child has ended (`wait4`'s `ru_maxrss`): Foundation's `Process` reaps its
-    /// children itself, so this one is spawned and waited for here.
+    /// GNU time, which measures a command's peak resident memory: `nil` when it is not installed.
+    public static let peakMemoryMeter: String? =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil
+
+    /// Runs `executable` with `arguments` to completion under ``peakMemoryMeter`` and reads the child's peak
+    /// resident memory (`wait4`'s `ru_maxrss`).
+    ///
+    /// The measuring parent must be small: a child spawned straight from the test process starts with the test
+    /// process's own high-water mark (exec records the old address space's peak, and `posix_spawn` shares the
+    /// parent's until then), so `ru_maxrss` would report the test runner, not the command.
     ///
     /// - Returns: What the child printed and returned, and its peak resident set in bytes.
+    /// - Throws: ``MissingTool`` when GNU time is not installed.
     public static func runMeasuringPeakMemory(_ executable: String, _ arguments: [String]) throws
         -> (result: ProcessResult, peakResidentBytes: Int)
     {
-        let directory = try temporaryDirectory("process")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let output = directory.appending(path: "stdout").path
-        let error = directory.appending(path: "stderr").path
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
-        let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
-        // The wait status: the exit code in bits 8–15, or the signal in bits 0–6.
-        let signal = status & 0x7F
-        let result = ProcessResult(
-            status: signal == 0 ? (status >> 8) & 0xFF : signal, standardOutput: read(output),
-            standardError: read(error), endedBySignal: signal != 0)
-        // Linux reports ru_maxrss in KiB.
-        return (result, Int(usage.ru_maxrss) * 1024)
+        guard let meter = peakMemoryMeter else { throw MissingTool(name: "/usr/bin/time (GNU time)") }
+        let report = try temporaryDirectory("peak-memory")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let file = report.appending(path: "maxrss").path
+        let result = try run(meter, ["--format=%M", "--output=\(file)", executable] + arguments)
+        // The last line is the peak in KiB; a line before it may say the command failed.
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        let kibibytes = text.split(separator: "\n").last.flatMap { Int($0) } ?? 0
+        return (result, kibibytes * 1024)
+    }
+
+    /// A tool a helper needs is not installed.
+    public struct MissingTool: Error, CustomStringConvertible {
+        public let name: String
+        public var description: String { "\(name) is not installed" }
     }
 
     /// Starts `executable` without waiting for it.
