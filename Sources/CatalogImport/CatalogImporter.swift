@@ -52,20 +52,14 @@ public struct CatalogImporter {
         do {
             switch format {
             case .json:
-                let document: JSONCatalogDocument
+                let reader: JSONCatalogRowReader
                 do {
-                    document = try JSONCatalogReader().read(contentsOf: URL(filePath: path))
-                } catch let error as JSONCatalogError {
+                    reader = try JSONCatalogRowReader(path: path, defaultSource: stem)
+                } catch {
                     throw ImportError.catalogFile(error)
                 }
-                let rejections = document.rejections.map { rejection in
-                    var rejection = rejection
-                    rejection.file = path
-                    return rejection
-                }
-                let reader = RecordListReader(document.records, rejections: rejections)
                 return try run(
-                    reader, file: path, header: [], source: options.source ?? document.source, options, progress)
+                    reader, file: path, header: [], source: options.source ?? reader.source, options, progress)
             case .csv, .tsv:
                 let csvOptions = try options.csvOptions(tabSeparated: format == .tsv)
                 let source = options.source ?? csvOptions.profile?.name ?? stem
@@ -245,6 +239,8 @@ public struct CatalogImporter {
     private func nextRow(_ reader: any ImportRowReader) throws -> ImportRow? {
         do {
             return try reader.next()
+        } catch .catalogJSON(let error) {
+            throw ImportError.catalogFile(error)
         } catch {
             throw ImportError.file(error)
         }

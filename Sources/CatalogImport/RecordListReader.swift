@@ -1,18 +1,15 @@
 import Catalog
 
-/// Records already in memory (a native JSON document, records handed to the importer) read as rows, so they
-/// go through the same import loop as a streamed file.
+/// Records handed to the importer, read as rows, so they go through the same import loop as a streamed file.
 final class RecordListReader: ImportRowReader {
     private var records: AnyIterator<CatalogRecord>
-    private var rejections: [ImportRejection]
     private let count: Int?
     private var index = 0
 
-    /// Reads `records`, then `rejections` (entries a reader could not turn into records).
-    init<Records: Sequence<CatalogRecord>>(_ records: Records, rejections: [ImportRejection] = []) {
+    /// Reads `records`.
+    init<Records: Sequence<CatalogRecord>>(_ records: Records) {
         self.records = AnyIterator(records.makeIterator())
-        self.rejections = rejections.reversed()
-        count = (records as? [CatalogRecord]).map { $0.count + rejections.count }
+        count = (records as? [CatalogRecord]).map(\.count)
     }
 
     var progress: ReadProgress {
@@ -21,9 +18,6 @@ final class RecordListReader: ImportRowReader {
 
     func next() throws(ReaderError) -> ImportRow? {
         index += 1
-        if let record = records.next() {
-            return .accepted(AcceptedRow(line: 0, record: record))
-        }
-        return rejections.popLast().map { .rejected($0) }
+        return records.next().map { .accepted(AcceptedRow(line: 0, record: $0)) }
     }
 }

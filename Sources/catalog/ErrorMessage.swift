@@ -52,7 +52,7 @@ enum ErrorMessage {
             return "--split \(field): \(error)"
         case .malformedPair(let kind, let argument):
             return "\(kind == .columnMapping ? "--map" : "--split") \(argument): expected FIELD=VALUE."
-        case .file, .unterminatedQuote, .missingHeader, .unknownField, .unknownProfile:
+        case .file, .unterminatedQuote, .missingHeader, .unknownField, .unknownProfile, .catalogJSON:
             return "\(error)"
         }
     }

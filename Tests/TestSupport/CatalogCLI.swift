@@ -41,6 +41,13 @@ public struct CatalogCLI: Sendable {
         try Self.run(["--db", path(database)] + arguments)
     }
 
+    /// Runs `catalog --db DATABASE ARGUMENTS` to completion and measures its peak resident memory in bytes.
+    public func runMeasuringPeakMemory(_ arguments: [String], in database: String = "catalog.sqlite") throws
+        -> (result: TestSupport.ProcessResult, peakResidentBytes: Int)
+    {
+        try TestSupport.runMeasuringPeakMemory(Self.executable, ["--db", path(database)] + arguments)
+    }
+
     /// Starts `catalog --db DATABASE ARGUMENTS` without waiting for it.
     public func start(_ arguments: [String], in database: String = "catalog.sqlite") throws -> ChildProcess {
         try TestSupport.start(Self.executable, ["--db", path(database)] + arguments)

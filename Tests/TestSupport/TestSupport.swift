@@ -78,6 +78,39 @@ public enum TestSupport {
         return process.wait()
     }
 
+    /// GNU time, which measures a command's peak resident memory: `nil` when it is not installed.
+    public static let peakMemoryMeter: String? =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil
+
+    /// Runs `executable` with `arguments` to completion under ``peakMemoryMeter`` and reads the child's peak
+    /// resident memory (`wait4`'s `ru_maxrss`).
+    ///
+    /// The measuring parent must be small: a child spawned straight from the test process starts with the test
+    /// process's own high-water mark (exec records the old address space's peak, and `posix_spawn` shares the
+    /// parent's until then), so `ru_maxrss` would report the test runner, not the command.
+    ///
+    /// - Returns: What the child printed and returned, and its peak resident set in bytes.
+    /// - Throws: ``MissingTool`` when GNU time is not installed.
+    public static func runMeasuringPeakMemory(_ executable: String, _ arguments: [String]) throws
+        -> (result: ProcessResult, peakResidentBytes: Int)
+    {
+        guard let meter = peakMemoryMeter else { throw MissingTool(name: "/usr/bin/time (GNU time)") }
+        let report = try temporaryDirectory("peak-memory")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let file = report.appending(path: "maxrss").path
+        let result = try run(meter, ["--format=%M", "--output=\(file)", executable] + arguments)
+        // The last line is the peak in KiB; a line before it may say the command failed.
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        let kibibytes = text.split(separator: "\n").last.flatMap { Int($0) } ?? 0
+        return (result, kibibytes * 1024)
+    }
+
+    /// A tool a helper needs is not installed.
+    public struct MissingTool: Error, CustomStringConvertible {
+        public let name: String
+        public var description: String { "\(name) is not installed" }
+    }
+
     /// Starts `executable` without waiting for it.
     public static func start(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:],

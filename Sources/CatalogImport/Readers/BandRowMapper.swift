@@ -26,7 +26,7 @@ struct BandRowMapper: CSVRecordMapper {
     func map(_ record: CSVRecord) -> ImportRow {
         var row = CSVRowContext(record: record)
         let nameText = row.name(name)
-        if nameText == nil { row.report(name, reason: "is missing; every band needs a name") }
+        if nameText == nil, !row.isRefused(name) { row.report(name, reason: "is missing; every band needs a name") }
         let formed = row.wholeNumber(formedYear, in: FieldValue.years, what: "year")
         let ended = row.wholeNumber(endedYear, in: FieldValue.years, what: "year")
         if let formed, let ended, ended < formed {
@@ -34,12 +34,14 @@ struct BandRowMapper: CSVRecordMapper {
         }
         let countryCode = row.countryCode(country)
         let bandStatus = row.bandStatus(status)
+        let key = row.text(sourceKey)
+        let genreRecords = row.list(genres).map { GenreRecord(name: $0) }
         return row.result(
             nameText.map {
                 .band(
                     BandRecord(
-                        key: row.text(sourceKey), name: $0, country: countryCode, formedYear: formed, endedYear: ended,
-                        status: bandStatus, genres: row.list(genres).map { GenreRecord(name: $0) }))
+                        key: key, name: $0, country: countryCode, formedYear: formed, endedYear: ended,
+                        status: bandStatus, genres: genreRecords))
             })
     }
 }

@@ -31,22 +31,26 @@ struct BookRowMapper: CSVRecordMapper {
     func map(_ record: CSVRecord) -> ImportRow {
         var row = CSVRowContext(record: record)
         let titleText = row.name(title)
-        if titleText == nil { row.report(title, reason: "is missing; every book needs a title") }
+        if titleText == nil, !row.isRefused(title) { row.report(title, reason: "is missing; every book needs a title") }
         let isbn13 = row.isbn(isbn, policy: rules.invalidISBN)
         let yearValue = row.wholeNumber(year, in: FieldValue.years, what: "year")
         let pageCount = row.wholeNumber(pages, in: FieldValue.pageCounts, what: "page count")
+        let key = row.text(sourceKey)
+        let languageText = row.text(language)
+        let summaryText = row.text(summary, .longText)
+        let credits = credits(&row)
+        let genreRecords = row.list(genres).map { GenreRecord(name: $0) }
         return row.result(
             titleText.map { titleText in
                 .book(
                     BookRecord(
-                        key: row.text(sourceKey), title: titleText, isbn13: isbn13, year: yearValue, pages: pageCount,
-                        language: row.text(language), summary: row.text(summary), contributors: credits(row),
-                        genres: row.list(genres).map { GenreRecord(name: $0) }))
+                        key: key, title: titleText, isbn13: isbn13, year: yearValue, pages: pageCount,
+                        language: languageText, summary: summaryText, contributors: credits, genres: genreRecords))
             })
     }
 
     /// Authors, then contributors, each name once (the first role given wins).
-    private func credits(_ row: CSVRowContext) -> [BookRecord.Contributor] {
+    private func credits(_ row: inout CSVRowContext) -> [BookRecord.Contributor] {
         let authorNames = row.list(authors)
         var credits: [BookRecord.Contributor]
         switch rules.authors {

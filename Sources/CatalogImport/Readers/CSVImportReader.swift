@@ -53,6 +53,10 @@ final class CSVImportReader<Mapper: CSVRecordMapper>: ImportRowReader {
         switch try csv.next() {
         case nil:
             return nil
+        case .record(let record) where !record.oversizedFields.isEmpty || record.isCutShort:
+            return .rejected(oversized(record))
+        case .ragged(let record, _) where !record.oversizedFields.isEmpty || record.isCutShort:
+            return .rejected(oversized(record))
         case .record(let record):
             let row = mapper.map(record)
             guard case .rejected(var rejection) = row else { return row }
@@ -65,6 +69,22 @@ final class CSVImportReader<Mapper: CSVRecordMapper>: ImportRowReader {
             return .rejected(
                 ImportRejection(file: csv.name, line: record.line, issues: [issue], rawValues: record.fields))
         }
+    }
+
+    /// The rejection of a row the parser cut at the limits: one issue per cut field, whatever the mapping reads,
+    /// since the row cannot be written back whole to the errors file.
+    private func oversized(_ record: CSVRecord) -> ImportRejection {
+        var issues = record.oversizedFields.sorted { $0.key < $1.key }.map { index, byteCount in
+            RowIssue(
+                line: record.fieldLines[index],
+                column: csv.header.indices.contains(index) ? csv.header[index] : "field \(index + 1)",
+                value: FieldLimits.excerpt(record[index]), reason: FieldLimits.fieldTooLong(byteCount: byteCount))
+        }
+        if record.isCutShort {
+            issues.append(
+                RowIssue(line: record.line, reason: "has more than \(FieldLimits.rowFields) fields; split the row"))
+        }
+        return ImportRejection(file: csv.name, line: record.line, issues: issues, rawValues: record.fields)
     }
 
     /// The header's column names, for the errors file.

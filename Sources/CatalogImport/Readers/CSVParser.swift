@@ -8,6 +8,11 @@ import Catalog
 /// are skipped. Two deviations from RFC 4180 keep real files readable rather than rejected: a quote
 /// inside an unquoted field is an ordinary character (`5" floppy`), and text after a closing quote
 /// is appended to the field (`"a"b` reads as `ab`).
+///
+/// Memory is bounded whatever the input: past ``FieldLimits/fieldBytes`` of a field, ``FieldLimits/rowBytes`` of a
+/// record or ``FieldLimits/rowFields`` fields, the parser keeps counting and parsing to the record's end but stops
+/// keeping bytes, and the record says which fields it cut (``CSVRecord/oversizedFields``,
+/// ``CSVRecord/isCutShort``).
 struct CSVParser {
     private enum State {
         case fieldStart
@@ -27,6 +32,12 @@ struct CSVParser {
     private var fieldEnds: [Int] = []
     private var fieldLines: [Int] = []
     private var currentFieldQuoted = false
+    /// The bytes of the current field read so far, kept or not.
+    private var fieldByteCount = 0
+    /// Fields cut at the limit: index and full length.
+    private var oversizedFields: [Int: Int] = [:]
+    /// Fields past ``FieldLimits/rowFields`` were dropped.
+    private var isCutShort = false
     private var recordLine = 1
     private var fieldLine = 1
     private var expectedByteCount = 64
@@ -77,7 +88,7 @@ struct CSVParser {
                     if current == separator || current == 0x0A || current == 0x0D { break }
                     runEnd += 1
                 }
-                if runEnd > index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<runEnd])) }
+                if runEnd > index { keep(UnsafeBufferPointer(rebasing: buffer[index..<runEnd])) }
                 index = runEnd
                 guard index < end else { continue }
                 if let record = delimiter(buffer[index]) { return (index + 1, record) }
@@ -90,14 +101,15 @@ struct CSVParser {
                     if current == 0x0A { line += 1 }
                     runEnd += 1
                 }
-                if runEnd > index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<runEnd])) }
+                if runEnd > index { keep(UnsafeBufferPointer(rebasing: buffer[index..<runEnd])) }
                 index = runEnd
                 guard index < end else { continue }
                 state = .quoteInQuoted
                 index += 1
             case .quoteInQuoted:
                 if byte == quote {
-                    bytes.append(quote)
+                    fieldByteCount += 1
+                    if room > 0 { bytes.append(quote) }
                     state = .quoted
                     index += 1
                 } else if byte == separator || byte == 0x0A || byte == 0x0D {
@@ -145,11 +157,37 @@ struct CSVParser {
         return record
     }
 
+    /// How many more bytes the current field may keep.
+    private var room: Int {
+        min(FieldLimits.fieldBytes - (bytes.count - (fieldEnds.last ?? 0)), FieldLimits.rowBytes - bytes.count)
+    }
+
+    /// Appends a run of the current field's bytes, as far as the limits allow.
+    private mutating func keep(_ run: UnsafeBufferPointer<UInt8>) {
+        fieldByteCount += run.count
+        let room = room
+        if room >= run.count {
+            bytes.append(contentsOf: run)
+        } else if room > 0 {
+            bytes.append(contentsOf: run.prefix(room))
+        }
+    }
+
     private mutating func endField() {
+        defer {
+            currentFieldQuoted = false
+            fieldLine = line
+            fieldByteCount = 0
+        }
+        let start = fieldEnds.last ?? 0
+        guard fieldEnds.count < FieldLimits.rowFields else {
+            isCutShort = true
+            bytes.removeSubrange(start...)
+            return
+        }
+        if fieldByteCount > bytes.count - start { oversizedFields[fieldEnds.count] = fieldByteCount }
         fieldEnds.append(bytes.count)
         fieldLines.append(fieldLine)
-        currentFieldQuoted = false
-        fieldLine = line
     }
 
     /// Closes the record; a blank line (one empty, unquoted field) yields nothing.
@@ -158,7 +196,11 @@ struct CSVParser {
             return nil
         }
         endField()
-        let record = CSVRecord(line: recordLine, bytes: bytes, fieldEnds: fieldEnds, fieldLines: fieldLines)
+        let record = CSVRecord(
+            line: recordLine, bytes: bytes, fieldEnds: fieldEnds, fieldLines: fieldLines,
+            oversizedFields: oversizedFields, isCutShort: isCutShort)
+        oversizedFields = [:]
+        isCutShort = false
         expectedByteCount = max(expectedByteCount, bytes.count)
         bytes = []
         bytes.reserveCapacity(expectedByteCount)

@@ -12,13 +12,23 @@ struct CSVRecord: Sendable, Hashable {
     private let fieldEnds: [Int]
     /// The physical line where each field starts (differs from `line` after a quoted newline).
     let fieldLines: [Int]
+    /// The fields the parser cut at ``FieldLimits/fieldBytes`` (or at the end of a row's ``FieldLimits/rowBytes``),
+    /// by index, with their full length in bytes: only their beginning is kept.
+    let oversizedFields: [Int: Int]
+    /// Whether the row had more than ``FieldLimits/rowFields`` fields, of which the rest were dropped.
+    let isCutShort: Bool
 
     /// Creates a record (the parser's job; tests may build one by hand with ``init(line:fields:)``).
-    init(line: Int, bytes: [UInt8], fieldEnds: [Int], fieldLines: [Int]) {
+    init(
+        line: Int, bytes: [UInt8], fieldEnds: [Int], fieldLines: [Int], oversizedFields: [Int: Int] = [:],
+        isCutShort: Bool = false
+    ) {
         self.line = line
         self.bytes = bytes
         self.fieldEnds = fieldEnds
         self.fieldLines = fieldLines
+        self.oversizedFields = oversizedFields
+        self.isCutShort = isCutShort
     }
 
     /// Builds a record from strings, all on one line.

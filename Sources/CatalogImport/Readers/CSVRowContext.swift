@@ -19,19 +19,37 @@ struct CSVRowContext {
         field.index.map { record[$0] }
     }
 
-    /// Trimmed text; `nil` when absent or missing.
-    func text(_ field: MappedField) -> String? {
-        raw(field).flatMap(FieldValue.text)
+    /// Trimmed text; `nil` when absent or missing, or refused by ``FieldLimits`` for `kind` (a rejecting issue).
+    mutating func text(_ field: MappedField, _ kind: FieldLimits.Kind = .shortText) -> String? {
+        checked(field, kind).flatMap(FieldValue.text)
     }
 
-    /// Whitespace-collapsed text; `nil` when absent or missing.
-    func name(_ field: MappedField) -> String? {
-        raw(field).flatMap(FieldValue.name)
+    /// Whitespace-collapsed text; `nil` when absent or missing, or refused by ``FieldLimits`` (a rejecting issue).
+    mutating func name(_ field: MappedField) -> String? {
+        checked(field, .shortText).flatMap(FieldValue.name)
     }
 
-    /// The values of a multi-valued field.
-    func list(_ field: MappedField) -> [String] {
-        raw(field).map { FieldValue.list($0, separator: field.separator) } ?? []
+    /// The values of a multi-valued field; a value ``FieldLimits`` refuses rejects the row.
+    mutating func list(_ field: MappedField) -> [String] {
+        guard let raw = raw(field) else { return [] }
+        let values = FieldValue.list(raw, separator: field.separator)
+        for value in values {
+            if let reason = FieldLimits.violation(value, .shortText) {
+                report(field, reason: reason, value: FieldLimits.excerpt(value))
+                return []
+            }
+        }
+        return values
+    }
+
+    /// The raw cell, or `nil` with a rejecting issue when ``FieldLimits`` refuses it.
+    private mutating func checked(_ field: MappedField, _ kind: FieldLimits.Kind) -> String? {
+        guard let raw = raw(field) else { return nil }
+        if let reason = FieldLimits.violation(raw, kind) {
+            report(field, reason: reason, value: FieldLimits.excerpt(raw))
+            return nil
+        }
+        return raw
     }
 
     /// A whole number in range, recording a rejecting issue when it is not one.
@@ -56,11 +74,18 @@ struct CSVRowContext {
         }
     }
 
+    /// Whether a problem with `field` rejects the row already.
+    func isRefused(_ field: MappedField) -> Bool {
+        issues.contains { $0.column == field.column }
+    }
+
     /// Records a problem with a field's value.
-    mutating func report(_ field: MappedField, reason: String, policy: InvalidValuePolicy = .rejectRow) {
+    mutating func report(
+        _ field: MappedField, reason: String, value: String? = nil, policy: InvalidValuePolicy = .rejectRow
+    ) {
         let issue = RowIssue(
             line: field.index.map { record.fieldLines[$0] } ?? record.line, column: field.column,
-            value: raw(field), reason: reason)
+            value: value ?? raw(field), reason: reason)
         switch policy {
         case .rejectRow: issues.append(issue)
         case .dropWithWarning: warnings.append(issue)

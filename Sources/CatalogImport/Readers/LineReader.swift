@@ -1,7 +1,15 @@
 import Catalog
 
-/// Splits a ``TextInput`` into lines (LF or CRLF), streaming: memory is one chunk plus the longest line.
+/// Splits a ``TextInput`` into lines (LF or CRLF), streaming: memory is one chunk plus one line of at most
+/// ``maxLineBytes``. A longer line is cut there: the reader keeps its beginning, counts the rest to the next line
+/// break, where it resynchronises, and says so in ``lastLineByteCount``.
 final class LineReader {
+    /// The most bytes of a line the reader keeps.
+    let maxLineBytes: Int
+    /// The full length in bytes of the line returned last, line break excluded; more than the line returned when
+    /// it was cut at ``maxLineBytes``.
+    private(set) var lastLineByteCount = 0
+    private var partialByteCount = 0
     private let input: TextInput
     private var chunk: [UInt8] = []
     private var position = 0
@@ -11,8 +19,13 @@ final class LineReader {
     private(set) var line = 0
 
     /// Reads lines from an input.
-    init(input: TextInput) {
+    ///
+    /// - Parameters:
+    ///   - input: The decoded input.
+    ///   - maxLineBytes: The most bytes of a line to keep.
+    init(input: TextInput, maxLineBytes: Int = FieldLimits.lineBytes) {
         self.input = input
+        self.maxLineBytes = maxLineBytes
     }
 
     /// The file's name for messages.
@@ -30,15 +43,21 @@ final class LineReader {
         while true {
             if position < chunk.count {
                 let start = position
-                let newline = chunk.withUnsafeBufferPointer { buffer in
-                    buffer[start...].firstIndex(of: 0x0A)
+                // A plain loop: a generic search costs a call per byte in a debug build.
+                let newline = chunk.withUnsafeBufferPointer { buffer -> Int? in
+                    var index = start
+                    while index < buffer.count {
+                        if buffer[index] == 0x0A { return index }
+                        index += 1
+                    }
+                    return nil
                 }
                 if let newline {
-                    partial.append(contentsOf: chunk[start..<newline])
+                    keep(chunk[start..<newline])
                     position = newline + 1
                     return finishLine()
                 }
-                partial.append(contentsOf: chunk[start...])
+                keep(chunk[start...])
                 position = chunk.count
             }
             if atEnd { return nil }
@@ -51,11 +70,22 @@ final class LineReader {
         }
     }
 
+    private func keep(_ bytes: ArraySlice<UInt8>) {
+        partialByteCount += bytes.count
+        let room = maxLineBytes - partial.count
+        if room > 0 { partial.append(contentsOf: bytes.prefix(room)) }
+    }
+
     private func finishLine() -> [UInt8] {
         line += 1
         var result = partial
-        if result.last == 0x0D { result.removeLast() }
+        lastLineByteCount = partialByteCount
+        if result.last == 0x0D, result.count == partialByteCount {
+            result.removeLast()
+            lastLineByteCount -= 1
+        }
         partial = []
+        partialByteCount = 0
         return result
     }
 }

@@ -51,6 +51,14 @@ final class OpenLibraryDumpReader: ImportRowReader {
         while let bytes = try lines.next() {
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             let columns = bytes.split(separator: 0x09, maxSplits: 4, omittingEmptySubsequences: false)
+            if lines.lastLineByteCount > bytes.count {
+                return reject(
+                    lines.line,
+                    columns.map { ArraySlice(FieldLimits.excerpt(String(decoding: $0, as: UTF8.self)).utf8) },
+                    column: nil,
+                    reason: "is \(lines.lastLineByteCount) bytes of UTF-8, over the limit of "
+                        + "\(FieldLimits.size(lines.maxLineBytes)) for a dump line; the line is skipped")
+            }
             if let row = parse(columns, line: lines.line) { return row }
             skippedCount += 1
         }
@@ -89,37 +97,71 @@ final class OpenLibraryDumpReader: ImportRowReader {
     }
 
     private func work(_ json: [String: Any], key: String, line: Int, _ columns: Columns) -> Row {
-        guard let title = (json["title"] as? String).flatMap(FieldValue.name) else {
-            return reject(line, columns, column: "title", reason: "is missing; every work needs a title")
+        var check = LimitCheck(line: line)
+        let subtitle = check.name(json["subtitle"] as? String, "subtitle")
+        // The title stored is the title and subtitle joined: the limit is the joined one's.
+        let title = check.name(json["title"] as? String, "title").flatMap { title in
+            check.value(subtitle.map { "\(title): \($0)" } ?? title, "title")
         }
+        let summary = check.value(OpenLibraryJSON.text(json["description"]), "description", .longText)
+        let subjects = OpenLibraryJSON.strings(json["subjects"]).filter { check.value($0, "subjects") != nil }
         var warnings: [RowIssue] = []
         let credits = OpenLibraryJSON.credits(json["authors"]) {
             warnings.append(
                 RowIssue(line: line, column: "authors", value: $0, reason: "has no author key; entry ignored"))
         }
-        let subtitle = (json["subtitle"] as? String).flatMap(FieldValue.name)
+        for credit in credits { _ = check.value(credit.author.key, "authors") }
+        let bookKey = check.value(key.isEmpty ? json["key"] as? String : key, "key")
+        guard check.issues.isEmpty else { return reject(line, columns, check.issues) }
+        guard let title else {
+            return reject(line, columns, column: "title", reason: "is missing; every work needs a title")
+        }
         let book = BookRecord(
-            key: key.isEmpty ? json["key"] as? String : key, title: subtitle.map { "\(title): \($0)" } ?? title,
-            year: OpenLibraryJSON.year(json["first_publish_date"]), summary: OpenLibraryJSON.text(json["description"]),
-            contributors: credits, genres: OpenLibraryJSON.strings(json["subjects"]).map { GenreRecord(name: $0) })
+            key: bookKey, title: title,
+            year: OpenLibraryJSON.year(json["first_publish_date"]), summary: summary, contributors: credits,
+            genres: subjects.map { GenreRecord(name: $0) })
         return .accepted(AcceptedRow(line: line, record: .book(book), warnings: warnings))
     }
 
     private func author(_ json: [String: Any], key: String, line: Int, _ columns: Columns) -> Row {
+        var check = LimitCheck(line: line)
         let name =
-            (json["name"] as? String).flatMap(FieldValue.name)
-            ?? (json["personal_name"] as? String).flatMap(FieldValue.name)
+            check.name(json["name"] as? String, "name") ?? check.name(json["personal_name"] as? String, "personal_name")
+        let authorKey = check.value(OpenLibraryJSON.authorKey(key) ?? key, "key")
+        guard check.issues.isEmpty else { return reject(line, columns, check.issues) }
         guard let name else {
             return reject(line, columns, column: "name", reason: "is missing; an author record needs a name")
         }
-        let author = AuthorRecord(key: OpenLibraryJSON.authorKey(key) ?? key, name: name)
+        let author = AuthorRecord(key: authorKey, name: name)
         return .accepted(AcceptedRow(line: line, record: .author(author), warnings: []))
     }
 
+    /// The values of one line that ``FieldLimits`` refuses, as issues naming the JSON field.
+    private struct LimitCheck {
+        let line: Int
+        var issues: [RowIssue] = []
+
+        /// A name's collapsed text, or `nil` when missing or refused.
+        mutating func name(_ raw: String?, _ field: String) -> String? {
+            value(raw, field).flatMap(FieldValue.name)
+        }
+
+        /// `text`, or `nil` when missing or refused.
+        mutating func value(_ text: String?, _ field: String, _ kind: FieldLimits.Kind = .shortText) -> String? {
+            guard let text else { return nil }
+            guard let reason = FieldLimits.violation(text, kind) else { return text }
+            issues.append(RowIssue(line: line, column: field, value: FieldLimits.excerpt(text), reason: reason))
+            return nil
+        }
+    }
+
     private func reject(_ line: Int, _ columns: Columns, column: String?, value: String? = nil, reason: String) -> Row {
+        reject(line, columns, [RowIssue(line: line, column: column, value: value, reason: reason)])
+    }
+
+    private func reject(_ line: Int, _ columns: Columns, _ issues: [RowIssue]) -> Row {
         let raw = columns.map { String(decoding: $0, as: UTF8.self) }
-        let issue = RowIssue(line: line, column: column, value: value, reason: reason)
-        return .rejected(ImportRejection(file: lines.name, line: line, issues: [issue], rawValues: raw))
+        return .rejected(ImportRejection(file: lines.name, line: line, issues: issues, rawValues: raw))
     }
 }
 

@@ -25,6 +25,8 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
     case malformedPair(PairKind, argument: String)
     /// No built-in profile has this name.
     case unknownProfile(name: String, profiles: [String])
+    /// A native JSON catalog file cannot be read further.
+    case catalogJSON(JSONCatalogError)
 
     /// What a `FIELD=VALUE` pair sets.
     public enum PairKind: Sendable, Hashable {
@@ -37,7 +39,8 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure: the file cannot be read, is unusable as given, or an option is wrong.
     public var category: ImportError.Category {
         switch self {
-        case .file: .unreadable
+        case .file, .catalogJSON(.unreadable): .unreadable
+        case .catalogJSON: .unusableFile
         case .unknownField, .notMultiValued, .malformedPair, .unknownProfile: .invalidOption
         case .invalidUTF8, .unterminatedQuote, .missingHeader, .missingRequiredColumn, .unknownColumn: .unusableFile
         }
@@ -67,6 +70,8 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "'\(field)' holds one value; multi-valued fields: \(fields.joined(separator: ", "))."
         case .malformedPair(let kind, let argument):
             return "\(argument): expected \(kind == .columnMapping ? "FIELD=COLUMN" : "FIELD=SEPARATOR")."
+        case .catalogJSON(let error):
+            return error.description
         case .unknownProfile(let name, let profiles):
             return "no profile named '\(name)'; profiles: \(profiles.joined(separator: ", "))."
         }

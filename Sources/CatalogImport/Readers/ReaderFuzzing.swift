@@ -1,7 +1,8 @@
 import Catalog
 
-/// Entry points for the fuzz targets (`Sources/Fuzz`): the CSV and Open Library readers run over bytes held in
-/// memory, the way `catalog import` reads a file, with the outcome reduced to what the fuzzer checks.
+/// Entry points for the fuzz targets (`Sources/Fuzz`): the CSV, Open Library and native JSON readers run over bytes
+/// held in memory, the way `catalog import` reads a file, with the outcome reduced to what the fuzzer checks, and
+/// the limits every accepted record must keep.
 package enum ReaderFuzzing {
     /// What reading a whole file gave.
     package enum Outcome: Equatable {
@@ -10,6 +11,74 @@ package enum ReaderFuzzing {
         case rows(accepted: Int, rejected: Int, fingerprint: Int)
         /// The file as a whole was refused with this message (not UTF-8, no header, a missing column …).
         case refused(String)
+        /// A row was accepted with a value ``FieldLimits`` refuses: what and why.
+        case acceptedOverTheLimits(String)
+    }
+
+    /// Reads `bytes` as a native JSON catalog file, `chunkSize` bytes per read, holding every record.
+    ///
+    /// - Throws: ``JSONCatalogError``.
+    package static func readCatalogJSON(_ bytes: [UInt8], chunkSize: Int) throws(JSONCatalogError)
+        -> JSONCatalogDocument
+    {
+        let reader = try JSONCatalogRowReader(file: "fuzz.json", defaultSource: "fuzz") {
+            TextInput(source: MemoryByteSource(bytes, name: "fuzz.json"), chunkSize: max(1, chunkSize))
+        }
+        var records: [CatalogRecord] = []
+        var rejections: [ImportRejection] = []
+        while let row = try reader.nextRow() {
+            switch row {
+            case .accepted(let accepted): records.append(accepted.record)
+            case .rejected(let rejection): rejections.append(rejection)
+            }
+        }
+        return JSONCatalogDocument(source: reader.source, records: records, rejections: rejections)
+    }
+
+    /// Why `record` holds a value an import must refuse (over its length limit, or a control character where
+    /// none is allowed), or `nil` when every value is within the limits.
+    package static func limitViolation(_ record: CatalogRecord) -> String? {
+        var values: [(String, String?, FieldLimits.Kind)] = []
+        // The native JSON reader stores a key as `book/<key>`: the limit is the file's key's.
+        func key(_ key: String?, _ kind: String) -> String? {
+            guard let key, key.utf8.starts(with: "\(kind)/".utf8) else { return key }
+            return String(decoding: key.utf8.dropFirst(kind.utf8.count + 1), as: UTF8.self)
+        }
+        func add(_ author: AuthorRecord) {
+            values += [
+                ("author key", key(author.key, "author"), .shortText), ("author name", author.name, .shortText),
+                ("sort name", author.sortName, .shortText), ("disambiguation", author.disambiguation, .shortText),
+            ]
+        }
+        func add(_ genre: GenreRecord) {
+            values += [
+                ("genre key", key(genre.key, "genre"), .shortText), ("genre", genre.name, .shortText),
+                ("parent", genre.parentName, .shortText),
+            ]
+        }
+        switch record {
+        case .author(let author): add(author)
+        case .genre(let genre): add(genre)
+        case .book(let book):
+            values += [
+                ("key", key(book.key, "book"), .shortText), ("title", book.title, .shortText),
+                ("sort title", book.sortTitle, .shortText), ("isbn13", book.isbn13, .shortText),
+                ("language", book.language, .shortText), ("summary", book.summary, .longText),
+            ]
+            for contributor in book.contributors { add(contributor.author) }
+            for genre in book.genres { add(genre) }
+        case .band(let band):
+            values += [
+                ("key", key(band.key, "band"), .shortText), ("name", band.name, .shortText),
+                ("sort name", band.sortName, .shortText), ("country", band.country, .shortText),
+                ("disambiguation", band.disambiguation, .shortText),
+            ]
+            for genre in band.genres { add(genre) }
+        }
+        for case (let name, let value?, let kind) in values {
+            if let reason = FieldLimits.violation(value, kind) { return "\(record.label): \(name) \(reason)" }
+        }
+        return nil
     }
 
     /// Reads `bytes` as a CSV (or TSV) of books or bands to the end.
@@ -53,6 +122,9 @@ package enum ReaderFuzzing {
     private static func readAll(_ reader: some ImportRowReader) throws(ReaderError) -> Outcome {
         var rows: [ImportRow] = []
         while let row = try reader.next() {
+            if case .accepted(let accepted) = row, let violation = limitViolation(accepted.record) {
+                return .acceptedOverTheLimits(violation)
+            }
             rows.append(row)
         }
         let accepted = rows.count { if case .accepted = $0 { true } else { false } }

@@ -6,7 +6,9 @@ public import Foundation
 /// crash or another error — and a document keeps the reader's promises to the importer: the same document on
 /// every read, keys unique per kind and prefixed with the kind, a source, every book's authors and every genre
 /// a book or band names present as records of the same document, every parent genre named by a genre record,
-/// and every rejection with a reason. The whole input is the file.
+/// every rejection with a reason, no record with a value the import limits refuse (too long, or a control character
+/// in a name), and the same document however the reads cut the file (1-, 3- and 64-byte chunks: the reader streams).
+/// The whole input is the file.
 public struct JSONReaderCheck: FuzzCheck {
     /// The corpus directory and executable suffix.
     public static let name = "json-reader"
@@ -26,6 +28,16 @@ public struct JSONReaderCheck: FuzzCheck {
             throw FuzzFinding("the reader threw \(type(of: error)), not a JSONCatalogError: \(error)")
         }
         try require((try? read(input)) == document, "a second read gave another document")
+        for chunkSize in [1, 3, 64] {
+            try require(
+                (try? ReaderFuzzing.readCatalogJSON([UInt8](input), chunkSize: chunkSize)) == document,
+                "reading in \(chunkSize)-byte chunks gave another document")
+        }
+        for record in document.records {
+            if let violation = ReaderFuzzing.limitViolation(record) {
+                throw FuzzFinding("a record over the limits was accepted: \(violation)")
+            }
+        }
         try require(!document.source.isEmpty, "the document has no source")
         for rejection in document.rejections {
             try require(!rejection.reason.isEmpty, "a rejection without a reason: \(rejection)")

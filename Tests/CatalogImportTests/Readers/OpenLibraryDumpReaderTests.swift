@@ -95,12 +95,17 @@ import Testing
         let (reader, rows) = try read(path)
         let works = rows.compactMap(work)
         #expect(rows.count == 1_970)
-        #expect(works.count == 1_970)
+        // Line 327 has the subject "Erna\u{98}hrung" ("Ernährung" mis-encoded): a control character in a name.
+        #expect(works.count == 1_969)
+        let rejections = rows.compactMap { if case .rejected(let rejection) = $0 { rejection } else { nil } }
+        #expect(rejections.map(\.line) == [327])
+        #expect(rejections.first?.issues.first?.column == "subjects")
+        #expect(rejections.first?.reason.contains("control character U+0098") == true)
         #expect(reader.skippedCount == 0)
-        #expect(Set(works.compactMap(\.key)).count == 1_970)
+        #expect(Set(works.compactMap(\.key)).count == 1_969)
         #expect(works.allSatisfy { $0.credits.allSatisfy { $0.sourceKey?.hasPrefix("/authors/OL") == true } })
         #expect(works.filter { $0.summary != nil }.count == 57)
-        #expect(works.filter { !$0.genres.isEmpty }.count == 828)
+        #expect(works.filter { !$0.genres.isEmpty }.count == 827)
         #expect(reader.progress.bytesRead == reader.progress.totalBytes)
     }
 }
