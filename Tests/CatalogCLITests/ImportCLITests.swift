@@ -253,12 +253,17 @@ import Testing
         #expect(try listed(cli, "books") == ["Dune", "Dune"])
     }
 
+    /// Latin-1 decodes every byte, but cp1252's curly apostrophe (0x92) becomes the control character U+0092,
+    /// which a name may not hold: that row is rejected, naming it, and the rest imports.
     @Test func latin1DecodesAFileThatIsNotUTF8() throws {
         let cli = try CatalogCLI()
         let result = try cli.run(
             "import", Self.fixture("bands_cp1252.csv"), "--entity", "bands", "--encoding", "latin1")
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(try listed(cli, "bands").contains("Motörhead"))
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(
+            result.standardError.contains(
+                ":3: column name, value \"Guns N\u{92} Roses\": holds the control character U+0092"))
+        #expect(try listed(cli, "bands") == ["Motörhead"])
         #expect(try cli.run("search", "motorhead").standardOutput.contains("Motörhead"))
     }
 
