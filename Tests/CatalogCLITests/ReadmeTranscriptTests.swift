@@ -57,4 +57,43 @@ import Testing
         let output = try Self.replay(expected, in: directory)
         #expect(Self.maskingTimings(output) == Self.maskingTimings(expected))
     }
+
+    /// The README's sync example, run line by line on the sample data: each command exits 0, and a command's trailing
+    /// comment is the first line it prints (`…` stands for any text).
+    @Test func theSyncExampleRunsAndPrintsWhatItsCommentsSay() throws {
+        let readme = try String(contentsOf: TestSupport.packageRoot.appending(path: "README.md"), encoding: .utf8)
+        let opening = "```sh\ncatalog --db server.sqlite import SampleData/library.json\n"
+        let start = try #require(readme.range(of: opening))
+        let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
+        let directory = try TestSupport.temporaryDirectory("readme-sync")
+        try FileManager.default.createSymbolicLink(
+            at: directory.appending(path: "SampleData"), withDestinationURL: TestSupport.sampleData)
+        var commands = 0
+        for line in readme[readme.index(start.lowerBound, offsetBy: 6)..<end.lowerBound].split(separator: "\n")
+        where line.hasPrefix("catalog ") {
+            let parts = line.split(separator: " # ", maxSplits: 1)
+            var words = parts[0].split(separator: " ").dropFirst().map(String.init)
+            var redirect: String?
+            if let arrow = words.firstIndex(of: ">") {
+                redirect = words[arrow + 1]
+                words.removeSubrange(arrow...)
+            }
+            let result = try CatalogCLI.run(words, currentDirectory: directory)
+            #expect(result.status == 0, "\(line): \(result.standardError)")
+            if let redirect {
+                try result.standardOutput.write(
+                    to: directory.appending(path: redirect), atomically: true, encoding: .utf8)
+            }
+            if parts.count == 2 {
+                let printed = String(result.standardOutput.prefix { $0 != "\n" })
+                let pattern = parts[1].trimmingCharacters(in: .whitespaces).split(
+                    separator: "…", omittingEmptySubsequences: false
+                )
+                .map { NSRegularExpression.escapedPattern(for: String($0)) }.joined(separator: ".*")
+                #expect(printed.wholeMatch(of: try Regex(pattern)) != nil, "\(line)\nprinted: \(printed)")
+            }
+            commands += 1
+        }
+        #expect(commands == 6)
+    }
 }
