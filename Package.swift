@@ -24,6 +24,15 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
+        // The system libmicrohttpd (Debian: libmicrohttpd-dev); only HTTPServer imports it, and only the server
+        // targets depend on HTTPServer, so the libraries build for iOS without it.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
+        // A small HTTP/1.1 server: request and response values, one Sendable handler, graceful stop.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
 
         // Migrations/<target>/*.sql, embedded at build time by the EmbedMigrations plugin into the target that owns
         // the tables; Schema composes the catalog's and the navigation's.
@@ -113,6 +122,7 @@ let package = Package(
                 "LibraryNavigation", "Catalog", "CatalogImport", "Navigation", "Schema", "SQLiteDB", "TestSupport",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(
             name: "CatalogCLITests",
