@@ -46,6 +46,8 @@ let package = Package(
         .target(name: "Catalog", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
         // Catalog files in (JSON, CSV/TSV, Open Library dumps): readers, identity rules, the writer.
         .target(name: "CatalogImport", dependencies: ["Catalog", "SQLiteDB"]),
+        // The catalog's read answers as JSON text, shared by the command's --json output and the HTTP server.
+        .target(name: "CatalogAPI", dependencies: ["Catalog", "SQLiteDB"]),
         // The change feed, snapshots and the sync client of offline copies.
         .target(name: "CatalogSync", dependencies: ["Catalog", "SQLiteDB"]),
         // Split-view navigation state, history and sessions, generic over the app's route type.
@@ -60,8 +62,8 @@ let package = Package(
         .executableTarget(
             name: "catalog",
             dependencies: [
-                "SQLiteDB", "Schema", "Catalog", "CatalogImport", "CatalogSync", "Navigation", "LibraryNavigation",
-                "CommandLineKit", "TerminalKit",
+                "SQLiteDB", "Schema", "Catalog", "CatalogAPI", "CatalogImport", "CatalogSync", "Navigation",
+                "LibraryNavigation", "CommandLineKit", "TerminalKit",
             ]),
         .executableTarget(
             name: "catalog-bench",

@@ -1,4 +1,5 @@
 import Catalog
+import CatalogAPI
 import CommandLineKit
 import Foundation
 
@@ -22,10 +23,13 @@ enum SearchCommand {
     static func run(_ invocation: Invocation) throws {
         let limit = try invocation.integer("limit", in: 1...Page<EntitySummary>.maximumLimit) ?? 20
         let catalog = LibraryCatalog(try GlobalOptions.openDatabase(invocation))
-        let hits = try catalog.search(invocation.positionals.joined(separator: " "), limit: limit)
+        let text = invocation.positionals.joined(separator: " ")
         if invocation.flag("json") {
-            try Output.writeJSON(["items": .array(hits.map(CatalogJSON.summary))] as JSONValue)
-        } else if hits.isEmpty {
+            Output.write(try CatalogAPI.search(text, limit: limit, in: catalog))
+            return
+        }
+        let hits = try catalog.search(text, limit: limit)
+        if hits.isEmpty {
             Output.write("no matches\n")
         } else {
             let width = (hits.map(\.kind.rawValue.count).max() ?? 0) + 2
