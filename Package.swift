@@ -33,6 +33,10 @@ let package = Package(
         ),
         // A small HTTP/1.1 server: request and response values, one Sendable handler, graceful stop.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        // The catalog's HTTP API: routes, problem answers, the endpoints over a pool of readers.
+        .target(
+            name: "CatalogServer",
+            dependencies: ["Catalog", "CatalogAPI", "CatalogSync", "HTTPServer", "Schema", "SQLiteDB"]),
 
         // Migrations/<target>/*.sql, embedded at build time by the EmbedMigrations plugin into the target that owns
         // the tables; Schema composes the catalog's and the navigation's.
@@ -62,8 +66,8 @@ let package = Package(
         .executableTarget(
             name: "catalog",
             dependencies: [
-                "SQLiteDB", "Schema", "Catalog", "CatalogAPI", "CatalogImport", "CatalogSync", "Navigation",
-                "LibraryNavigation", "CommandLineKit", "TerminalKit",
+                "SQLiteDB", "Schema", "Catalog", "CatalogAPI", "CatalogImport", "CatalogServer", "CatalogSync",
+                "HTTPServer", "Navigation", "LibraryNavigation", "CommandLineKit", "TerminalKit",
             ]),
         .executableTarget(
             name: "catalog-bench",
@@ -125,6 +129,7 @@ let package = Package(
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "ServerTests", dependencies: ["catalog", "CatalogServer", "HTTPServer", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(
             name: "CatalogCLITests",

@@ -4,10 +4,6 @@ import HTTPServer
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite struct HTTPServerTests {
     /// Answers with the request as text: method, path, query items, one header, body.
     static let echo: HTTPServer.Handler = { request in
@@ -121,34 +117,8 @@ import Testing
     }
 }
 
-/// A blocking HTTP client for the tests, on URLSession.
+/// Requests to a server under test.
 enum Client {
-    struct Answer {
-        var status: Int
-        var headers: [String: String]
-        var body: Data
-        var text: String { String(decoding: body, as: UTF8.self) }
-        func header(_ name: String) -> String? { headers[name.lowercased()] }
-    }
-
-    /// A request under way; `wait` blocks until it is answered.
-    final class Pending: @unchecked Sendable {
-        // Invariant: `result` is written once by the session's callback before `done` is signalled.
-        private let done = DispatchSemaphore(value: 0)
-        private var result: Result<Answer, any Error>?
-
-        func finish(_ result: Result<Answer, any Error>) {
-            self.result = result
-            done.signal()
-        }
-
-        func wait() throws -> Answer {
-            done.wait()
-            guard let result else { throw URLError(.unknown) }
-            return try result.get()
-        }
-    }
-
     static func url(_ server: HTTPServer, _ path: String) throws -> URL {
         guard let url = URL(string: "http://\(server.host):\(server.port)\(path)") else { throw URLError(.badURL) }
         return url
@@ -157,34 +127,14 @@ enum Client {
     static func start(
         _ server: HTTPServer, _ path: String, method: String = "GET", headers: [String: String] = [:],
         body: Data? = nil
-    ) throws -> Pending {
-        var request = URLRequest(url: try url(server, path))
-        request.httpMethod = method
-        request.httpBody = body
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let pending = Pending()
-        let session = URLSession(configuration: .ephemeral)
-        session.dataTask(with: request) { data, response, error in
-            if let error {
-                pending.finish(.failure(error))
-            } else if let response = response as? HTTPURLResponse {
-                var fields: [String: String] = [:]
-                for (name, value) in response.allHeaderFields {
-                    fields["\(name)".lowercased()] = "\(value)"
-                }
-                pending.finish(.success(Answer(status: response.statusCode, headers: fields, body: data ?? Data())))
-            } else {
-                pending.finish(.failure(URLError(.badServerResponse)))
-            }
-            session.finishTasksAndInvalidate()
-        }.resume()
-        return pending
+    ) throws -> HTTPTestClient.Pending {
+        HTTPTestClient.start(try url(server, path), method: method, headers: headers, body: body)
     }
 
     static func fetch(
         _ server: HTTPServer, _ path: String, method: String = "GET", headers: [String: String] = [:],
         body: Data? = nil
-    ) throws -> Answer {
+    ) throws -> HTTPTestClient.Answer {
         try start(server, path, method: method, headers: headers, body: body).wait()
     }
 }

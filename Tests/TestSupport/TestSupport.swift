@@ -170,6 +170,27 @@ public final class ChildProcess: @unchecked Sendable {
         return written().contains(text)
     }
 
+    /// The first line the process writes to standard output, without its newline: waits until the line is whole, the
+    /// process has ended, or `limit` has passed (then `nil`; the bound keeps a hung child from hanging the suite).
+    public func firstStandardOutputLine(waitingAtMost limit: Duration = .seconds(120)) -> String? {
+        func line() -> String? {
+            let written = (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+            return written.firstIndex(of: "\n").map { String(written[..<$0]) }
+        }
+        let deadline = ContinuousClock.now + limit
+        while process.isRunning && ContinuousClock.now < deadline {
+            if let line = line() { return line }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return line()
+    }
+
+    /// Sends `signal` (e.g. SIGTERM) unless the process has ended; see ``killIfRunning()`` for why only then.
+    public func send(_ signal: Int32) {
+        guard process.isRunning else { return }
+        _ = Foundation.kill(process.processIdentifier, signal)
+    }
+
     /// Sends SIGKILL after `delay` seconds and waits: ``TestSupport/ProcessResult/endedBySignal`` tells whether
     /// the kill ended the process or it had finished before.
     public func kill(after delay: TimeInterval) -> TestSupport.ProcessResult {
