@@ -62,10 +62,10 @@ package struct CatalogService: Sendable {
                     "give at most one of \(ListFilter.names.joined(separator: ", ")); got \(given.joined(separator: ", "))"
             )
         }
-        let filter =
-            try given.first.map { name in
-                ListFilter(name: name, uuid: try parameters.uuid(name))
-            } ?? nil
+        var filter: ListFilter?
+        if let name = given.first {
+            filter = ListFilter(name: name, uuid: try parameters.uuid(name))
+        }
         let limit = try parameters.integer("limit", in: 1...Page<Book>.maximumLimit) ?? Self.defaultListLimit
         let after = parameters.value("after").map(PageCursor.init)
         return try json(

@@ -207,6 +207,10 @@ final class ServedCatalog {
         var description: String { "the server printed \(line.map { "'\($0)'" } ?? "no line") first: \(standardError)" }
     }
 
+    struct NoSuchEntry: Error, CustomStringConvertible {
+        let description: String
+    }
+
     init(listen: String = "127.0.0.1:0") throws {
         cli = try CatalogCLI("serve")
         try cli.importSamples()
@@ -239,7 +243,7 @@ final class ServedCatalog {
             let shown = try cli.run("show", kind, uuid, "--json").json()
             if let entries = shown[related] as? [Any], !entries.isEmpty { return uuid }
         }
-        throw NotListening(line: nil, standardError: "no \(list) with \(related ?? "entries")")
+        throw NoSuchEntry(description: "the sample catalog has no \(list) with \(related ?? "entries")")
     }
 
     /// Sends `signal` and waits for the server to exit (again: returns what it returned the first time).
@@ -247,5 +251,30 @@ final class ServedCatalog {
     func stop(signal: Int32 = SIGTERM) -> TestSupport.ProcessResult {
         process.send(signal)
         return process.wait()
+    }
+}
+
+/// Requests answered side by side, and a missing catalog refused before listening.
+@Suite struct ServeConcurrencyTests {
+    @Test func concurrentRequestsEachGetTheirOwnAnswer() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let limits = Array(1...24)
+        let pending = try limits.map { HTTPTestClient.start(try served.url("/v1/books?limit=\($0)")) }
+        for (limit, request) in zip(limits, pending) {
+            let answer = try request.wait()
+            #expect(answer.status == 200)
+            let page = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+            #expect((page["items"] as? [Any])?.count == limit)
+        }
+    }
+
+    @Test func aMissingCatalogIsRefusedBeforeListening() throws {
+        let cli = try CatalogCLI("serve")
+        let result = try cli.run("serve", "--listen", "127.0.0.1:0", in: "absent.sqlite")
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("no database at"), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: cli.path("absent.sqlite")))
     }
 }
