@@ -144,13 +144,15 @@ import Testing
         defer { served.stop() }
         _ = try served.get("/v1/health")
         _ = try served.get("/v1/books?limit=1")
-        _ = try served.get("/v1/nope")
+        _ = try served.get("/v1/nope%0AGET%20/forged%20200")
         let result = served.stop()
         #expect(result.status == 0)
         #expect(!result.endedBySignal)
         let lines = result.standardError.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(result.standardError)")
-        let expected = [("GET", "/v1/health", "200"), ("GET", "/v1/books", "200"), ("GET", "/v1/nope", "404")]
+        let expected = [
+            ("GET", "/v1/health", "200"), ("GET", "/v1/books", "200"), ("GET", "/v1/nope%0AGET%20/forged%20200", "404"),
+        ]
         for (line, (method, path, status)) in zip(lines, expected) {
             let fields = line.split(separator: " ").map(String.init)
             #expect(fields.count == 5, "\(line)")

@@ -60,8 +60,10 @@ enum ServeCommand {
             let response = service.respond(to: request)
             let elapsed = (ContinuousClock.now - start).components
             let microseconds = elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000
+            // The path as sent, percent-encoded again: a decoded newline or space must not forge or split a line.
+            let path = request.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "?"
             Output.writeError(
-                "\(request.method) \(request.path) \(response.status) \(response.body.count) \(microseconds)us\n")
+                "\(request.method) \(path) \(response.status) \(response.body.count) \(microseconds)us\n")
             return response
         }
         Output.write("listening on \(ListenAddress(host: server.host, port: server.port).url)\n")
