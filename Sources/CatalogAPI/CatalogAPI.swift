@@ -5,6 +5,11 @@ import SQLiteDB
 /// The catalog's read answers as JSON text, one function per answer: the `catalog` command prints them with
 /// `--json` and the HTTP server sends them, so both always say the same.
 package enum CatalogAPI {
+    /// Items per page of a list when the caller gives no limit.
+    package static let defaultListLimit = 50
+    /// Results of a search when the caller gives no limit.
+    package static let defaultSearchLimit = 20
+
     /// A page of a browsing list: `{"items", "next", "total"}`, read in one transaction.
     ///
     /// - Throws: see ``ListPage/load(_:filter:after:limit:in:)``.

@@ -14,11 +14,6 @@ package struct CatalogService: Sendable {
     private let version: String
     private var router = Router()
 
-    /// Items per page of a list when `limit` is not given.
-    package static let defaultListLimit = 50
-    /// Results of a search when `limit` is not given.
-    package static let defaultSearchLimit = 20
-
     /// The API over `pool`; `version` is the program's, reported by `/v1/health`.
     package init(pool: DatabasePool, version: String) {
         self.pool = pool
@@ -66,7 +61,7 @@ package struct CatalogService: Sendable {
         if let name = given.first {
             filter = ListFilter(name: name, uuid: try parameters.uuid(name))
         }
-        let limit = try parameters.integer("limit", in: 1...Page<Book>.maximumLimit) ?? Self.defaultListLimit
+        let limit = try parameters.integer("limit", in: 1...Page<Book>.maximumLimit) ?? CatalogAPI.defaultListLimit
         let after = parameters.value("after").map(PageCursor.init)
         return try json(
             pool.read { db in
@@ -89,7 +84,7 @@ package struct CatalogService: Sendable {
             throw APIProblem(status: 400, code: "bad-parameter", detail: "give the text to look for as q")
         }
         let limit =
-            try parameters.integer("limit", in: 1...Page<EntitySummary>.maximumLimit) ?? Self.defaultSearchLimit
+            try parameters.integer("limit", in: 1...Page<EntitySummary>.maximumLimit) ?? CatalogAPI.defaultSearchLimit
         return try json(pool.read { db in try CatalogAPI.search(text, limit: limit, in: LibraryCatalog(db)) })
     }
 

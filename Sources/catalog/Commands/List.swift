@@ -20,7 +20,7 @@ enum ListCommand {
             .value("genre", valueName: "UUID", help: "Books or bands of this genre."),
             .value("book", valueName: "UUID", help: "Authors credited on this book."),
             .value("band", valueName: "UUID", help: "Genres of this band."),
-            .value("limit", valueName: "N", help: "Items per page, 1–1000 (default 50)."),
+            .value("limit", valueName: "N", help: "Items per page, 1–1000 (default \(CatalogAPI.defaultListLimit))."),
             .value("after", valueName: "CURSOR", help: "Continue after this cursor from a previous page."),
             .flag("json", help: "Print the page as JSON."),
         ],
@@ -48,7 +48,7 @@ enum ListCommand {
                 hint: "books take --author or --genre; authors --book or --author; genres --band; bands --genre",
                 commandPath: invocation.commandPath)
         }
-        let limit = try invocation.integer("limit", in: 1...Page<Book>.maximumLimit) ?? 50
+        let limit = try invocation.integer("limit", in: 1...Page<Book>.maximumLimit) ?? CatalogAPI.defaultListLimit
         let after = invocation.value("after").map(PageCursor.init)
         let catalog = LibraryCatalog(try GlobalOptions.openDatabase(invocation))
         do {

@@ -13,7 +13,8 @@ enum SearchCommand {
             accents are ignored. Any text is accepted: punctuation and operators are searched as plain words.
             """,
         options: [
-            .value("limit", valueName: "N", help: "At most N results, 1–1000 (default 20)."),
+            .value(
+                "limit", valueName: "N", help: "At most N results, 1–1000 (default \(CatalogAPI.defaultSearchLimit))."),
             .flag("json", help: "Print the results as JSON."),
         ],
         arguments: [Argument("TEXT", help: "What to look for.", variadic: true)],
@@ -21,7 +22,8 @@ enum SearchCommand {
     )
 
     static func run(_ invocation: Invocation) throws {
-        let limit = try invocation.integer("limit", in: 1...Page<EntitySummary>.maximumLimit) ?? 20
+        let limit =
+            try invocation.integer("limit", in: 1...Page<EntitySummary>.maximumLimit) ?? CatalogAPI.defaultSearchLimit
         let catalog = LibraryCatalog(try GlobalOptions.openDatabase(invocation))
         let text = invocation.positionals.joined(separator: " ")
         if invocation.flag("json") {
