@@ -24,6 +24,19 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
+        // The system libmicrohttpd (Debian: libmicrohttpd-dev); only HTTPServer imports it, and only the server
+        // targets depend on HTTPServer, so the libraries build for iOS without it.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
+        // A small HTTP/1.1 server: request and response values, one Sendable handler, graceful stop.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        // The catalog's HTTP API: routes, problem answers, the endpoints over a pool of readers.
+        .target(
+            name: "CatalogServer",
+            dependencies: ["Catalog", "CatalogAPI", "CatalogSync", "HTTPServer", "Schema", "SQLiteDB"]),
 
         // Migrations/<target>/*.sql, embedded at build time by the EmbedMigrations plugin into the target that owns
         // the tables; Schema composes the catalog's and the navigation's.
@@ -37,6 +50,8 @@ let package = Package(
         .target(name: "Catalog", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
         // Catalog files in (JSON, CSV/TSV, Open Library dumps): readers, identity rules, the writer.
         .target(name: "CatalogImport", dependencies: ["Catalog", "SQLiteDB"]),
+        // The catalog's read answers as JSON text, shared by the command's --json output and the HTTP server.
+        .target(name: "CatalogAPI", dependencies: ["Catalog", "SQLiteDB"]),
         // The change feed, snapshots and the sync client of offline copies.
         .target(name: "CatalogSync", dependencies: ["Catalog", "SQLiteDB"]),
         // Split-view navigation state, history and sessions, generic over the app's route type.
@@ -51,8 +66,8 @@ let package = Package(
         .executableTarget(
             name: "catalog",
             dependencies: [
-                "SQLiteDB", "Schema", "Catalog", "CatalogImport", "CatalogSync", "Navigation", "LibraryNavigation",
-                "CommandLineKit", "TerminalKit",
+                "SQLiteDB", "Schema", "Catalog", "CatalogAPI", "CatalogImport", "CatalogServer", "CatalogSync",
+                "HTTPServer", "Navigation", "LibraryNavigation", "CommandLineKit", "TerminalKit",
             ]),
         .executableTarget(
             name: "catalog-bench",
@@ -113,6 +128,8 @@ let package = Package(
                 "LibraryNavigation", "Catalog", "CatalogImport", "Navigation", "Schema", "SQLiteDB", "TestSupport",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "ServerTests", dependencies: ["catalog", "CatalogServer", "HTTPServer", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(
             name: "CatalogCLITests",

@@ -1,3 +1,4 @@
+import CatalogAPI
 import LibraryNavigation
 import Navigation
 

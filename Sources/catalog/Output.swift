@@ -1,3 +1,4 @@
+import CatalogAPI
 import CommandLineKit
 import Foundation
 
@@ -11,12 +12,9 @@ enum Output {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
-    /// Prints `value` as pretty-printed JSON with sorted keys.
+    /// Prints `value` as JSON text (pretty-printed, keys sorted).
     static func writeJSON<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        write(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n")
+        write(try JSONText.encode(value))
     }
 
     /// Prints an error as `error: …` (see ``ErrorMessage``), with a `hint:` line for usage errors.

@@ -9,7 +9,8 @@ let root = Command(
     options: [GlobalOptions.database, GlobalOptions.wait],
     subcommands: [
         InitCommand.command, InfoCommand.command, ImportCommand.command, ListCommand.command, ShowCommand.command,
-        SearchCommand.command, ChangesCommand.command, SnapshotCommand.command, SyncCommand.command,
+        SearchCommand.command, ServeCommand.command, ChangesCommand.command, SnapshotCommand.command,
+        SyncCommand.command,
         NavCommand.command, SessionsCommand.command, BrowseCommand.command, DemoCommand.command,
     ]
 )

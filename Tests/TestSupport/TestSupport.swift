@@ -170,6 +170,29 @@ public final class ChildProcess: @unchecked Sendable {
         return written().contains(text)
     }
 
+    /// The first line the process writes to standard output, without its newline: waits until the line is whole, the
+    /// process has ended, or `limit` has passed (then `nil`; the bound keeps a hung child from hanging the suite).
+    /// On Linux it wakes when the output file is written (inotify), and every 100 ms to notice the child's exit.
+    public func firstStandardOutputLine(waitingAtMost limit: Duration = .seconds(120)) -> String? {
+        func line() -> String? {
+            let written = (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+            return written.firstIndex(of: "\n").map { String(written[..<$0]) }
+        }
+        let deadline = ContinuousClock.now + limit
+        let writes = OutputWrites(outputURL.path)
+        while process.isRunning && ContinuousClock.now < deadline {
+            if let line = line() { return line }
+            writes.wait(upTo: .milliseconds(100))
+        }
+        return line()
+    }
+
+    /// Sends `signal` (e.g. SIGTERM) unless the process has ended; see ``killIfRunning()`` for why only then.
+    public func send(_ signal: Int32) {
+        guard process.isRunning else { return }
+        _ = Foundation.kill(process.processIdentifier, signal)
+    }
+
     /// Sends SIGKILL after `delay` seconds and waits: ``TestSupport/ProcessResult/endedBySignal`` tells whether
     /// the kill ended the process or it had finished before.
     public func kill(after delay: TimeInterval) -> TestSupport.ProcessResult {
@@ -185,6 +208,40 @@ public final class ChildProcess: @unchecked Sendable {
         guard process.isRunning else { return }
         _ = Foundation.kill(process.processIdentifier, SIGKILL)
     }
+}
+
+/// Wakes a waiter when a file is written: inotify on Linux, a short sleep elsewhere.
+private final class OutputWrites {
+    #if os(Linux)
+        private let descriptor: Int32
+
+        init(_ path: String) {
+            descriptor = inotify_init1(0)
+            if descriptor >= 0 { _ = inotify_add_watch(descriptor, path, UInt32(IN_MODIFY)) }
+        }
+
+        deinit { if descriptor >= 0 { close(descriptor) } }
+
+        /// Returns after the file is written (the events are consumed) or `timeout` has passed.
+        func wait(upTo timeout: Duration) {
+            let milliseconds = Int32(
+                timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+            guard descriptor >= 0 else {
+                Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)
+                return
+            }
+            var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&watched, 1, milliseconds) > 0 else { return }
+            var events = [UInt8](repeating: 0, count: 4096)
+            _ = read(descriptor, &events, events.count)
+        }
+    #else
+        init(_ path: String) {}
+
+        func wait(upTo timeout: Duration) {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    #endif
 }
 
 /// A temporary directory for one test's files (``TestSupport/temporaryDirectory(_:)``).

@@ -1,4 +1,5 @@
 import Catalog
+import CatalogAPI
 import CatalogImport
 import CommandLineKit
 import Foundation

@@ -1,4 +1,5 @@
 import Catalog
+import CatalogAPI
 import CommandLineKit
 import Foundation
 
@@ -12,7 +13,8 @@ enum SearchCommand {
             accents are ignored. Any text is accepted: punctuation and operators are searched as plain words.
             """,
         options: [
-            .value("limit", valueName: "N", help: "At most N results, 1–1000 (default 20)."),
+            .value(
+                "limit", valueName: "N", help: "At most N results, 1–1000 (default \(CatalogAPI.defaultSearchLimit))."),
             .flag("json", help: "Print the results as JSON."),
         ],
         arguments: [Argument("TEXT", help: "What to look for.", variadic: true)],
@@ -20,12 +22,16 @@ enum SearchCommand {
     )
 
     static func run(_ invocation: Invocation) throws {
-        let limit = try invocation.integer("limit", in: 1...Page<EntitySummary>.maximumLimit) ?? 20
+        let limit =
+            try invocation.integer("limit", in: 1...Page<EntitySummary>.maximumLimit) ?? CatalogAPI.defaultSearchLimit
         let catalog = LibraryCatalog(try GlobalOptions.openDatabase(invocation))
-        let hits = try catalog.search(invocation.positionals.joined(separator: " "), limit: limit)
+        let text = invocation.positionals.joined(separator: " ")
         if invocation.flag("json") {
-            try Output.writeJSON(["items": .array(hits.map(CatalogJSON.summary))] as JSONValue)
-        } else if hits.isEmpty {
+            Output.write(try CatalogAPI.search(text, limit: limit, in: catalog))
+            return
+        }
+        let hits = try catalog.search(text, limit: limit)
+        if hits.isEmpty {
             Output.write("no matches\n")
         } else {
             let width = (hits.map(\.kind.rawValue.count).max() ?? 0) + 2

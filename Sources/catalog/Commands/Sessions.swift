@@ -1,3 +1,4 @@
+import CatalogAPI
 import CommandLineKit
 import LibraryNavigation
 import Navigation

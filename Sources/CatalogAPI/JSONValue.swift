@@ -1,8 +1,9 @@
-import Foundation
+package import Foundation
 
 /// A JSON value built by hand, so the documented output shapes keep their `null`s (Codable synthesis drops
 /// nil optionals) and never depend on Swift property names.
-enum JSONValue: Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral,
+package enum JSONValue: Sendable, Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
     case null
@@ -13,25 +14,25 @@ enum JSONValue: Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiter
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(stringLiteral value: String) { self = .string(value) }
-    init(integerLiteral value: Int) { self = .int(value) }
-    init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 
-    static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-    static func int(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
-    static func uuid(_ value: UUID) -> JSONValue { .string(value.uuidString.lowercased()) }
-    static func date(_ value: Date) -> JSONValue { .string(timestampFormatter.string(from: value)) }
+    package static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    package static func int(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
+    package static func uuid(_ value: UUID) -> JSONValue { .string(value.uuidString.lowercased()) }
+    package static func date(_ value: Date) -> JSONValue { .string(timestampFormatter.string(from: value)) }
 
     /// Merges the keys of `other` into an object.
-    func merging(_ other: [String: JSONValue]) -> JSONValue {
+    package func merging(_ other: [String: JSONValue]) -> JSONValue {
         guard case .object(let fields) = self else { return self }
         return .object(fields.merging(other) { _, new in new })
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()

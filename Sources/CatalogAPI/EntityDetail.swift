@@ -1,0 +1,77 @@
+package import Catalog
+package import Foundation
+
+/// One entity with the first entries of its related lists and their counts, as `show` presents it.
+package enum EntityDetail {
+    case book(Book, credits: [Credit], genres: [Genre])
+    case author(Author, books: [Book], bookCount: Int, coauthors: [Author], coauthorCount: Int)
+    case genre(Genre, parent: Genre?, books: [Book], bookCount: Int, bands: [Band], bandCount: Int)
+    case band(Band, genres: [Genre])
+
+    /// Entries a related list holds at most; a browsing list pages through all of them.
+    package static let relatedLimit = 100
+
+    /// The `kind` entity `uuid` with its related entities. Call it inside one read transaction so the lists and
+    /// counts come from the same state.
+    ///
+    /// - Throws: `CatalogError.notFound` when there is no such entity.
+    package static func load(_ kind: EntityKind, uuid: UUID, in catalog: LibraryCatalog) throws -> EntityDetail {
+        let limit = relatedLimit
+        switch kind {
+        case .book:
+            let book = try catalog.books.get(uuid: uuid)
+            return .book(
+                book, credits: try catalog.books.credits(of: book.id, after: nil, limit: limit).items,
+                genres: try catalog.books.genres(of: book.id))
+        case .author:
+            let author = try catalog.authors.get(uuid: uuid)
+            return .author(
+                author, books: try catalog.books.page(byAuthor: author.id, after: nil, limit: limit).items,
+                bookCount: try catalog.books.count(byAuthor: author.id),
+                coauthors: try catalog.authors.page(coauthorsOf: author.id, after: nil, limit: limit).items,
+                coauthorCount: try catalog.authors.count(coauthorsOf: author.id))
+        case .genre:
+            let genre = try catalog.genres.get(uuid: uuid)
+            return .genre(
+                genre, parent: try genre.parentID.flatMap { try catalog.genres.find(id: $0) },
+                books: try catalog.books.page(inGenre: genre.id, after: nil, limit: limit).items,
+                bookCount: try catalog.books.count(inGenre: genre.id),
+                bands: try catalog.bands.page(inGenre: genre.id, after: nil, limit: limit).items,
+                bandCount: try catalog.bands.count(inGenre: genre.id))
+        case .band:
+            let band = try catalog.bands.get(uuid: uuid)
+            return .band(band, genres: try catalog.genres.page(ofBand: band.id, after: nil, limit: limit).items)
+        }
+    }
+
+    /// The entity's fields, its timestamps and its related lists.
+    package var json: JSONValue {
+        switch self {
+        case .book(let book, let credits, let genres):
+            CatalogJSON.book(book).merging(
+                CatalogJSON.timestamps(created: book.createdAt, updated: book.updatedAt).merging([
+                    "isbn13": .string(book.isbn13), "pages": .int(book.pages), "summary": .string(book.summary),
+                    "authors": .array(credits.map(CatalogJSON.credit)),
+                    "genres": .array(genres.map(CatalogJSON.genre)),
+                ]) { _, new in new })
+        case .author(let author, let books, let bookCount, let coauthors, let coauthorCount):
+            CatalogJSON.author(author).merging(
+                CatalogJSON.timestamps(created: author.createdAt, updated: author.updatedAt).merging([
+                    "books": .array(books.map(CatalogJSON.book)), "bookCount": .int(bookCount),
+                    "coauthors": .array(coauthors.map(CatalogJSON.author)), "coauthorCount": .int(coauthorCount),
+                ]) { _, new in new })
+        case .genre(let genre, let parent, let books, let bookCount, let bands, let bandCount):
+            CatalogJSON.genre(genre).merging(
+                CatalogJSON.timestamps(created: genre.createdAt, updated: genre.updatedAt).merging([
+                    "parent": parent.map(CatalogJSON.genre) ?? .null,
+                    "books": .array(books.map(CatalogJSON.book)), "bookCount": .int(bookCount),
+                    "bands": .array(bands.map(CatalogJSON.band)), "bandCount": .int(bandCount),
+                ]) { _, new in new })
+        case .band(let band, let genres):
+            CatalogJSON.band(band).merging(
+                CatalogJSON.timestamps(created: band.createdAt, updated: band.updatedAt).merging([
+                    "genres": .array(genres.map(CatalogJSON.genre))
+                ]) { _, new in new })
+        }
+    }
+}

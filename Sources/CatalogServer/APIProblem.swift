@@ -1,0 +1,67 @@
+import Catalog
+import CatalogAPI
+import Foundation
+package import HTTPServer
+
+/// An error answer as `application/problem+json` (RFC 9457): `type`, `title` (the status's phrase), `status`,
+/// `detail` (what went wrong and what to do) and `code`, a stable name clients branch on.
+package struct APIProblem: Error, Sendable, Equatable {
+    /// The HTTP status.
+    package var status: Int
+    /// A stable name: `bad-cursor`, `bad-filter`, `bad-parameter`, `not-found`, `no-route`, `method-not-allowed`,
+    /// `internal-error`.
+    package var code: String
+    /// A sentence for people.
+    package var detail: String
+
+    /// A problem with the given status, code and detail.
+    package init(status: Int, code: String, detail: String) {
+        self.status = status
+        self.code = code
+        self.detail = detail
+    }
+
+    /// `error` as a problem: a thrown ``APIProblem`` as it is, the catalog's own errors as 400 or 404, anything
+    /// else as 500 `internal-error`.
+    package init(_ error: any Error) {
+        switch error {
+        case let problem as APIProblem:
+            self = problem
+        case CatalogError.invalidCursor(let reason):
+            self.init(
+                status: 400, code: "bad-cursor",
+                detail: "invalid cursor: \(reason); pass the 'next' of a page of the same list, or no 'after'")
+        case CatalogError.notFound:
+            self.init(status: 404, code: "not-found", detail: "\(error.localizedDescription)")
+        case let error as CatalogAPIError:
+            self.init(status: 400, code: "bad-filter", detail: "\(error.localizedDescription)")
+        default:
+            self.init(status: 500, code: "internal-error", detail: "\(error.localizedDescription)")
+        }
+    }
+
+    /// The problem as a response.
+    package var response: HTTPResponse {
+        let title = HTTPStatus.phrase(status)
+        let body: JSONValue = [
+            "type": "about:blank", "title": .string(title), "status": .int(status), "detail": .string(detail),
+            "code": .string(code),
+        ]
+        // Encoding a JSONValue of strings and numbers cannot fail.
+        let text = (try? JSONText.encode(body)) ?? "{}\n"
+        return HTTPResponse(status: status, contentType: "application/problem+json", text: text)
+    }
+}
+
+/// The reason phrases of the statuses the API answers with.
+enum HTTPStatus {
+    static func phrase(_ status: Int) -> String {
+        switch status {
+        case 400: "Bad Request"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 413: "Content Too Large"
+        default: status >= 500 ? "Internal Server Error" : "Error"
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Catalog
+import CatalogAPI
+import CatalogSync
+import Foundation
+package import HTTPServer
+package import SQLiteDB
+import Schema
+
+/// The catalog's HTTP API, version 1: health, browsing lists, entities and search, read through a pool so
+/// requests read concurrently, each in one snapshot. Bodies are the JSON the `catalog` command prints with
+/// `--json`, made by the same ``CatalogAPI`` functions.
+package struct CatalogService: Sendable {
+    private let pool: DatabasePool
+    private let version: String
+    private var router = Router()
+
+    /// The API over `pool`; `version` is the program's, reported by `/v1/health`.
+    package init(pool: DatabasePool, version: String) {
+        self.pool = pool
+        self.version = version
+        router.add("GET", "/v1/health") { [self] request, _ in try health(request) }
+        router.add("GET", "/v1/search") { [self] request, _ in try search(request) }
+        for kind in EntityKind.allCases {
+            router.add("GET", "/v1/\(kind.rawValue)s") { [self] request, _ in try list(kind, request) }
+            router.add("GET", "/v1/\(kind.rawValue)s/{uuid}") { [self] request, parameters in
+                try show(kind, request, uuid: parameters["uuid"] ?? "")
+            }
+        }
+    }
+
+    /// The answer to `request`.
+    package func respond(to request: HTTPRequest) -> HTTPResponse {
+        router.respond(to: request)
+    }
+
+    private func health(_ request: HTTPRequest) throws -> HTTPResponse {
+        _ = try Parameters(request, allowed: [])
+        let body: JSONValue = try pool.read { db in
+            let feed = ChangeFeed(db)
+            return [
+                "status": "ok",
+                "schemaVersion": .int(try DatabaseSchema.migrator.appliedMigrations(in: db).last?.version ?? 0),
+                "lastSeq": .int(Int(try feed.highWater())), "prunedBefore": .int(Int(try feed.prunedBefore())),
+                "version": .string(version),
+            ]
+        }
+        return try json(JSONText.encode(body))
+    }
+
+    private func list(_ kind: EntityKind, _ request: HTTPRequest) throws -> HTTPResponse {
+        let parameters = try Parameters(request, allowed: ListFilter.names + ["limit", "after"])
+        let given = ListFilter.names.filter { parameters.value($0) != nil }
+        guard given.count <= 1 else {
+            throw APIProblem(
+                status: 400, code: "bad-filter",
+                detail:
+                    "give at most one of \(ListFilter.names.joined(separator: ", ")); got \(given.joined(separator: ", "))"
+            )
+        }
+        var filter: ListFilter?
+        if let name = given.first {
+            filter = ListFilter(name: name, uuid: try parameters.uuid(name))
+        }
+        let limit = try parameters.integer("limit", in: 1...Page<Book>.maximumLimit) ?? CatalogAPI.defaultListLimit
+        let after = parameters.value("after").map(PageCursor.init)
+        return try json(
+            pool.read { db in
+                try CatalogAPI.list(kind, filter: filter, after: after, limit: limit, in: LibraryCatalog(db))
+            })
+    }
+
+    private func show(_ kind: EntityKind, _ request: HTTPRequest, uuid text: String) throws -> HTTPResponse {
+        _ = try Parameters(request, allowed: [])
+        guard let uuid = UUID(uuidString: text) else {
+            throw APIProblem(
+                status: 404, code: "not-found", detail: "'\(text)' is not a uuid, so no \(kind.rawValue) has it")
+        }
+        return try json(pool.read { db in try CatalogAPI.show(kind, uuid: uuid, in: LibraryCatalog(db)) })
+    }
+
+    private func search(_ request: HTTPRequest) throws -> HTTPResponse {
+        let parameters = try Parameters(request, allowed: ["q", "limit"])
+        guard let text = parameters.value("q") else {
+            throw APIProblem(status: 400, code: "bad-parameter", detail: "give the text to look for as q")
+        }
+        let limit =
+            try parameters.integer("limit", in: 1...Page<EntitySummary>.maximumLimit) ?? CatalogAPI.defaultSearchLimit
+        return try json(pool.read { db in try CatalogAPI.search(text, limit: limit, in: LibraryCatalog(db)) })
+    }
+
+    private func json(_ text: String) -> HTTPResponse {
+        HTTPResponse(status: 200, contentType: "application/json", text: text)
+    }
+}
+
+/// A request's query items, checked against the names an endpoint takes.
+private struct Parameters {
+    let request: HTTPRequest
+
+    /// - Throws: ``APIProblem`` `bad-parameter` naming the first item `allowed` does not hold.
+    init(_ request: HTTPRequest, allowed: [String]) throws {
+        if let unknown = request.queryItems.first(where: { !allowed.contains($0.name) }) {
+            let takes = allowed.isEmpty ? "takes no parameters" : "takes \(allowed.joined(separator: ", "))"
+            throw APIProblem(
+                status: 400, code: "bad-parameter",
+                detail: "unknown parameter '\(unknown.name)': \(request.path) \(takes)")
+        }
+        self.request = request
+    }
+
+    func value(_ name: String) -> String? { request.query(name) }
+
+    func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw APIProblem(
+                status: 400, code: "bad-parameter",
+                detail: "\(name) takes a whole number, \(range.lowerBound)–\(range.upperBound); got '\(text)'")
+        }
+        return number
+    }
+
+    func uuid(_ name: String) throws -> UUID {
+        let text = value(name) ?? ""
+        guard let uuid = UUID(uuidString: text) else {
+            throw APIProblem(
+                status: 400, code: "bad-parameter",
+                detail: "\(name) takes a uuid such as 0f8fad5b-d9cb-469f-a165-70867728950e; got '\(text)'")
+        }
+        return uuid
+    }
+}

@@ -1,0 +1,251 @@
+internal import CMicroHTTPD
+public import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An HTTP/1.1 server on libmicrohttpd: requests are answered by one handler on the server's own threads.
+///
+/// ```swift
+/// let server = try HTTPServer(host: "127.0.0.1", port: 0) { request in
+///     HTTPResponse(status: 200, contentType: "text/plain", text: "hello \(request.path)\n")
+/// }
+/// print("listening on port \(server.port)")
+/// server.stop()
+/// ```
+///
+/// The handler runs on a thread of the server's pool, several at once: it must be safe to call concurrently
+/// and must not depend on an actor (it is a plain `@Sendable` function).
+public final class HTTPServer: @unchecked Sendable {
+    // Invariant that makes the class Sendable: `daemon` is only stopped once, under `stopLock`; the context is
+    // itself thread-safe.
+
+    /// Answers one request; called on the server's threads.
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+
+    /// Bounds on what clients may take from the server.
+    public struct Limits: Sendable {
+        /// Threads answering requests concurrently.
+        public var threads: Int = 4
+        /// Open connections at most; more are refused.
+        public var connections: Int = 64
+        /// Seconds an idle connection stays open.
+        public var connectionTimeout: Int = 30
+        /// Bytes of memory per connection for its request line and headers.
+        public var connectionMemory: Int = 64 * 1024
+        /// Bytes of request body at most; a larger body is answered 413.
+        public var requestBody: Int = 1024 * 1024
+
+        /// The default limits.
+        public init() {}
+    }
+
+    /// The address the server listens on.
+    public let host: String
+    /// The port the server listens on (the one the system picked when 0 was asked for).
+    public let port: Int
+
+    private let daemon: OpaquePointer
+    private let context: Unmanaged<ServerContext>
+    private let stopLock = NSLock()
+    private var stopped = false
+
+    /// Starts listening on `host` (an IPv4 or IPv6 address, not a name) and `port` (0: any free port).
+    ///
+    /// - Throws: ``HTTPServerError`` when the address is not one or the server cannot listen on it.
+    public init(host: String, port: Int, limits: Limits = Limits(), handler: @escaping Handler) throws {
+        guard (0...65535).contains(port) else { throw HTTPServerError.invalidPort(port) }
+        let context = Unmanaged.passRetained(ServerContext(handler: handler, limits: limits))
+        var flags =
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_USE_ITC.rawValue
+            | MHD_USE_AUTO.rawValue
+        let started: OpaquePointer?
+        if var address = SocketAddress.ipv4(host, port: port) {
+            started = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { start(flags, port, $0, limits, context) }
+            }
+        } else if var address = SocketAddress.ipv6(host, port: port) {
+            flags |= MHD_USE_IPv6.rawValue
+            started = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { start(flags, port, $0, limits, context) }
+            }
+        } else {
+            context.release()
+            throw HTTPServerError.invalidAddress(host)
+        }
+        guard let started else {
+            let reason = String(cString: strerror(errno))
+            context.release()
+            throw HTTPServerError.cannotListen(host: host, port: port, reason: reason)
+        }
+        self.daemon = started
+        self.context = context
+        self.host = host
+        self.port = Int(cmicrohttpd_bound_port(started))
+    }
+
+    deinit { stop() }
+
+    /// Stops accepting connections, waits for the requests in flight to be answered, then closes every connection.
+    /// Calling it again does nothing.
+    public func stop() {
+        stopLock.lock()
+        defer { stopLock.unlock() }
+        guard !stopped else { return }
+        stopped = true
+        let listener = MHD_quiesce_daemon(daemon)
+        context.takeUnretainedValue().waitUntilIdle()
+        MHD_stop_daemon(daemon)
+        if listener >= 0 { close(listener) }
+        context.release()
+    }
+}
+
+/// Why a server could not start.
+public enum HTTPServerError: Error, LocalizedError, Equatable {
+    /// The host is not a numeric IPv4 or IPv6 address.
+    case invalidAddress(String)
+    /// The port is outside 0–65535.
+    case invalidPort(Int)
+    /// The system refused to listen there (in use, not an address of this machine, no permission).
+    case cannotListen(host: String, port: Int, reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidAddress(let host):
+            "'\(host)' is not an IPv4 or IPv6 address; give one such as 127.0.0.1 or ::1"
+        case .invalidPort(let port):
+            "port \(port) is outside 0–65535; give 0 to let the system pick a free port"
+        case .cannotListen(let host, let port, let reason):
+            "cannot listen on \(host) port \(port): \(reason); pick another port, or 0 for any free one"
+        }
+    }
+}
+
+private func start(
+    _ flags: UInt32, _ port: Int, _ address: UnsafePointer<sockaddr>, _ limits: HTTPServer.Limits,
+    _ context: Unmanaged<ServerContext>
+) -> OpaquePointer? {
+    cmicrohttpd_start(
+        flags, UInt16(port), address, UInt32(limits.threads), UInt32(limits.connections),
+        UInt32(limits.connectionTimeout),
+        limits.connectionMemory, answer, context.toOpaque(), requestEnded, context.toOpaque())
+}
+
+/// What the C callbacks share: the handler, and the count of requests begun and not yet ended, which `stop`
+/// waits to fall to zero.
+private final class ServerContext: @unchecked Sendable {
+    // Invariant: `inFlight` is only read or changed while `condition` is locked.
+    let handler: HTTPServer.Handler
+    let limits: HTTPServer.Limits
+    private let condition = NSCondition()
+    private var inFlight = 0
+
+    init(handler: @escaping HTTPServer.Handler, limits: HTTPServer.Limits) {
+        self.handler = handler
+        self.limits = limits
+    }
+
+    func begin() {
+        condition.withLock { inFlight += 1 }
+    }
+
+    func end() {
+        condition.withLock {
+            inFlight -= 1
+            condition.broadcast()
+        }
+    }
+
+    func waitUntilIdle() {
+        condition.withLock {
+            while inFlight > 0 { condition.wait() }
+        }
+    }
+}
+
+/// One request between its first and last callback: the body received so far.
+private final class RequestState {
+    var body = Data()
+    var bodyTooLarge = false
+}
+
+/// The access handler. libmicrohttpd calls it first with the headers (the request's state is made then), then
+/// once per piece of body, then once more with no data: the answer is queued on that last call, since answering
+/// on the first would close the connection before the body is read.
+private let answer: MHD_AccessHandlerCallback = { contextPointer, connection, url, method, _, data, size, state in
+    guard let contextPointer, let connection, let url, let method, let size, let state else { return .NO }
+    let context = Unmanaged<ServerContext>.fromOpaque(contextPointer).takeUnretainedValue()
+    guard let statePointer = state.pointee else {
+        state.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
+        context.begin()
+        return .YES
+    }
+    let request = Unmanaged<RequestState>.fromOpaque(statePointer).takeUnretainedValue()
+    if size.pointee > 0 {
+        if let data, request.body.count + size.pointee <= context.limits.requestBody {
+            request.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size.pointee)
+        } else {
+            request.bodyTooLarge = true
+        }
+        size.pointee = 0
+        return .YES
+    }
+    let response: HTTPResponse
+    if request.bodyTooLarge {
+        response = HTTPResponse(status: 413, contentType: "text/plain; charset=utf-8", text: "request body too large\n")
+    } else {
+        response = context.handler(
+            HTTPRequest(
+                method: String(cString: method), path: String(cString: url),
+                queryItems: values(of: .GET_ARGUMENT_KIND, in: connection).map {
+                    URLQueryItem(name: $0.name, value: $0.value)
+                },
+                headers: Dictionary(
+                    values(of: .HEADER_KIND, in: connection).map { ($0.name.lowercased(), $0.value ?? "") },
+                    uniquingKeysWith: { _, last in last }),
+                body: request.body))
+    }
+    return queue(response, on: connection)
+}
+
+/// The request-completed callback: the request's state goes, and `stop` may stop waiting for it.
+private let requestEnded: MHD_RequestCompletedCallback = { contextPointer, _, state, _ in
+    guard let contextPointer, let state, let statePointer = state.pointee else { return }
+    Unmanaged<RequestState>.fromOpaque(statePointer).release()
+    state.pointee = nil
+    Unmanaged<ServerContext>.fromOpaque(contextPointer).takeUnretainedValue().end()
+}
+
+private func values(of kind: MHD_ValueKind, in connection: OpaquePointer) -> [(name: String, value: String?)] {
+    var pairs: [(name: String, value: String?)] = []
+    withUnsafeMutablePointer(to: &pairs) { pointer in
+        _ = MHD_get_connection_values(
+            connection, kind,
+            { pairsPointer, _, key, value in
+                guard let pairsPointer, let key else { return .YES }
+                pairsPointer.assumingMemoryBound(to: [(name: String, value: String?)].self).pointee.append(
+                    (String(cString: key), value.map { String(cString: $0) }))
+                return .YES
+            }, pointer)
+    }
+    return pairs
+}
+
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    // A zero-length body still needs a valid pointer; the copy is made before the buffer goes.
+    let bytes = response.body.isEmpty ? [0] : [UInt8](response.body)
+    let created = bytes.withUnsafeBytes { buffer in
+        MHD_create_response_from_buffer(
+            response.body.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+    }
+    guard let created else { return .NO }
+    defer { MHD_destroy_response(created) }
+    for header in response.headers {
+        _ = MHD_add_response_header(created, header.name, header.value)
+    }
+    return MHD_queue_response(connection, UInt32(response.status), created)
+}

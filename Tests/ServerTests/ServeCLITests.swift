@@ -1,0 +1,282 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `catalog serve` run as a user runs it, on the sample catalog, driven over HTTP.
+@Suite struct ServeCLITests {
+    @Test func listsAnswerWhatListJSONPrints() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let cli = served.cli
+        let author = try served.firstUUID("authors", where: "books")
+        let book = try served.firstUUID("books")
+        let genre = try served.firstUUID("genres", where: "bands")
+        let band = try served.firstUUID("bands")
+        let cases: [(path: String, arguments: [String])] = [
+            ("/v1/books", ["books"]), ("/v1/authors", ["authors"]), ("/v1/genres", ["genres"]),
+            ("/v1/bands", ["bands"]), ("/v1/books?limit=3", ["books", "--limit", "3"]),
+            ("/v1/books?author=\(author)", ["books", "--author", author]),
+            ("/v1/authors?book=\(book)", ["authors", "--book", book]),
+            ("/v1/authors?author=\(author)", ["authors", "--author", author]),
+            ("/v1/genres?band=\(band)", ["genres", "--band", band]),
+            ("/v1/bands?genre=\(genre)", ["bands", "--genre", genre]),
+            ("/v1/books?genre=\(genre)&limit=1", ["books", "--genre", genre, "--limit", "1"]),
+        ]
+        for (path, arguments) in cases {
+            let answer = try served.get(path)
+            #expect(answer.status == 200, "\(path): \(answer.text)")
+            #expect(answer.header("content-type") == "application/json")
+            #expect(try answer.text == cli.run(["list"] + arguments + ["--json"]).standardOutput, "\(path)")
+        }
+        // The next page through the cursor the first page gave.
+        let first = try cli.run("list", "books", "--limit", "2", "--json").json()
+        let next = try #require(first["next"] as? String)
+        #expect(
+            try served.get("/v1/books?limit=2&after=\(next)").text
+                == cli.run("list", "books", "--limit", "2", "--after", next, "--json").standardOutput)
+    }
+
+    @Test(arguments: ["book", "author", "genre", "band"])
+    func entitiesAnswerWhatShowJSONPrints(kind: String) throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let uuid = try served.firstUUID("\(kind)s")
+        let answer = try served.get("/v1/\(kind)s/\(uuid)")
+        #expect(answer.status == 200)
+        #expect(try answer.text == served.cli.run("show", kind, uuid, "--json").standardOutput)
+    }
+
+    @Test func searchAnswersWhatSearchJSONPrints() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        for (query, arguments) in [("q=tolk", ["tolk"]), ("q=the&limit=3", ["the", "--limit", "3"])] {
+            let answer = try served.get("/v1/search?\(query)")
+            #expect(answer.status == 200)
+            #expect(try answer.text == served.cli.run(["search"] + arguments + ["--json"]).standardOutput)
+        }
+    }
+
+    @Test func healthReportsSchemaChangeLogAndVersion() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let answer = try served.get("/v1/health")
+        let health = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+        let version = try served.cli.run("--version").standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        let info = try served.cli.run("info", "--json").json()
+        #expect(health["status"] as? String == "ok")
+        #expect(health["version"] as? String == version)
+        #expect(health["schemaVersion"] as? Int == info["schemaVersion"] as? Int)
+        #expect((health["lastSeq"] as? Int ?? 0) > 0)
+        #expect(health["prunedBefore"] as? Int == 0)
+    }
+
+    @Test func errorsAreProblemsWithStableCodes() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let book = try served.firstUUID("books")
+        let absent = "0f8fad5b-d9cb-469f-a165-70867728950e"
+        let cases: [(path: String, status: Int, code: String)] = [
+            ("/v1/books?after=zzz", 400, "bad-cursor"),
+            ("/v1/books?limit=0", 400, "bad-parameter"),
+            ("/v1/books?limit=1001", 400, "bad-parameter"),
+            ("/v1/books?limit=ten", 400, "bad-parameter"),
+            ("/v1/books?colour=red", 400, "bad-parameter"),
+            ("/v1/books?author=nope", 400, "bad-parameter"),
+            ("/v1/books?author=\(absent)&genre=\(absent)", 400, "bad-filter"),
+            ("/v1/genres?author=\(absent)", 400, "bad-filter"),
+            ("/v1/search", 400, "bad-parameter"),
+            ("/v1/search?q=x&limit=-1", 400, "bad-parameter"),
+            ("/v1/books/\(absent)", 404, "not-found"),
+            ("/v1/authors?book=\(absent)", 404, "not-found"),
+            ("/v1/books/not-a-uuid", 404, "not-found"),
+            ("/v1/books/\(book)/more", 404, "no-route"),
+            ("/v1/books/", 404, "no-route"),
+            ("/v1/nope", 404, "no-route"),
+            ("/", 404, "no-route"),
+        ]
+        for (path, status, code) in cases {
+            let answer = try served.get(path)
+            #expect(answer.status == status, "\(path)")
+            #expect(answer.header("content-type") == "application/problem+json", "\(path)")
+            let problem = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+            #expect(problem["code"] as? String == code, "\(path): \(answer.text)")
+            #expect(problem["status"] as? Int == status, "\(path)")
+            #expect(problem["type"] as? String == "about:blank")
+            #expect((problem["title"] as? String)?.isEmpty == false)
+            #expect((problem["detail"] as? String)?.isEmpty == false)
+        }
+    }
+
+    @Test(arguments: ["POST", "PUT", "DELETE"])
+    func otherMethodsAre405WithAllow(method: String) throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let answer = try HTTPTestClient.fetch(try served.url("/v1/books"), method: method, body: Data("{}".utf8))
+        #expect(answer.status == 405)
+        #expect(answer.header("allow") == "GET")
+        #expect(answer.text.contains("\"method-not-allowed\""))
+    }
+
+    @Test func curlGetsTheSameBodies() throws {
+        let curl = try TestSupport.installedTool("curl")
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let book = try served.firstUUID("books")
+        for (path, arguments) in [
+            ("/v1/books?limit=5", ["list", "books", "--limit", "5", "--json"]),
+            ("/v1/books/\(book)", ["show", "book", book, "--json"]),
+        ] {
+            let fetched = try TestSupport.run(curl, ["-sS", "--fail-with-body", try served.url(path).absoluteString])
+            #expect(fetched.status == 0, "\(fetched.standardError)")
+            #expect(try fetched.standardOutput == served.cli.run(arguments).standardOutput)
+        }
+        let problem = try TestSupport.run(
+            curl,
+            [
+                "-sS", "-o", "/dev/null", "-w", "%{http_code}", "-X", "DELETE",
+                try served.url("/v1/health").absoluteString,
+            ])
+        #expect(problem.standardOutput == "405")
+    }
+
+    @Test func sigtermExitsZeroAfterLoggingEachRequest() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        _ = try served.get("/v1/health")
+        _ = try served.get("/v1/books?limit=1")
+        _ = try served.get("/v1/nope%0AGET%20/forged%20200")
+        let result = served.stop()
+        #expect(result.status == 0)
+        #expect(!result.endedBySignal)
+        let lines = result.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(result.standardError)")
+        let expected = [
+            ("GET", "/v1/health", "200"), ("GET", "/v1/books", "200"), ("GET", "/v1/nope%0AGET%20/forged%20200", "404"),
+        ]
+        for (line, (method, path, status)) in zip(lines, expected) {
+            let fields = line.split(separator: " ").map(String.init)
+            #expect(fields.count == 5, "\(line)")
+            #expect(Array(fields.prefix(3)) == [method, path, status], "\(line)")
+            #expect(Int(fields[3]).map { $0 > 0 } == true, "bytes in \(line)")
+            #expect(fields.last?.hasSuffix("us") == true && Int(fields[4].dropLast(2)) != nil, "\(line)")
+        }
+    }
+
+    @Test func sigintAlsoExitsZero() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        #expect(served.stop(signal: SIGINT).status == 0)
+    }
+
+    @Test(arguments: [
+        ("0.0.0.0:0", "not a loopback"), ("localhost:8080", "numeric host"), ("127.0.0.1", "HOST:PORT"),
+        ("127.0.0.1:70000", "HOST:PORT"), ("::1:0", "HOST:PORT"),
+    ])
+    func refusesAddressesItShouldNotListenOn(listen: String, message: String) throws {
+        let cli = try CatalogCLI("serve")
+        try cli.importSamples()
+        let result = try cli.run("serve", "--listen", listen)
+        #expect(result.status == 64)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func listensOnIPv6Loopback() throws {
+        let served: ServedCatalog
+        do {
+            served = try ServedCatalog(listen: "[::1]:0")
+        } catch {
+            try Test.cancel("no IPv6 loopback here: \(error)")
+        }
+        defer { served.stop() }
+        #expect(served.baseURL.hasPrefix("http://[::1]:"))
+        let curl = try TestSupport.installedTool("curl")
+        let fetched = try TestSupport.run(curl, ["-sS", "-g", served.baseURL + "/v1/health"])
+        #expect(fetched.standardOutput.contains("\"status\" : \"ok\""), "\(fetched.standardError)")
+    }
+}
+
+/// `catalog serve --listen 127.0.0.1:0` on the sample catalog, stopped through this handle.
+final class ServedCatalog {
+    let cli: CatalogCLI
+    let process: ChildProcess
+    /// `http://HOST:PORT`, from the first line the server printed.
+    let baseURL: String
+
+    struct NotListening: Error, CustomStringConvertible {
+        let line: String?
+        let standardError: String
+        var description: String { "the server printed \(line.map { "'\($0)'" } ?? "no line") first: \(standardError)" }
+    }
+
+    struct NoSuchEntry: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(listen: String = "127.0.0.1:0") throws {
+        cli = try CatalogCLI("serve")
+        try cli.importSamples()
+        process = try cli.start(["serve", "--listen", listen])
+        let line = process.firstStandardOutputLine()
+        guard let line, line.hasPrefix("listening on http://") else {
+            process.killIfRunning()
+            throw NotListening(line: line, standardError: process.wait().standardError)
+        }
+        baseURL = String(line.dropFirst("listening on ".count))
+    }
+
+    func url(_ path: String) throws -> URL {
+        guard let url = URL(string: baseURL + path) else { throw URLError(.badURL) }
+        return url
+    }
+
+    func get(_ path: String) throws -> HTTPTestClient.Answer {
+        try HTTPTestClient.fetch(try url(path))
+    }
+
+    /// The uuid of the first entry of `list` that has some `related` entities (books, bands), or the first entry.
+    func firstUUID(_ list: String, where related: String? = nil) throws -> String {
+        let items = try #require(
+            try cli.run("list", list, "--limit", "1000", "--json").json()["items"] as? [[String: Any]])
+        for item in items {
+            let uuid = try #require(item["uuid"] as? String)
+            guard let related else { return uuid }
+            let kind = String(list.dropLast())
+            let shown = try cli.run("show", kind, uuid, "--json").json()
+            if let entries = shown[related] as? [Any], !entries.isEmpty { return uuid }
+        }
+        throw NoSuchEntry(description: "the sample catalog has no \(list) with \(related ?? "entries")")
+    }
+
+    /// Sends `signal` and waits for the server to exit (again: returns what it returned the first time).
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM) -> TestSupport.ProcessResult {
+        process.send(signal)
+        return process.wait()
+    }
+}
+
+/// Requests answered side by side, and a missing catalog refused before listening.
+@Suite struct ServeConcurrencyTests {
+    @Test func concurrentRequestsEachGetTheirOwnAnswer() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let limits = Array(1...24)
+        let pending = try limits.map { HTTPTestClient.start(try served.url("/v1/books?limit=\($0)")) }
+        for (limit, request) in zip(limits, pending) {
+            let answer = try request.wait()
+            #expect(answer.status == 200)
+            let page = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+            #expect((page["items"] as? [Any])?.count == limit)
+        }
+    }
+
+    @Test func aMissingCatalogIsRefusedBeforeListening() throws {
+        let cli = try CatalogCLI("serve")
+        let result = try cli.run("serve", "--listen", "127.0.0.1:0", in: "absent.sqlite")
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("no database at"), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: cli.path("absent.sqlite")))
+    }
+}

@@ -1,0 +1,75 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A blocking HTTP client for tests, on URLSession: one ephemeral session per request.
+public enum HTTPTestClient {
+    /// What a server answered.
+    public struct Answer: Sendable {
+        public var status: Int
+        /// Header fields, names lowercased.
+        public var headers: [String: String]
+        public var body: Data
+        /// The body as UTF-8 text.
+        public var text: String { String(decoding: body, as: UTF8.self) }
+        /// The header field `name` (any case), or `nil`.
+        public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    }
+
+    /// A request under way; ``wait()`` blocks until it is answered.
+    public final class Pending: @unchecked Sendable {
+        // Invariant: `result` is written once by the session's callback before `done` is signalled.
+        private let done = DispatchSemaphore(value: 0)
+        private var result: Result<Answer, any Error>?
+
+        fileprivate func finish(_ result: Result<Answer, any Error>) {
+            self.result = result
+            done.signal()
+        }
+
+        /// Waits for the answer.
+        ///
+        /// - Throws: the session's error (connection refused or closed, bad response).
+        public func wait() throws -> Answer {
+            done.wait()
+            guard let result else { throw URLError(.unknown) }
+            return try result.get()
+        }
+    }
+
+    /// Sends a request without waiting for the answer.
+    public static func start(
+        _ url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil
+    ) -> Pending {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.httpBody = body
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let pending = Pending()
+        let session = URLSession(configuration: .ephemeral)
+        session.dataTask(with: request) { data, response, error in
+            if let error {
+                pending.finish(.failure(error))
+            } else if let response = response as? HTTPURLResponse {
+                var fields: [String: String] = [:]
+                for (name, value) in response.allHeaderFields {
+                    fields["\(name)".lowercased()] = "\(value)"
+                }
+                pending.finish(.success(Answer(status: response.statusCode, headers: fields, body: data ?? Data())))
+            } else {
+                pending.finish(.failure(URLError(.badServerResponse)))
+            }
+            session.finishTasksAndInvalidate()
+        }.resume()
+        return pending
+    }
+
+    /// Sends a request and waits for the answer.
+    public static func fetch(
+        _ url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil
+    ) throws -> Answer {
+        try start(url, method: method, headers: headers, body: body).wait()
+    }
+}
