@@ -88,7 +88,8 @@ final class ImportWriter {
             try db.cachedStatement(CatalogTables.bookGenres.deleteOfOwner).run(existing)
             bookID = existing
         } else {
-            try db.cachedStatement(CatalogTables.books.insert).execute([book.uuid ?? randomUUID()] + values.arguments)
+            try db.cachedStatement(CatalogTables.books.insertReturningNothing).execute(
+                [book.uuid ?? randomUUID()] + values.arguments)
             bookID = db.lastInsertedRowID
         }
         try link(book, to: bookID, sortKey: values.sortKey)
@@ -173,7 +174,8 @@ final class ImportWriter {
             try db.cachedStatement(CatalogTables.bandGenres.deleteOfOwner).run(known.entityID)
             bandID = known.entityID
         } else {
-            try db.cachedStatement(CatalogTables.bands.insert).execute([band.uuid ?? randomUUID()] + values.arguments)
+            try db.cachedStatement(CatalogTables.bands.insertReturningNothing).execute(
+                [band.uuid ?? randomUUID()] + values.arguments)
             bandID = db.lastInsertedRowID
         }
         var genreIDs: [Int64] = []
@@ -248,7 +250,8 @@ final class ImportWriter {
 
     private func insert(_ author: AuthorRecord) throws -> Int64 {
         let values = try AuthorRepository.Values(author.draft)
-        try db.cachedStatement(CatalogTables.authors.insert).execute([author.uuid ?? randomUUID()] + values.arguments)
+        try db.cachedStatement(CatalogTables.authors.insertReturningNothing).execute(
+            [author.uuid ?? randomUUID()] + values.arguments)
         return db.lastInsertedRowID
     }
 
@@ -299,7 +302,7 @@ final class ImportWriter {
 
     private func insert(_ genre: GenreRecord, parentID: Int64?) throws -> Int64 {
         let name = try Validation.name(genre.name, field: "genre name")
-        try db.cachedStatement(CatalogTables.genres.insert).run(
+        try db.cachedStatement(CatalogTables.genres.insertReturningNothing).run(
             genre.uuid ?? randomUUID(), name, FoldKey.of(name), parentID)
         return db.lastInsertedRowID
     }

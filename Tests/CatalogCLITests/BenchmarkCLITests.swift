@@ -18,8 +18,13 @@ import Testing
             "\(result.standardOutput)")
         #expect(
             measurements.map { $0["impl"] as? String } == [
-                "catalog import", "python sqlite3", "sqlite3 .import (flat)",
+                "catalog import", "python sqlite3", "sqlite3 set-based (SQL only)", "sqlite3 .import (flat)",
             ])
+        // Every peer that writes the catalog schema wrote the rows catalog import wrote.
+        for peer in ["catalog import", "python sqlite3", "sqlite3 set-based (SQL only)"] {
+            #expect(result.standardError.contains("\(peer) wrote books 10, "), "\(result.standardError)")
+        }
+        #expect(!result.standardError.contains("not what catalog import wrote"), "\(result.standardError)")
         let documented: Set = ["suite", "case", "impl", "median_s", "p99_s", "mean_s", "runs"]
         for measurement in measurements {
             #expect(Set(measurement.keys).subtracting(["notes"]) == documented, "\(measurement)")

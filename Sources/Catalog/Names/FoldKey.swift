@@ -18,6 +18,6 @@ public enum FoldKey {
             return TextNormalization.collapseASCIIWhitespace(text, lowercase: true)
         }
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        return TextNormalization.collapseWhitespace(folded.precomposedStringWithCanonicalMapping)
+        return TextNormalization.clean(folded)
     }
 }

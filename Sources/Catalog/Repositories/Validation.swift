@@ -3,7 +3,9 @@ package enum Validation {
     /// A cleaned, non-empty name or title.
     package static func name(_ text: String, field: String) throws -> String {
         let cleaned = TextNormalization.clean(text)
-        guard !cleaned.isEmpty, FoldKey.of(cleaned).isEmpty == false else {
+        // A visible ASCII character survives folding: the fold is only computed when there is none.
+        let hasVisibleASCII = cleaned.utf8.contains { (0x21...0x7E).contains($0) }
+        guard !cleaned.isEmpty, hasVisibleASCII || FoldKey.of(cleaned).isEmpty == false else {
             throw CatalogError.invalidValue(field: field, value: text, reason: "it must not be empty")
         }
         return cleaned

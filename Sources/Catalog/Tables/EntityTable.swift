@@ -36,6 +36,9 @@ package final class EntityTable: Sendable {
     package let draftColumns: [TableColumn]
     /// Inserts a row from the uuid then the draft's fields, in order, and returns it.
     package let insert: String
+    /// ``insert`` without its RETURNING clause, for a writer that needs only the new rowid (an import): SQLite
+    /// then has no returned row to collect for every insert.
+    package let insertReturningNothing: String
     /// Sets the draft's fields, in order, and `updated_at` of the row whose id is the last parameter, and returns
     /// it.
     package let update: String
@@ -71,10 +74,11 @@ package final class EntityTable: Sendable {
         returning = "RETURNING \(modelColumns.map(\.name).joined(separator: ", "))"
         draftColumns = fields.filter(\.isDraftField)
         let written = [TableColumn.uuid] + draftColumns
-        insert = """
+        insertReturningNothing = """
             INSERT INTO \(name) (\(written.map(\.name).joined(separator: ", "))) \
-            VALUES (\(Self.parameters(written.count))) \(returning)
+            VALUES (\(Self.parameters(written.count)))
             """
+        insert = "\(insertReturningNothing) \(returning)"
         let assignments =
             draftColumns.map { "\($0.name) = ?" } + ["updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"]
         update = "UPDATE \(name) SET \(assignments.joined(separator: ", ")) WHERE id = ? \(returning)"

@@ -18,6 +18,7 @@ extension String {
     /// Names that differ only in spacing ("William  Gibson", "William Gibson") become equal.
     func collapsingWhitespace() -> String {
         if let collapsed = asciiCollapsed() { return collapsed }
+        if TextNormalization.isClean(self) { return self }
         return split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 

@@ -15,10 +15,15 @@ import Schema
 /// - `catalog import`: the release `catalog` binary next to `catalog-bench`;
 /// - `Scripts/import_books.py`: the straightforward normalized import with Python's sqlite3 (same tables and
 ///   identity rules, one transaction);
+/// - `sqlite3 set-based (SQL only)`: the CLI staging the CSV in a temporary table and writing it into the catalog
+///   schema with `Scripts/import_books.sql` (the same tables, keys, links and source_records, every trigger
+///   firing): what the schema itself costs, the limit of an import whose per-row work outside SQLite were free;
 /// - `sqlite3 .import`: the CLI loading the CSV into one flat table, the ceiling of an import that does no
 ///   normalization.
 ///
 /// Each implementation runs once per `--runs` (a run takes seconds to minutes at full size), on a fresh database.
+/// The row counts of each catalog written (books, authors, genres, links, source_records) are logged beside
+/// `catalog import`'s, so a peer that wrote less shows.
 struct ImportSuite: BenchmarkSuite {
     let name = "import"
     /// Rows of the generated CSV.
@@ -32,15 +37,27 @@ struct ImportSuite: BenchmarkSuite {
         try BooksCSVGenerator(rows: rows).write(to: csv)
         let catalog = URL(filePath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
             .appending(path: "catalog").path
-        let script = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Scripts/import_books.py").path
+        let scripts = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Scripts")
+        let script = scripts.appending(path: "import_books.py").path
+        let sql = scripts.appending(path: "import_books.sql").path
         let label = "import \(rows) books (CSV)"
         let implementations: [(impl: String, command: (String) -> [String], schema: Bool)] = [
             ("catalog import", { [catalog, "--db", $0, "import", csv, "--source", "books", "--json"] }, true),
             ("python sqlite3", { ["/usr/bin/env", "python3", script, $0, csv, "books"] }, true),
+            (
+                "sqlite3 set-based (SQL only)",
+                {
+                    [
+                        "/usr/bin/env", "sqlite3", "-bail", $0, ".import --csv --schema temp \(csv) staged",
+                        ".read \(sql)",
+                    ]
+                }, true
+            ),
             ("sqlite3 .import (flat)", { ["/usr/bin/env", "sqlite3", $0, ".import --csv \(csv) flat"] }, false),
         ]
         var measurements: [Measurement] = []
+        var firstCounts: CatalogRowCounts?
         for implementation in implementations {
             var samples: [Double] = []
             var peak = 0.0
@@ -60,6 +77,12 @@ struct ImportSuite: BenchmarkSuite {
                     String(
                         format: "import: %@: %.2f s (CPU %.2f s), %.0f rows/s, peak RSS %.1f MB", implementation.impl,
                         result.seconds, result.cpuSeconds, Double(rows) / result.seconds, result.peakRSSMegabytes))
+                if implementation.schema && run == 0 {
+                    let counts = try CatalogRowCounts(database: database)
+                    let comparison = counts == (firstCounts ?? counts) ? "" : " (not what catalog import wrote)"
+                    firstCounts = firstCounts ?? counts
+                    log("import: \(implementation.impl) wrote \(counts)\(comparison)")
+                }
                 removeDatabase(at: database)
             }
             var measurement = Measurement(suite: name, case: label, impl: implementation.impl, samples: samples)
@@ -72,10 +95,27 @@ struct ImportSuite: BenchmarkSuite {
         let catalogTime = measurements[0].median
         log(
             String(
-                format: "import: catalog is %.2f× faster than Python; sqlite3 .import (no normalization) is %.2f× "
-                    + "faster than catalog", measurements[1].median / catalogTime, catalogTime / measurements[2].median)
-        )
+                format: "import: catalog is %.2f× faster than Python and takes %.2f× the time of the set-based SQL; "
+                    + "sqlite3 .import (no normalization) is %.2f× faster than catalog",
+                measurements[1].median / catalogTime, catalogTime / measurements[2].median,
+                catalogTime / measurements[3].median))
         return measurements
+    }
+}
+
+/// The rows an import wrote, table by table.
+struct CatalogRowCounts: Equatable, CustomStringConvertible {
+    private static let tables = ["books", "authors", "genres", "book_authors", "book_genres", "source_records"]
+    let counts: [Int]
+
+    init(database: String) throws {
+        let db = try Database(path: database)
+        defer { try? db.close() }
+        counts = try Self.tables.map { try db.fetchOne(Int.self, "SELECT count(*) FROM \($0)") ?? 0 }
+    }
+
+    var description: String {
+        zip(Self.tables, counts).map { "\($0) \($1)" }.joined(separator: ", ")
     }
 }
 
