@@ -49,10 +49,16 @@ public struct JSONCatalogReader: Sendable {
     ///   - defaultSource: the source when the document does not name one.
     /// - Throws: ``JSONCatalogError``.
     public func read(_ data: Data, file: String = "input", defaultSource: String) throws -> JSONCatalogDocument {
-        let bytes = [UInt8](data)
-        return try document(
+        try read([UInt8](data), file: file, defaultSource: defaultSource)
+    }
+
+    /// Reads a document from `bytes`, `chunkSize` bytes per read (tests and fuzz checks vary where reads cut).
+    func read(
+        _ bytes: [UInt8], file: String, defaultSource: String, chunkSize: Int = TextInput.defaultChunkSize
+    ) throws(JSONCatalogError) -> JSONCatalogDocument {
+        try document(
             JSONCatalogRowReader(file: file, defaultSource: defaultSource) {
-                TextInput(source: MemoryByteSource(bytes, name: file))
+                TextInput(source: MemoryByteSource(bytes, name: file), chunkSize: chunkSize)
             })
     }
 

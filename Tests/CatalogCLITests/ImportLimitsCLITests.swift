@@ -21,54 +21,54 @@ import Testing
         return (result, peak)
     }
 
-    @Test func aCSVTitleOf150MBIsARowErrorInBoundedMemory() throws {
+    /// A hostile file: `prefix`, then `megabytes` MiB of "A" inside one value, then `suffix` with one fine row; the
+    /// refusal must name `place` and `limit`.
+    struct Hostile: Sendable, CustomTestStringConvertible {
+        let file: String
+        let prefix: String
+        let megabytes: Int
+        let suffix: String
+        let place: String
+        let limit: String
+        var testDescription: String { file }
+    }
+
+    static let hostileFiles = [
+        Hostile(
+            file: "huge.csv", prefix: "title,authors\n\"", megabytes: 150, suffix: "\",Someone\nFine,Someone\n",
+            place: "huge.csv:2: column title",
+            limit: "157286400 bytes of UTF-8, over the limit of 65536 bytes (64 KiB)"),
+        Hostile(
+            file: "huge.json",
+            prefix: "{\"format\": \"catalog\", \"version\": 1,\n\"books\": [\n{\"key\": \"big\", \"title\": \"",
+            megabytes: 50, suffix: "\"},\n{\"key\": \"fine\", \"title\": \"Fine\"}]}\n",
+            place: "huge.json:3: column books[0].title",
+            limit: "52428800 bytes of UTF-8, over the limit of 4096 bytes (4 KiB)"),
+        Hostile(
+            file: "huge.txt", prefix: "/type/work\t/works/OL1W\t1\t2020-01-01\t{\"title\": \"", megabytes: 150,
+            suffix: "\"}\n/type/work\t/works/OL2W\t1\t2020-01-01\t{\"title\": \"Fine\"}\n",
+            place: "huge.txt:1: is 1572864",
+            limit: "over the limit of 4194304 bytes (4 MiB) for a dump line"),
+    ]
+
+    /// A CSV title of 150 MB, a JSON title of 50 MB, an Open Library dump line of 150 MB.
+    @Test(arguments: hostileFiles)
+    func anOversizedValueIsARowErrorInBoundedMemory(_ hostile: Hostile) throws {
         try Self.requireTheMeter()
-        let cli = try CatalogCLI("limits-csv")
-        let file = cli.path("huge.csv")
+        let cli = try CatalogCLI("limits")
+        let file = cli.path(hostile.file)
         try HostileFile.write(to: file) { out in
-            try out.write("title,authors\n\"")
-            try out.repeat("A", megabytes: 150)
-            try out.write("\",Someone\nFine,Someone\n")
+            try out.write(hostile.prefix)
+            try out.repeat("A", megabytes: hostile.megabytes)
+            try out.write(hostile.suffix)
         }
         let (result, _) = try importMeasured(cli, file)
         #expect(result.status == 2, "\(result.standardError)")
         #expect(result.standardOutput.contains("1 inserted") && result.standardOutput.contains("1 rejected"))
-        #expect(result.standardError.contains("huge.csv:2: column title"), "\(result.standardError)")
-        #expect(result.standardError.contains("157286400 bytes of UTF-8, over the limit of 65536 bytes (64 KiB)"))
+        #expect(result.standardError.contains(hostile.place), "\(result.standardError)")
+        #expect(result.standardError.contains(hostile.limit))
         let errors = try String(contentsOfFile: cli.path("errors.csv"), encoding: .utf8)
         #expect(errors.utf8.count < 1_048_576)
-    }
-
-    @Test func aJSONTitleOf50MBIsARowErrorInBoundedMemory() throws {
-        try Self.requireTheMeter()
-        let cli = try CatalogCLI("limits-json")
-        let file = cli.path("huge.json")
-        try HostileFile.write(to: file) { out in
-            try out.write("{\"format\": \"catalog\", \"version\": 1,\n\"books\": [\n{\"key\": \"big\", \"title\": \"")
-            try out.repeat("A", megabytes: 50)
-            try out.write("\"},\n{\"key\": \"fine\", \"title\": \"Fine\"}]}\n")
-        }
-        let (result, _) = try importMeasured(cli, file)
-        #expect(result.status == 2, "\(result.standardError)")
-        #expect(result.standardOutput.contains("1 inserted") && result.standardOutput.contains("1 rejected"))
-        #expect(result.standardError.contains("huge.json:3: column books[0].title"), "\(result.standardError)")
-        #expect(result.standardError.contains("52428800 bytes of UTF-8, over the limit of 4096 bytes (4 KiB)"))
-    }
-
-    @Test func anOpenLibraryLineOf150MBIsARowErrorInBoundedMemory() throws {
-        try Self.requireTheMeter()
-        let cli = try CatalogCLI("limits-openlibrary")
-        let file = cli.path("huge.txt")
-        try HostileFile.write(to: file) { out in
-            try out.write("/type/work\t/works/OL1W\t1\t2020-01-01\t{\"title\": \"")
-            try out.repeat("A", megabytes: 150)
-            try out.write("\"}\n/type/work\t/works/OL2W\t1\t2020-01-01\t{\"title\": \"Fine\"}\n")
-        }
-        let (result, _) = try importMeasured(cli, file)
-        #expect(result.status == 2, "\(result.standardError)")
-        #expect(result.standardOutput.contains("1 inserted") && result.standardOutput.contains("1 rejected"))
-        #expect(result.standardError.contains("huge.txt:1: is 1572864"), "\(result.standardError)")
-        #expect(result.standardError.contains("over the limit of 4194304 bytes (4 MiB) for a dump line"))
     }
 
     /// 20,000 books with a 3 KB summary each: 62 MB of JSON, which decoded whole would take well over 100 MB.

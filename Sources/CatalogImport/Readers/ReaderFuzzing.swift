@@ -21,18 +21,7 @@ package enum ReaderFuzzing {
     package static func readCatalogJSON(_ bytes: [UInt8], chunkSize: Int) throws(JSONCatalogError)
         -> JSONCatalogDocument
     {
-        let reader = try JSONCatalogRowReader(file: "fuzz.json", defaultSource: "fuzz") {
-            TextInput(source: MemoryByteSource(bytes, name: "fuzz.json"), chunkSize: max(1, chunkSize))
-        }
-        var records: [CatalogRecord] = []
-        var rejections: [ImportRejection] = []
-        while let row = try reader.nextRow() {
-            switch row {
-            case .accepted(let accepted): records.append(accepted.record)
-            case .rejected(let rejection): rejections.append(rejection)
-            }
-        }
-        return JSONCatalogDocument(source: reader.source, records: records, rejections: rejections)
+        try JSONCatalogReader().read(bytes, file: "fuzz.json", defaultSource: "fuzz", chunkSize: max(1, chunkSize))
     }
 
     /// Why `record` holds a value an import must refuse (over its length limit, or a control character where

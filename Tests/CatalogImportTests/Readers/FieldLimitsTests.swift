@@ -134,18 +134,7 @@ import Testing
     // MARK: JSON
 
     private func document(_ json: String, chunkSize: Int = TextInput.defaultChunkSize) throws -> JSONCatalogDocument {
-        let reader = try JSONCatalogRowReader(file: "test.json", defaultSource: "test") {
-            TextInput(source: MemoryByteSource(Array(json.utf8), name: "test.json"), chunkSize: chunkSize)
-        }
-        var records: [CatalogRecord] = []
-        var rejections: [ImportRejection] = []
-        while let row = try reader.nextRow() {
-            switch row {
-            case .accepted(let accepted): records.append(accepted.record)
-            case .rejected(let rejection): rejections.append(rejection)
-            }
-        }
-        return JSONCatalogDocument(source: reader.source, records: records, rejections: rejections)
+        try JSONCatalogReader().read(Array(json.utf8), file: "test.json", defaultSource: "test", chunkSize: chunkSize)
     }
 
     @Test func jsonValuesOverTheirLimitOrWithControlCharactersRejectTheirEntry() throws {
