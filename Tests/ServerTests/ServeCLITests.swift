@@ -111,7 +111,7 @@ import Testing
     func otherMethodsAre405WithAllow(method: String) throws {
         let served = try ServedCatalog()
         defer { served.stop() }
-        let answer = try HTTPTestClient.fetch(try served.url("/v1/books"), method: method, body: Data("{}".utf8))
+        let answer = try served.request(method, "/v1/books", body: Data("{}".utf8))
         #expect(answer.status == 405)
         #expect(answer.header("allow") == "GET")
         #expect(answer.text.contains("\"method-not-allowed\""))
@@ -196,73 +196,13 @@ import Testing
     }
 }
 
-/// `catalog serve --listen 127.0.0.1:0` on the sample catalog, stopped through this handle.
-final class ServedCatalog {
-    let cli: CatalogCLI
-    let process: ChildProcess
-    /// `http://HOST:PORT`, from the first line the server printed.
-    let baseURL: String
-
-    struct NotListening: Error, CustomStringConvertible {
-        let line: String?
-        let standardError: String
-        var description: String { "the server printed \(line.map { "'\($0)'" } ?? "no line") first: \(standardError)" }
-    }
-
-    struct NoSuchEntry: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    init(listen: String = "127.0.0.1:0") throws {
-        cli = try CatalogCLI("serve")
-        try cli.importSamples()
-        process = try cli.start(["serve", "--listen", listen])
-        let line = process.firstStandardOutputLine()
-        guard let line, line.hasPrefix("listening on http://") else {
-            process.killIfRunning()
-            throw NotListening(line: line, standardError: process.wait().standardError)
-        }
-        baseURL = String(line.dropFirst("listening on ".count))
-    }
-
-    func url(_ path: String) throws -> URL {
-        guard let url = URL(string: baseURL + path) else { throw URLError(.badURL) }
-        return url
-    }
-
-    func get(_ path: String) throws -> HTTPTestClient.Answer {
-        try HTTPTestClient.fetch(try url(path))
-    }
-
-    /// The uuid of the first entry of `list` that has some `related` entities (books, bands), or the first entry.
-    func firstUUID(_ list: String, where related: String? = nil) throws -> String {
-        let items = try #require(
-            try cli.run("list", list, "--limit", "1000", "--json").json()["items"] as? [[String: Any]])
-        for item in items {
-            let uuid = try #require(item["uuid"] as? String)
-            guard let related else { return uuid }
-            let kind = String(list.dropLast())
-            let shown = try cli.run("show", kind, uuid, "--json").json()
-            if let entries = shown[related] as? [Any], !entries.isEmpty { return uuid }
-        }
-        throw NoSuchEntry(description: "the sample catalog has no \(list) with \(related ?? "entries")")
-    }
-
-    /// Sends `signal` and waits for the server to exit (again: returns what it returned the first time).
-    @discardableResult
-    func stop(signal: Int32 = SIGTERM) -> TestSupport.ProcessResult {
-        process.send(signal)
-        return process.wait()
-    }
-}
-
 /// Requests answered side by side, and a missing catalog refused before listening.
 @Suite struct ServeConcurrencyTests {
     @Test func concurrentRequestsEachGetTheirOwnAnswer() throws {
         let served = try ServedCatalog()
         defer { served.stop() }
         let limits = Array(1...24)
-        let pending = try limits.map { HTTPTestClient.start(try served.url("/v1/books?limit=\($0)")) }
+        let pending = try limits.map { try served.start("GET", "/v1/books?limit=\($0)") }
         for (limit, request) in zip(limits, pending) {
             let answer = try request.wait()
             #expect(answer.status == 200)

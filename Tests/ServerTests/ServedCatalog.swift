@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `catalog serve --listen 127.0.0.1:0` on the sample catalog, stopped through this handle.
+final class ServedCatalog {
+    let cli: CatalogCLI
+    let process: ChildProcess
+    /// `http://HOST:PORT`, from the first line the server printed.
+    let baseURL: String
+
+    struct NotListening: Error, CustomStringConvertible {
+        let line: String?
+        let standardError: String
+        var description: String { "the server printed \(line.map { "'\($0)'" } ?? "no line") first: \(standardError)" }
+    }
+
+    struct NoSuchEntry: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(listen: String = "127.0.0.1:0") throws {
+        cli = try CatalogCLI("serve")
+        try cli.importSamples()
+        process = try cli.start(["serve", "--listen", listen])
+        let line = process.firstStandardOutputLine()
+        guard let line, line.hasPrefix("listening on http://") else {
+            process.killIfRunning()
+            throw NotListening(line: line, standardError: process.wait().standardError)
+        }
+        baseURL = String(line.dropFirst("listening on ".count))
+    }
+
+    func url(_ path: String) throws -> URL {
+        guard let url = URL(string: baseURL + path) else { throw URLError(.badURL) }
+        return url
+    }
+
+    /// Header fields every request through this handle carries (none yet; credentials go here).
+    var defaultHeaders: [String: String] = [:]
+
+    /// Sends a request to `path` (with its query) with ``defaultHeaders`` and `headers`, and waits for the answer.
+    func request(
+        _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil
+    ) throws -> HTTPTestClient.Answer {
+        try start(method, path, headers: headers, body: body).wait()
+    }
+
+    /// Sends a request without waiting for the answer.
+    func start(
+        _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil
+    ) throws -> HTTPTestClient.Pending {
+        HTTPTestClient.start(
+            try url(path), method: method, headers: defaultHeaders.merging(headers) { _, given in given }, body: body)
+    }
+
+    func get(_ path: String, headers: [String: String] = [:]) throws -> HTTPTestClient.Answer {
+        try request("GET", path, headers: headers)
+    }
+
+    /// The uuid of the first entry of `list` that has some `related` entities (books, bands), or the first entry.
+    func firstUUID(_ list: String, where related: String? = nil) throws -> String {
+        let items = try #require(
+            try cli.run("list", list, "--limit", "1000", "--json").json()["items"] as? [[String: Any]])
+        for item in items {
+            let uuid = try #require(item["uuid"] as? String)
+            guard let related else { return uuid }
+            let kind = String(list.dropLast())
+            let shown = try cli.run("show", kind, uuid, "--json").json()
+            if let entries = shown[related] as? [Any], !entries.isEmpty { return uuid }
+        }
+        throw NoSuchEntry(description: "the sample catalog has no \(list) with \(related ?? "entries")")
+    }
+
+    /// Sends `signal` and waits for the server to exit (again: returns what it returned the first time).
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM) -> TestSupport.ProcessResult {
+        process.send(signal)
+        return process.wait()
+    }
+}
