@@ -36,8 +36,13 @@ final class ServedCatalog {
         return url
     }
 
-    /// Header fields every request through this handle carries (none yet; credentials go here).
-    var defaultHeaders: [String: String] = [:]
+    /// The bearer token requests through this handle carry, and clients run against the server are given.
+    var token: String?
+
+    /// Header fields every request through this handle carries: the token's `Authorization`.
+    var defaultHeaders: [String: String] {
+        token.map { ["Authorization": "Bearer \($0)"] } ?? [:]
+    }
 
     /// Sends a request to `path` (with its query) with ``defaultHeaders`` and `headers`, and waits for the answer.
     func request(
