@@ -36,7 +36,10 @@ let package = Package(
         // The catalog's HTTP API: routes, problem answers, the endpoints over a pool of readers.
         .target(
             name: "CatalogServer",
-            dependencies: ["Catalog", "CatalogAPI", "CatalogSync", "HTTPServer", "Schema", "SQLiteDB"]),
+            dependencies: [
+                "AccessTokens", "Catalog", "CatalogAPI", "CatalogSync", "HTTPServer", "LibraryNavigation", "Navigation",
+                "Schema", "SQLiteDB",
+            ]),
 
         // Migrations/<target>/*.sql, embedded at build time by the EmbedMigrations plugin into the target that owns
         // the tables; Schema composes the catalog's and the navigation's.
@@ -44,16 +47,18 @@ let package = Package(
         .plugin(
             name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"],
             path: "Sources/EmbedMigrations"),
-        .target(name: "Schema", dependencies: ["Catalog", "Navigation", "SQLiteDB"]),
+        .target(name: "Schema", dependencies: ["AccessTokens", "Catalog", "Navigation", "SQLiteDB"]),
 
         // Books, authors, genres and bands: models, repositories, browsing lists, search.
         .target(name: "Catalog", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
         // Catalog files in (JSON, CSV/TSV, Open Library dumps): readers, identity rules, the writer.
         .target(name: "CatalogImport", dependencies: ["Catalog", "SQLiteDB"]),
         // The catalog's read answers as JSON text, shared by the command's --json output and the HTTP server.
-        .target(name: "CatalogAPI", dependencies: ["Catalog", "SQLiteDB"]),
+        .target(name: "CatalogAPI", dependencies: ["Catalog", "LibraryNavigation", "Navigation", "SQLiteDB"]),
         // The change feed, snapshots and the sync client of offline copies.
         .target(name: "CatalogSync", dependencies: ["Catalog", "SQLiteDB"]),
+        // The HTTP API's bearer tokens of the navigation's users, stored hashed, with their scopes.
+        .target(name: "AccessTokens", dependencies: ["Navigation", "SQLiteDB"], plugins: ["EmbedMigrations"]),
         // Split-view navigation state, history and sessions, generic over the app's route type.
         .target(name: "Navigation", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
         // The catalog's routes, their validation against the catalog, and a browsing facade per user and scene.
@@ -66,8 +71,8 @@ let package = Package(
         .executableTarget(
             name: "catalog",
             dependencies: [
-                "SQLiteDB", "Schema", "Catalog", "CatalogAPI", "CatalogImport", "CatalogServer", "CatalogSync",
-                "HTTPServer", "Navigation", "LibraryNavigation", "CommandLineKit", "TerminalKit",
+                "AccessTokens", "SQLiteDB", "Schema", "Catalog", "CatalogAPI", "CatalogImport", "CatalogServer",
+                "CatalogSync", "HTTPServer", "Navigation", "LibraryNavigation", "CommandLineKit", "TerminalKit",
             ]),
         .executableTarget(
             name: "catalog-bench",
@@ -129,7 +134,8 @@ let package = Package(
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
-        .testTarget(name: "ServerTests", dependencies: ["catalog", "CatalogServer", "HTTPServer", "TestSupport"]),
+        .testTarget(
+            name: "ServerTests", dependencies: ["catalog", "CatalogServer", "HTTPServer", "SQLiteDB", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(
             name: "CatalogCLITests",

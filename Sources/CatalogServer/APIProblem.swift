@@ -1,7 +1,8 @@
 import Catalog
-import CatalogAPI
+package import CatalogAPI
 import Foundation
 package import HTTPServer
+import Navigation
 
 /// An error answer as `application/problem+json` (RFC 9457): `type`, `title` (the status's phrase), `status`,
 /// `detail` (what went wrong and what to do) and `code`, a stable name clients branch on.
@@ -9,16 +10,19 @@ package struct APIProblem: Error, Sendable, Equatable {
     /// The HTTP status.
     package var status: Int
     /// A stable name: `bad-cursor`, `bad-filter`, `bad-parameter`, `not-found`, `no-route`, `method-not-allowed`,
-    /// `internal-error`.
+    /// `internal-error`, and those of ``APIProblem+Auth`` and the navigation endpoints.
     package var code: String
     /// A sentence for people.
     package var detail: String
+    /// The `WWW-Authenticate` challenge a 401 or 403 carries.
+    package var challenge: String?
 
     /// A problem with the given status, code and detail.
-    package init(status: Int, code: String, detail: String) {
+    package init(status: Int, code: String, detail: String, challenge: String? = nil) {
         self.status = status
         self.code = code
         self.detail = detail
+        self.challenge = challenge
     }
 
     /// `error` as a problem: a thrown ``APIProblem`` as it is, the catalog's own errors as 400 or 404, anything
@@ -35,21 +39,36 @@ package struct APIProblem: Error, Sendable, Equatable {
             self.init(status: 404, code: "not-found", detail: "\(error.localizedDescription)")
         case let error as CatalogAPIError:
             self.init(status: 400, code: "bad-filter", detail: "\(error.localizedDescription)")
+        case let error as NavigationError:
+            self.init(status: 422, code: "intent-refused", detail: "\(error); the scene is unchanged")
+        case NavigationStoreError.sessionNotFound(let name):
+            self.init(
+                status: 404, code: "no-such-session",
+                detail: "you have no saved session named '\(name)'; GET /v1/me/sessions lists yours")
+        case NavigationStoreError.invalidName:
+            self.init(status: 400, code: "bad-name", detail: "\(error)")
         default:
             self.init(status: 500, code: "internal-error", detail: "\(error.localizedDescription)")
         }
     }
 
     /// The problem as a response.
-    package var response: HTTPResponse {
-        let title = HTTPStatus.phrase(status)
-        let body: JSONValue = [
-            "type": "about:blank", "title": .string(title), "status": .int(status), "detail": .string(detail),
-            "code": .string(code),
-        ]
+    package var response: HTTPResponse { response(adding: [:]) }
+
+    /// The problem as a response whose body also holds `members` (RFC 9457 extension members, e.g. the current state
+    /// a 412 was refused against).
+    package func response(adding members: [String: JSONValue]) -> HTTPResponse {
+        var fields = members
+        fields["type"] = "about:blank"
+        fields["title"] = .string(HTTPStatus.phrase(status))
+        fields["status"] = .int(status)
+        fields["detail"] = .string(detail)
+        fields["code"] = .string(code)
         // Encoding a JSONValue of strings and numbers cannot fail.
-        let text = (try? JSONText.encode(body)) ?? "{}\n"
-        return HTTPResponse(status: status, contentType: "application/problem+json", text: text)
+        let text = (try? JSONText.encode(JSONValue.object(fields))) ?? "{}\n"
+        return HTTPResponse(
+            status: status, contentType: "application/problem+json", text: text,
+            headers: challenge.map { [("WWW-Authenticate", $0)] } ?? [])
     }
 }
 
@@ -58,9 +77,15 @@ enum HTTPStatus {
     static func phrase(_ status: Int) -> String {
         switch status {
         case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 409: "Conflict"
+        case 412: "Precondition Failed"
         case 413: "Content Too Large"
+        case 422: "Unprocessable Content"
+        case 428: "Precondition Required"
         default: status >= 500 ? "Internal Server Error" : "Error"
         }
     }

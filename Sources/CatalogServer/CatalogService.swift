@@ -7,18 +7,20 @@ package import SQLiteDB
 import Schema
 
 /// The catalog's HTTP API, version 1: health, browsing lists, entities and search, read through a pool so
-/// requests read concurrently, each in one snapshot. Bodies are the JSON the `catalog` command prints with
-/// `--json`, made by the same ``CatalogAPI`` functions.
+/// requests read concurrently, each in one snapshot, and each user's navigation state (``SceneEndpoints``), saved
+/// through the pool's one writer. Bodies are the JSON the `catalog` command prints with `--json`, made by the same
+/// ``CatalogAPI`` functions. Every endpoint but `/v1/health` needs a bearer token.
 package struct CatalogService: Sendable {
     private let pool: DatabasePool
     private let version: String
-    private var router = Router()
+    private var router: Router
 
     /// The API over `pool`; `version` is the program's, reported by `/v1/health`.
     package init(pool: DatabasePool, version: String) {
         self.pool = pool
         self.version = version
-        router.add("GET", "/v1/health") { [self] request, _ in try health(request) }
+        router = Router { [pool] request throws(APIProblem) in try Authentication.caller(of: request, in: pool) }
+        router.add("GET", "/v1/health", scope: nil) { [self] request, _ in try health(request) }
         router.add("GET", "/v1/search") { [self] request, _ in try search(request) }
         for kind in EntityKind.allCases {
             router.add("GET", "/v1/\(kind.rawValue)s") { [self] request, _ in try list(kind, request) }
@@ -26,11 +28,17 @@ package struct CatalogService: Sendable {
                 try show(kind, request, uuid: parameters["uuid"] ?? "")
             }
         }
+        SceneEndpoints(pool: pool).register(in: &router)
     }
 
     /// The answer to `request`.
     package func respond(to request: HTTPRequest) -> HTTPResponse {
         router.respond(to: request)
+    }
+
+    /// The answer to `request` and the caller it was for, for an access log.
+    package func answer(_ request: HTTPRequest) -> Router.Answer {
+        router.answer(request)
     }
 
     private func health(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -94,7 +102,7 @@ package struct CatalogService: Sendable {
 }
 
 /// A request's query items, checked against the names an endpoint takes.
-private struct Parameters {
+struct Parameters {
     let request: HTTPRequest
 
     /// - Throws: ``APIProblem`` `bad-parameter` naming the first item `allowed` does not hold.

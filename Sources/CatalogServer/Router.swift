@@ -1,19 +1,37 @@
+package import AccessTokens
 package import HTTPServer
 
 /// Requests dispatched by method and path pattern: `/v1/books/{uuid}` matches `/v1/books/` and one more segment,
 /// handed to the handler as `parameters["uuid"]`. A path no route matches is answered 404 `no-route`; a path that
-/// matches under other methods only, 405 `method-not-allowed` with `Allow`. A handler's thrown ``APIProblem`` (or
-/// any error ``APIProblem/init(_:)`` maps) becomes a `problem+json` answer.
+/// matches under other methods only, 405 `method-not-allowed` with `Allow`. A route names the scope a request's token
+/// needs (``AccessScope/read`` unless it says otherwise, `nil` for none): the router authenticates the request before
+/// its handler runs. A handler's thrown ``APIProblem`` (or any error ``APIProblem/init(_:)`` maps) becomes a
+/// `problem+json` answer.
 package struct Router: Sendable {
     /// Answers a request whose path matched; `parameters` holds the pattern's `{name}` segments.
     package typealias Handler =
         @Sendable (_ request: HTTPRequest, _ parameters: [String: String]) throws
         -> HTTPResponse
+    /// Answers an authenticated request for its caller.
+    package typealias CallerHandler =
+        @Sendable (_ request: HTTPRequest, _ parameters: [String: String], _ caller: Caller) throws
+        -> HTTPResponse
+    /// Finds who sent a request, from its credentials.
+    package typealias Authenticator = @Sendable (_ request: HTTPRequest) throws(APIProblem) -> Caller
+
+    /// An answer and who it was for (`nil` when the route needs no token or authentication failed).
+    package struct Answer: Sendable {
+        /// The response.
+        package var response: HTTPResponse
+        /// The authenticated caller.
+        package var caller: Caller?
+    }
 
     private struct Route: Sendable {
         let method: String
         let segments: [Substring]
-        let handler: Handler
+        let scope: AccessScope?
+        let handler: @Sendable (HTTPRequest, [String: String], Caller?) throws -> HTTPResponse
 
         /// The pattern's parameters taken from `path`, or `nil` when it does not match.
         func match(_ path: [Substring]) -> [String: String]? {
@@ -32,22 +50,49 @@ package struct Router: Sendable {
     }
 
     private var routes: [Route] = []
+    private let authenticate: Authenticator
 
-    /// A router without routes.
-    package init() {}
+    /// A router without routes that authenticates requests with `authenticate`.
+    package init(authenticate: @escaping Authenticator) {
+        self.authenticate = authenticate
+    }
 
-    /// Adds a route: `method` requests whose path matches `pattern` go to `handler`.
-    package mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
-        routes.append(Route(method: method, segments: Self.segments(pattern), handler: handler))
+    /// Adds a route: `method` requests whose path matches `pattern`, with a token of `scope` or more (`nil`: no token
+    /// needed), go to `handler`.
+    package mutating func add(
+        _ method: String, _ pattern: String, scope: AccessScope? = .read, _ handler: @escaping Handler
+    ) {
+        routes.append(
+            Route(method: method, segments: Self.segments(pattern), scope: scope) { request, parameters, _ in
+                try handler(request, parameters)
+            })
+    }
+
+    /// Adds a route whose handler answers for the authenticated caller (the user comes from the token).
+    package mutating func add(
+        _ method: String, _ pattern: String, scope: AccessScope, _ handler: @escaping CallerHandler
+    ) {
+        routes.append(
+            Route(method: method, segments: Self.segments(pattern), scope: scope) { request, parameters, caller in
+                guard let caller else { throw APIProblem(status: 500, code: "internal-error", detail: "no caller") }
+                return try handler(request, parameters, caller)
+            })
     }
 
     /// The answer to `request`: its route's, or a problem.
     package func respond(to request: HTTPRequest) -> HTTPResponse {
+        answer(request).response
+    }
+
+    /// The answer to `request` and whom it was for.
+    package func answer(_ request: HTTPRequest) -> Answer {
         let path = Self.segments(request.path)
         let matching = routes.compactMap { route in route.match(path).map { (route, $0) } }
         guard let (route, parameters) = matching.first(where: { $0.0.method == request.method }) else {
             guard !matching.isEmpty else {
-                return APIProblem(status: 404, code: "no-route", detail: "no resource at \(request.path)").response
+                return Answer(
+                    response: APIProblem(status: 404, code: "no-route", detail: "no resource at \(request.path)")
+                        .response)
             }
             let allowed = matching.map(\.0.method).joined(separator: ", ")
             var response = APIProblem(
@@ -55,12 +100,20 @@ package struct Router: Sendable {
                 detail: "\(request.path) does not take \(request.method); it takes \(allowed)"
             ).response
             response.headers.append(("Allow", allowed))
-            return response
+            return Answer(response: response)
         }
+        var caller: Caller?
         do {
-            return try route.handler(request, parameters)
+            if let scope = route.scope {
+                let authenticated = try authenticate(request)
+                caller = authenticated
+                guard authenticated.scope.allows(scope) else {
+                    throw APIProblem.insufficientScope(authenticated.scope, needed: scope, for: request)
+                }
+            }
+            return Answer(response: try route.handler(request, parameters, caller), caller: caller)
         } catch {
-            return APIProblem(error).response
+            return Answer(response: APIProblem(error).response, caller: caller)
         }
     }
 

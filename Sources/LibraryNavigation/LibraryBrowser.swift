@@ -70,8 +70,7 @@ public final class LibraryBrowser {
     /// - Returns: e.g. "The Hobbit", "J. R. R. Tolkien", "Books"; for an entity that no longer exists,
     ///   its kind and "(deleted)".
     public func title(of route: LibraryRoute) throws -> String {
-        guard let entity = route.entity else { return route.displayName }
-        return try catalog.summary(of: entity.kind, uuid: entity.uuid)?.name ?? "\(route.displayName) (deleted)"
+        try catalog.title(of: route)
     }
 
     // MARK: Named sessions

@@ -22,6 +22,8 @@ public final class NavigationSession<Route: NavigationRoute> {
     public private(set) var state: SplitViewState<Route>
     /// The position in the scene's history.
     public private(set) var history: HistoryPosition
+    /// The revision of the saved state ``state`` was restored from or last saved as.
+    public private(set) var revision: SceneRevision
     /// The repairs made when the session was opened.
     public let restoreReport: RepairReport
     /// Where the opening state came from.
@@ -33,6 +35,7 @@ public final class NavigationSession<Route: NavigationRoute> {
         self.scene = scene
         self.state = restored.state
         self.history = restored.history
+        self.revision = restored.revision
         self.restoreReport = restored.report
         self.origin = restored.origin
     }
@@ -48,24 +51,56 @@ public final class NavigationSession<Route: NavigationRoute> {
     ///   state is unchanged either way.
     @discardableResult
     public func apply(_ intent: NavigationIntent<Route>) throws -> RepairReport {
+        try apply(intent, expecting: nil)
+    }
+
+    /// Applies `intent` and saves the result, unless the saved scene has changed since this session read or last
+    /// saved it (another process or request saved it meanwhile).
+    ///
+    /// - Returns: the repairs made to a history entry that `back` or `forward` moved to.
+    /// - Throws: ``NavigationStoreError/staleRevision`` when the saved scene is no longer at ``revision`` (nothing is
+    ///   saved: open the scene again to see its state), and what ``apply(_:)`` throws.
+    @discardableResult
+    public func applyUnlessChanged(_ intent: NavigationIntent<Route>) throws -> RepairReport {
+        try apply(intent, expecting: revision)
+    }
+
+    private func apply(_ intent: NavigationIntent<Route>, expecting expected: SceneRevision?) throws -> RepairReport {
         switch intent {
         case .back, .forward:
             let offset: Int64 = intent == .back ? -1 : 1
             let current = state
-            let (transition, report, position) = try store.move(by: offset, from: current, scene: scene, user: user) {
-                (entry) throws(NavigationError) -> NavigationTransition<Route> in
+            let (transition, report, position, revision) = try store.move(
+                by: offset, from: current, scene: scene, user: user, expecting: expected
+            ) { (entry) throws(NavigationError) -> NavigationTransition<Route> in
                 let neighbors = offset < 0 ? HistoryNeighbors(previous: entry) : HistoryNeighbors(next: entry)
                 return try current.applying(intent, history: neighbors)
             }
             state = transition.state
             history = position
+            self.revision = revision
             return report
         default:
             let next = try state.applying(intent).state
             try checkRoutes(introducedBy: next)
-            try commit(next)
+            try commit(next, expecting: expected)
             return RepairReport()
         }
+    }
+
+    /// Replaces the state with `state`, a whole state made elsewhere (a client that runs the transitions itself),
+    /// checked and repaired as a restored one is, and saves it like an intent, unless the saved scene has changed
+    /// since this session read or last saved it.
+    ///
+    /// - Parameter state: the new state; routes whose entity no longer exists are repaired away.
+    /// - Returns: the repairs made to `state`.
+    /// - Throws: ``NavigationStoreError/staleRevision`` when the saved scene is no longer at ``revision``,
+    ///   `DatabaseError` when checking or saving fails.
+    @discardableResult
+    public func replaceStateUnlessChanged(with state: SplitViewState<Route>) throws -> RepairReport {
+        let (repaired, report) = store.repairer.restore(StateFormat.encode(state), format: StateFormat.current)
+        try commit(repaired, expecting: revision)
+        return report
     }
 
     /// Refuses `next` when a route it has and the current state lacks names something that does not exist, or
@@ -106,10 +141,11 @@ public final class NavigationSession<Route: NavigationRoute> {
         return report
     }
 
-    /// Records `next` when it differs from the current state.
-    private func commit(_ next: SplitViewState<Route>) throws {
+    /// Records `next` when it differs from the current state; with `expected`, only while the saved scene is at
+    /// that revision.
+    private func commit(_ next: SplitViewState<Route>, expecting expected: SceneRevision? = nil) throws {
         guard next != state else { return }
-        history = try store.record(next, after: state, scene: scene, user: user)
+        (history, revision) = try store.record(next, after: state, scene: scene, user: user, expecting: expected)
         state = next
     }
 }

@@ -149,33 +149,63 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError` when the database fails.
     public func restore(scene: String, for user: NavigationUser) throws -> RestoredScene<Route> {
         try NavigationName.validate(scene, as: .scene)
-        let (saved, lastUsed) = try writer.read { db throws -> (SceneRow?, SceneRow?) in
-            if let row = try db.fetchOne(
-                SceneRow.self, SceneRow.select + " WHERE user_id = ? AND scene = ?", [user.id, scene])
-            {
-                return (row, nil)
-            }
-            let lastUsed = try db.fetchOne(
-                SceneRow.self,
-                SceneRow.select + " WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1", [user.id])
-            return (nil, lastUsed)
-        }
+        let (saved, lastUsed) = try writer.read { db in try sceneRows(scene: scene, user: user, in: db) }
         if let row = saved {
             let (state, report) = repairer.restore(row.state, format: row.format)
+            var revision = row.revision(own: true)
             if !report.isEmpty || report.migratedFromFormat != nil {
-                writeBack(state, sceneID: row.id, position: row.cursor)
+                let text = StateFormat.encode(state)
+                if writeBack(text, sceneID: row.id, position: row.cursor) {
+                    revision = row.revision(own: true, writtenBack: text)
+                }
             }
-            return RestoredScene(state: state, report: report, origin: .savedState, history: row.position)
+            return RestoredScene(
+                state: state, report: report, origin: .savedState, history: row.position, revision: revision)
         }
         guard let lastUsed else {
             return RestoredScene(
                 state: SplitViewState(), report: RepairReport(), origin: .empty,
-                history: HistoryPosition(index: 0, count: 1))
+                history: HistoryPosition(index: 0, count: 1), revision: .nothingSaved)
         }
         let (state, report) = repairer.restore(lastUsed.state, format: lastUsed.format)
         return RestoredScene(
             state: state, report: report, origin: .lastUsedScene(lastUsed.scene),
-            history: HistoryPosition(index: 0, count: 1))
+            history: HistoryPosition(index: 0, count: 1), revision: lastUsed.revision(own: false))
+    }
+
+    /// The scene's current revision, read from its row (or, without one, from the row it would start from): what
+    /// ``restore(scene:for:)`` reports, without restoring.
+    ///
+    /// - Parameters:
+    ///   - scene: the scene identifier.
+    ///   - user: whose scene it is.
+    /// - Throws: `DatabaseError`.
+    public func revision(ofScene scene: String, for user: NavigationUser) throws -> SceneRevision {
+        try writer.read { db in try currentRevision(scene: scene, user: user, in: db) }
+    }
+
+    /// The scene's own row, or else the user's most recently used one.
+    private func sceneRows(scene: String, user: NavigationUser, in db: Database) throws -> (SceneRow?, SceneRow?) {
+        if let row = try db.fetchOne(
+            SceneRow.self, SceneRow.select + " WHERE user_id = ? AND scene = ?", [user.id, scene])
+        {
+            return (row, nil)
+        }
+        let lastUsed = try db.fetchOne(
+            SceneRow.self, SceneRow.select + " WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1", [user.id])
+        return (nil, lastUsed)
+    }
+
+    private func currentRevision(scene: String, user: NavigationUser, in db: Database) throws -> SceneRevision {
+        let (saved, lastUsed) = try sceneRows(scene: scene, user: user, in: db)
+        return saved?.revision(own: true) ?? lastUsed?.revision(own: false) ?? .nothingSaved
+    }
+
+    /// Throws ``NavigationStoreError/staleRevision`` unless the scene is at `expected` (checked inside the saving
+    /// transaction, so nothing can change the scene between the check and the save).
+    private func check(_ expected: SceneRevision?, scene: String, user: NavigationUser, in db: Database) throws {
+        guard let expected, try currentRevision(scene: scene, user: user, in: db) != expected else { return }
+        throw NavigationStoreError.staleRevision
     }
 
     /// The user's scenes with saved state, most recently used first.
@@ -264,11 +294,14 @@ public final class NavigationStore<Route: NavigationRoute> {
 
     /// Records `state` as the scene's new current entry: one transaction with the scene row, the history
     /// append, the forward truncation and the pruning. Creates the scene row, with `previous` as its
-    /// first entry, on the scene's first save.
+    /// first entry, on the scene's first save. With `expected`, refuses to save unless the scene is still at that
+    /// revision.
     func record(
-        _ state: SplitViewState<Route>, after previous: SplitViewState<Route>, scene: String, user: NavigationUser
-    ) throws -> HistoryPosition {
-        let position = try writer.write { db throws -> HistoryPosition in
+        _ state: SplitViewState<Route>, after previous: SplitViewState<Route>, scene: String, user: NavigationUser,
+        expecting expected: SceneRevision? = nil
+    ) throws -> (HistoryPosition, SceneRevision) {
+        let saved = try writer.write { db throws -> (HistoryPosition, SceneRevision) in
+            try check(expected, scene: scene, user: user, in: db)
             let now = Date()
             let window =
                 try sceneWindow(scene: scene, user: user, in: db)
@@ -293,10 +326,15 @@ public final class NavigationStore<Route: NavigationRoute> {
                 UPDATE nav_scenes SET format = ?, state = ?, history_first = ?, history_cursor = ?, history_last = ?,
                 updated_at = ? WHERE id = ?
                 """, [StateFormat.current, text, first, newPosition, newPosition, now, window.id])
-            return HistoryPosition(index: Int(newPosition - first), count: Int(newPosition - first + 1))
+            return (
+                HistoryPosition(index: Int(newPosition - first), count: Int(newPosition - first + 1)),
+                SceneRevision(
+                    own: true, scene: scene, format: StateFormat.current, state: text, first: first,
+                    cursor: newPosition, last: newPosition)
+            )
         }
         didCommitSave()
-        return position
+        return saved
     }
 
     /// Moves the scene's cursor back (`-1`) or forward (`+1`) in one transaction: loads and repairs the next
@@ -308,9 +346,12 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// scene's state is the entry as shown, with the current visibility.
     func move(
         by offset: Int64, from current: SplitViewState<Route>, scene: String, user: NavigationUser,
+        expecting expected: SceneRevision? = nil,
         transition: (SplitViewState<Route>) throws(NavigationError) -> NavigationTransition<Route>
-    ) throws -> (NavigationTransition<Route>, RepairReport, HistoryPosition) {
-        let result = try writer.write { db throws -> (NavigationTransition<Route>, RepairReport, HistoryPosition) in
+    ) throws -> (NavigationTransition<Route>, RepairReport, HistoryPosition, SceneRevision) {
+        let result = try writer.write {
+            db throws -> (NavigationTransition<Route>, RepairReport, HistoryPosition, SceneRevision) in
+            try check(expected, scene: scene, user: user, in: db)
             guard let window = try sceneWindow(scene: scene, user: user, in: db) else {
                 throw offset < 0 ? NavigationError.noPreviousEntry : NavigationError.noNextEntry
             }
@@ -347,7 +388,10 @@ public final class NavigationStore<Route: NavigationRoute> {
                     WHERE id = ?
                     """, [StateFormat.current, text, target, last, Date(), window.id])
                 let position = HistoryPosition(index: Int(target - window.first), count: Int(last - window.first + 1))
-                return (result, report, position)
+                let revision = SceneRevision(
+                    own: true, scene: scene, format: StateFormat.current, state: text, first: window.first,
+                    cursor: target, last: last)
+                return (result, report, position, revision)
             }
         }
         didCommitSave()
@@ -396,17 +440,19 @@ public final class NavigationStore<Route: NavigationRoute> {
         return SceneWindow(id: id, first: 0, cursor: 0, last: 0)
     }
 
-    /// Stores a repaired state over the stored one, so the repair is reported once. Best effort: a
+    /// Stores a repaired state's `text` over the stored one, so the repair is reported once. Best effort: a
     /// read-only or busy database keeps the stored state, and the next restore repairs it again.
-    private func writeBack(_ state: SplitViewState<Route>, sceneID: Int64, position: Int64) {
-        let text = StateFormat.encode(state)
-        try? writer.write { db in
+    ///
+    /// - Returns: whether it was stored.
+    private func writeBack(_ text: String, sceneID: Int64, position: Int64) -> Bool {
+        let stored: Void? = try? writer.write { db in
             try db.execute(
                 "UPDATE nav_scenes SET format = ?, state = ? WHERE id = ?", [StateFormat.current, text, sceneID])
             try db.execute(
                 "UPDATE nav_history SET format = ?, state = ? WHERE scene_id = ? AND position = ?",
                 [StateFormat.current, text, sceneID, position])
         }
+        return stored != nil
     }
 
     private func didCommitSave() {

@@ -10,6 +10,8 @@ public enum NavigationStoreError: Error, Sendable, Hashable, CustomStringConvert
     case sessionNotFound(name: String)
     /// The user already has a session of that name.
     case sessionExists(name: String)
+    /// A save conditional on a ``SceneRevision`` found the scene at another one: it changed since it was read.
+    case staleRevision
 
     /// A sentence saying what happened and what to do.
     public var description: String {
@@ -20,6 +22,7 @@ public enum NavigationStoreError: Error, Sendable, Hashable, CustomStringConvert
         case .invalidName(let kind, let problem): "a \(kind.rawValue) name \(problem)"
         case .sessionNotFound(let name): "no saved session named '\(name)'"
         case .sessionExists(let name): "a session named '\(name)' already exists: choose another name"
+        case .staleRevision: "the scene changed since it was read: read it again and decide again"
         }
     }
 }

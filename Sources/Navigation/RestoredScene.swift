@@ -18,4 +18,6 @@ public struct RestoredScene<Route: NavigationRoute>: Sendable, Hashable {
     public let origin: Origin
     /// The scene's position in its history.
     public let history: HistoryPosition
+    /// The revision of the saved state this was restored from.
+    public let revision: SceneRevision
 }

@@ -25,6 +25,14 @@ struct SceneRow: RowDecodable {
     }
 
     var position: HistoryPosition { HistoryPosition(index: Int(cursor - first), count: Int(last - first + 1)) }
+
+    /// The row's revision, as the scene's own row (`own`) or as the row a scene without one starts from; with
+    /// `state` in the current format in place of the stored text when a repair was written back.
+    func revision(own: Bool, writtenBack state: String? = nil) -> SceneRevision {
+        SceneRevision(
+            own: own, scene: scene, format: state == nil ? format : StateFormat.current, state: state ?? self.state,
+            first: first, cursor: cursor, last: last)
+    }
 }
 
 /// The history window of a scene row.

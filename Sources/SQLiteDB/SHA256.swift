@@ -1,16 +1,17 @@
-/// SHA-256 (FIPS 180-4), for migration checksums.
+/// SHA-256 (FIPS 180-4), for migration checksums, scene revisions and the hashes access tokens are stored as.
 ///
 /// Hand-written because Foundation on Linux has no CryptoKit and the package takes no outside dependency.
-enum SHA256 {
+package enum SHA256 {
     /// The lowercase hex digest of `text`'s UTF-8 bytes.
-    static func hexDigest(of text: String) -> String {
+    package static func hexDigest(of text: String) -> String {
         digest(Array(text.utf8)).map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
         }.joined()
     }
 
-    static func digest(_ message: [UInt8]) -> [UInt8] {
+    /// The 32-byte digest of `message`.
+    package static func digest(_ message: [UInt8]) -> [UInt8] {
         var hash: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]

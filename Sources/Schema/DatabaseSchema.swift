@@ -1,15 +1,18 @@
+import AccessTokens
 import Catalog
 import Navigation
 public import SQLiteDB
 
-/// The catalog's schema: the catalog's migrations (`Migrations/Catalog/`) and the navigation ones
-/// (`Migrations/Navigation/`), each embedded into its module at build time, composed into one sequence of versions.
+/// The catalog's schema: the catalog's migrations (`Migrations/Catalog/`), the navigation ones
+/// (`Migrations/Navigation/`) and the HTTP API's access tokens (`Migrations/AccessTokens/`), each embedded into its
+/// module at build time, composed into one sequence of versions.
 public enum DatabaseSchema {
     /// Every migration this build ships, by version.
     public static var migrations: [Migration] { migrator.migrations }
 
     /// A migrator over ``migrations``.
-    public static let migrator = Migrator(CatalogSchema.migrations + NavigationSchema.migrations)
+    public static let migrator = Migrator(
+        CatalogSchema.migrations + NavigationSchema.migrations + AccessTokensSchema.migrations)
 
     /// Opens the database at `path` and brings it to this build's schema.
     ///

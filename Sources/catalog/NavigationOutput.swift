@@ -32,39 +32,11 @@ enum NavigationOutput {
         return text
     }
 
-    /// The state as the JSON object the README documents; routes in their string form, titles alongside.
+    /// The state as the JSON object the README documents (the HTTP API sends the same).
     static func json(_ browser: LibraryBrowser, repairs: RepairReport) throws -> JSONValue {
-        let state = browser.state
-        let route = { (route: LibraryRoute?) -> JSONValue in route.map { .string($0.path) } ?? .null }
-        let title = { (route: LibraryRoute?) throws -> JSONValue in
-            try route.map { .string(try browser.title(of: $0)) } ?? .null
-        }
-        return [
-            "user": .string(browser.userName),
-            "scene": .string(browser.scene),
-            "layout": .int(state.layout.columnCount),
-            "sidebar": route(state.sidebar),
-            "sidebarMarked": .bool(state.markedSidebarRoute != nil),
-            "content": route(state.content),
-            "detail": route(state.detail),
-            "stack": .array(state.stack.map { .string($0.path) }),
-            "visibility": .string(state.visibility.rawValue),
-            "compactColumn": .string(state.compactColumn.rawValue),
-            "history": ["position": .int(browser.history.index + 1), "count": .int(browser.history.count)],
-            "titles": [
-                "sidebar": try title(state.sidebar), "content": try title(state.content),
-                "detail": try title(state.detail), "stack": .array(try state.stack.map { try title($0) }),
-            ],
-            "repairs": .array(
-                repairs.repairs.map { repair in
-                    [
-                        "element": .string(repair.element.description),
-                        "storedValue": repair.storedValue.map(JSONValue.string) ?? .null,
-                        "reason": .string(repair.reason.description),
-                        "removed": .array(repair.removed.map(JSONValue.string)),
-                    ]
-                }),
-        ]
+        try CatalogAPI.scene(
+            user: browser.userName, scene: browser.scene, state: browser.state, history: browser.history,
+            repairs: repairs, in: browser.catalog)
     }
 
     /// One history entry as a breadcrumb of titles, e.g. "Genres › Heavy Metal › Motörhead".

@@ -11,7 +11,8 @@ let root = Command(
         InitCommand.command, InfoCommand.command, ImportCommand.command, ListCommand.command, ShowCommand.command,
         SearchCommand.command, ServeCommand.command, ChangesCommand.command, SnapshotCommand.command,
         SyncCommand.command,
-        NavCommand.command, SessionsCommand.command, BrowseCommand.command, DemoCommand.command,
+        NavCommand.command, SessionsCommand.command, BrowseCommand.command, DemoCommand.command, UsersCommand.command,
+        TokensCommand.command,
     ]
 )
 

@@ -126,7 +126,12 @@ import Testing
             ("/v1/books?limit=5", ["list", "books", "--limit", "5", "--json"]),
             ("/v1/books/\(book)", ["show", "book", book, "--json"]),
         ] {
-            let fetched = try TestSupport.run(curl, ["-sS", "--fail-with-body", try served.url(path).absoluteString])
+            let fetched = try TestSupport.run(
+                curl,
+                [
+                    "-sS", "--fail-with-body", "-H", "Authorization: Bearer \(served.token ?? "")",
+                    try served.url(path).absoluteString,
+                ])
             #expect(fetched.status == 0, "\(fetched.standardError)")
             #expect(try fetched.standardOutput == served.cli.run(arguments).standardOutput)
         }
@@ -150,15 +155,18 @@ import Testing
         #expect(!result.endedBySignal)
         let lines = result.standardError.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(result.standardError)")
+        // The user is the token's on an endpoint that needs one, `-` where none was checked.
         let expected = [
-            ("GET", "/v1/health", "200"), ("GET", "/v1/books", "200"), ("GET", "/v1/nope%0AGET%20/forged%20200", "404"),
+            ("GET", "/v1/health", "200", "-"), ("GET", "/v1/books", "200", ServedCatalog.user),
+            ("GET", "/v1/nope%0AGET%20/forged%20200", "404", "-"),
         ]
-        for (line, (method, path, status)) in zip(lines, expected) {
+        for (line, (method, path, status, user)) in zip(lines, expected) {
             let fields = line.split(separator: " ").map(String.init)
-            #expect(fields.count == 5, "\(line)")
+            #expect(fields.count == 6, "\(line)")
             #expect(Array(fields.prefix(3)) == [method, path, status], "\(line)")
             #expect(Int(fields[3]).map { $0 > 0 } == true, "bytes in \(line)")
-            #expect(fields.last?.hasSuffix("us") == true && Int(fields[4].dropLast(2)) != nil, "\(line)")
+            #expect(fields[4].hasSuffix("us") && Int(fields[4].dropLast(2)) != nil, "\(line)")
+            #expect(fields[5] == user, "\(line)")
         }
     }
 

@@ -19,16 +19,37 @@ final class ServedCatalog {
         let description: String
     }
 
-    init(listen: String = "127.0.0.1:0") throws {
+    /// The user ``token`` acts for.
+    static let user = "tester"
+
+    /// Serves the sample catalog; requests carry an admin token of ``user`` unless ``token`` is changed.
+    init(listen: String = "127.0.0.1:0", arguments: [String] = []) throws {
         cli = try CatalogCLI("serve")
         try cli.importSamples()
-        process = try cli.start(["serve", "--listen", listen])
+        token = try Self.createToken(cli, user: Self.user, scope: "admin")
+        process = try cli.start(["serve", "--listen", listen] + arguments)
         let line = process.firstStandardOutputLine()
         guard let line, line.hasPrefix("listening on http://") else {
             process.killIfRunning()
             throw NotListening(line: line, standardError: process.wait().standardError)
         }
         baseURL = String(line.dropFirst("listening on ".count))
+    }
+
+    /// A new token for `user` (added when absent) of `scope`, made by `catalog tokens create`.
+    static func createToken(_ cli: CatalogCLI, user: String, scope: String, expires: String? = nil) throws -> String {
+        if !(try cli.run("users", "list").standardOutput.split(separator: "\n").contains(Substring(user))) {
+            try #require(try cli.run("users", "add", user).status == 0)
+        }
+        let created = try cli.run(
+            ["tokens", "create", "--user", user, "--scope", scope] + (expires.map { ["--expires", $0] } ?? []))
+        try #require(created.status == 0, "\(created.standardError)")
+        return created.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A new token for `user` of `scope` on this server's catalog.
+    func createToken(user: String, scope: String, expires: String? = nil) throws -> String {
+        try Self.createToken(cli, user: user, scope: scope, expires: expires)
     }
 
     func url(_ path: String) throws -> URL {

@@ -11,72 +11,18 @@ enum NavCommand {
         "scene", valueName: "ID", help: "Which window's state (default: main).", inherited: true)
     static let jsonFlag = Option.flag("json", help: "Print the state as JSON.")
 
-    /// One intent subcommand: its name, argument and how it becomes an intent.
-    private struct IntentCommand: Sendable {
-        let name: String
-        let abstract: String
-        let argument: Argument?
-        let intent: @Sendable (String?) throws -> NavigationIntent<LibraryRoute>
-    }
-
     private static let routeArgument = Argument(
         "ROUTE", help: "books, authors, genres, bands, settings, about, search/TEXT, book/UUID, author/UUID, …")
 
-    private static let intents: [IntentCommand] = [
-        IntentCommand(
-            name: "select-sidebar", abstract: "Select a sidebar item (clears everything after it).",
-            argument: routeArgument
-        ) { .selectSidebar(try route($0)) },
-        IntentCommand(
-            name: "clear-sidebar", abstract: "Clear the sidebar selection and everything after it.",
-            argument: nil
-        ) { _ in .clearSidebar },
-        IntentCommand(
-            name: "select-content", abstract: "Select an item of the content list; it becomes the detail.",
-            argument: routeArgument
-        ) { .selectContent(try route($0)) },
-        IntentCommand(
-            name: "clear-content", abstract: "Clear the content selection and the detail.",
-            argument: nil
-        ) { _ in .selectContent(nil) },
-        IntentCommand(
-            name: "show-detail", abstract: "Show a route in the detail column from outside the lists.",
-            argument: routeArgument
-        ) { .showDetail(try route($0)) },
-        IntentCommand(
-            name: "push", abstract: "Push a route onto the detail stack.",
-            argument: routeArgument
-        ) { .push(try route($0)) },
-        IntentCommand(name: "pop", abstract: "Pop the top of the detail stack.", argument: nil) { _ in .pop },
-        IntentCommand(name: "pop-to-root", abstract: "Pop the detail stack to its root.", argument: nil) { _ in
-            .popToRoot
-        },
-        IntentCommand(name: "back", abstract: "Go back in history.", argument: nil) { _ in .back },
-        IntentCommand(name: "forward", abstract: "Go forward in history.", argument: nil) { _ in .forward },
-        IntentCommand(
-            name: "compact-back", abstract: "The back button of the collapsed (one-column) view.",
-            argument: nil
-        ) { _ in .compactBack },
-        IntentCommand(
-            name: "visibility", abstract: "Set the column visibility.",
-            argument: Argument("VALUE", help: "automatic, all, doubleColumn or detailOnly")
-        ) {
-            .setVisibility(try choice($0, ColumnVisibility.self, of: "visibility"))
-        },
-        IntentCommand(
-            name: "compact-column", abstract: "Set the column shown on top when collapsed.",
-            argument: Argument("VALUE", help: "sidebar, content or detail")
-        ) {
-            .setCompactColumn(try choice($0, CompactColumn.self, of: "compact-column"))
-        },
-        IntentCommand(
-            name: "open", abstract: "Open a deep link as one whole state.",
-            argument: Argument("URL", help: "e.g. catalog://genres?content=genre/UUID&stack=band/UUID")
-        ) {
-            guard let text = $0, let url = URL(string: text) else { throw usage("'\($0 ?? "")' is not a URL") }
-            return .open(url)
-        },
-    ]
+    /// The command-line argument of an intent's argument kind.
+    private static func argument(_ kind: NamedIntent.ArgumentKind) -> Argument {
+        switch kind {
+        case .route: routeArgument
+        case .visibility: Argument("VALUE", help: "automatic, all, doubleColumn or detailOnly")
+        case .compactColumn: Argument("VALUE", help: "sidebar, content or detail")
+        case .url: Argument("URL", help: "e.g. catalog://genres?content=genre/UUID&stack=band/UUID")
+        }
+    }
 
     static let command = Command(
         name: "nav",
@@ -92,13 +38,12 @@ enum NavCommand {
                 name: "show", abstract: "Print the restored state.", options: [jsonFlag],
                 run: { try run($0, intent: nil) })
         ]
-            + intents.map { intent in
+            + NamedIntent.all.map { intent in
                 Command(
                     name: intent.name, abstract: intent.abstract, options: [jsonFlag],
-                    arguments: intent.argument.map { [$0] } ?? [],
+                    arguments: intent.argument.map { [argument($0)] } ?? [],
                     run: { invocation in
-                        let parsed = try intent.intent(invocation.positional(0))
-                        try run(invocation, intent: parsed)
+                        try run(invocation, intent: try parse(intent, invocation.positional(0)))
                     })
             }
     )
@@ -139,25 +84,17 @@ enum NavCommand {
         try printState(browser, repairs: repairs, json: invocation.flag("json"))
     }
 
-    /// Parses a route in its string form.
-    static func route(_ text: String?) throws -> LibraryRoute {
-        guard let text, let route = LibraryRoute(path: text) else {
-            throw usage("'\(text ?? "")' is not a route")
+    /// The intent `intent` makes of `argument`; a wrong value of a visibility or compact column is refused with
+    /// that intent's help as the hint (the routes have nothing to do with it).
+    private static func parse(_ intent: NamedIntent, _ argument: String?) throws -> NavigationIntent<LibraryRoute> {
+        do {
+            return try intent.intent(argument)
+        } catch let error as NamedIntent.ArgumentError {
+            if case .notOneOf = error {
+                throw UsageError("\(error)", commandPath: ["catalog", "nav", intent.name])
+            }
+            throw usage("\(error)")
         }
-        return route
-    }
-
-    /// Parses the value of the intent `intent`; a wrong one is refused with that intent's help as the hint (the
-    /// routes have nothing to do with it).
-    private static func choice<T: RawRepresentable & CaseIterable>(_ text: String?, _ type: T.Type, of intent: String)
-        throws -> T
-    where T.RawValue == String {
-        guard let text, let value = T(rawValue: text) else {
-            throw UsageError(
-                "'\(text ?? "")' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))",
-                commandPath: ["catalog", "nav", intent])
-        }
-        return value
     }
 
     private static func usage(_ message: String) -> UsageError {

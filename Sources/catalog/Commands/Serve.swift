@@ -1,8 +1,10 @@
+import AccessTokens
 import CatalogServer
 import CommandLineKit
 import Dispatch
 import Foundation
 import HTTPServer
+import Navigation
 import SQLiteDB
 import Schema
 
@@ -10,17 +12,27 @@ import Schema
 enum ServeCommand {
     static let command = Command(
         name: "serve",
-        abstract: "Serve the catalog's HTTP API (health, lists, entities, search) until interrupted.",
+        abstract: "Serve the catalog's HTTP API (lists, entities, search, each user's navigation) until interrupted.",
         discussion: """
             Prints 'listening on http://HOST:PORT' first, then one line per request on standard error (method, \
-            path, status, bytes, microseconds). SIGINT or SIGTERM stops accepting, answers the requests in \
-            flight and exits 0. Plain HTTP only: other machines are refused unless --insecure is given.
+            path, status, bytes, microseconds, user; never a token). SIGINT or SIGTERM stops accepting, answers \
+            the requests in flight and exits 0. Plain HTTP only: other machines are refused unless --insecure is \
+            given.
+
+            Every endpoint but /v1/health needs 'Authorization: Bearer TOKEN' with a token from 'catalog tokens \
+            create --user NAME'. Scope read: the catalog and GET of the user's own scenes and sessions; nav: also \
+            POST/PUT/DELETE of them; admin: everything. No token, or a malformed, unknown, expired or revoked one, \
+            is answered 401; a scope too small, 403. The user always comes from the token: /v1/me/... is the \
+            caller's own navigation state, and no request can name another user.
             """,
         options: [
             .value(
                 "listen", valueName: "HOST:PORT",
                 help: "The address to listen on (default 127.0.0.1:8080; port 0: any free port)."),
             .flag("insecure", help: "Allow a non-loopback address, serving other machines over plain HTTP."),
+            .value(
+                "log", valueName: "FORMAT",
+                help: "The access log's format: text (default) or json (a JSON object a line)."),
         ],
         run: run
     )
@@ -37,6 +49,7 @@ enum ServeCommand {
                 "refusing to listen on \(address.host): it is not a loopback address and the server has no TLS",
                 hint: "pass --insecure to serve other machines over plain HTTP", commandPath: invocation.commandPath)
         }
+        let log = AccessLog(format: try invocation.choice("log", as: AccessLog.Format.self) ?? .text)
         // Bring the schema up to date once on one connection, then serve through a pool of readers.
         let path = GlobalOptions.databasePath(invocation)
         try GlobalOptions.openDatabase(invocation, mode: .migrateExisting).close()
@@ -47,24 +60,24 @@ enum ServeCommand {
                 pool: try DatabasePool(
                     path: path, configuration: try GlobalOptions.configuration(invocation, path: path)),
                 version: CatalogVersion.current),
-            on: address, until: stop)
+            on: address, log: log, until: stop)
     }
 
     /// Serves until `stop` is signalled, then stops accepting and answers the requests in flight; the service and
     /// its pool are released when this returns.
-    private static func serve(_ service: CatalogService, on address: ListenAddress, until stop: DispatchSemaphore)
-        throws
-    {
+    private static func serve(
+        _ service: CatalogService, on address: ListenAddress, log: AccessLog, until stop: DispatchSemaphore
+    ) throws {
         let server = try HTTPServer(host: address.host, port: address.port) { request in
             let start = ContinuousClock.now
-            let response = service.respond(to: request)
+            let answer = service.answer(request)
             let elapsed = (ContinuousClock.now - start).components
             let microseconds = elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000
-            // The path as sent, percent-encoded again: a decoded newline or space must not forge or split a line.
-            let path = request.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "?"
             Output.writeError(
-                "\(request.method) \(path) \(response.status) \(response.body.count) \(microseconds)us\n")
-            return response
+                log.line(
+                    method: request.method, path: request.path, status: answer.response.status,
+                    bytes: answer.response.body.count, microseconds: microseconds, user: answer.caller?.user.name))
+            return answer.response
         }
         Output.write("listening on \(ListenAddress(host: server.host, port: server.port).url)\n")
         stop.wait()

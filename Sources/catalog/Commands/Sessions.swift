@@ -31,11 +31,7 @@ enum SessionsCommand {
     private static func list(_ invocation: Invocation) throws {
         let sessions = try NavCommand.openBrowser(invocation).sessions()
         if invocation.flag("json") {
-            try Output.writeJSON(
-                JSONValue.array(
-                    sessions.map {
-                        ["name": .string($0.name), "createdAt": .date($0.createdAt), "updatedAt": .date($0.updatedAt)]
-                    }))
+            try Output.writeJSON(CatalogAPI.sessions(sessions))
         } else if sessions.isEmpty {
             Output.write("no saved sessions; save one with 'catalog sessions save NAME'\n")
         } else {

@@ -1,0 +1,150 @@
+package import Foundation
+package import Navigation
+package import SQLiteDB
+
+/// Creates, lists, revokes and checks the bearer tokens of the HTTP API, stored as SHA-256 hashes in
+/// `access_tokens`.
+///
+/// ```swift
+/// let tokens = AccessTokenStore(pool)
+/// let issued = try tokens.create(for: ada, scope: .nav, expiresAt: nil)   // print issued.token once
+/// let caller = try tokens.authenticate(issued.token)                      // caller.user == ada
+/// ```
+package struct AccessTokenStore {
+    /// The prefix of every token, so one is recognisable in a configuration file or a leaked log.
+    package static let prefix = "cat_"
+    /// How long a token's `last_used_at` may lag behind its use: a request writes it only when it is older.
+    package static let lastUsedResolution: TimeInterval = 60
+
+    private let writer: any DatabaseWriter
+
+    /// The tokens of the database `writer` writes: a connection for the command line, a pool for a server (whose
+    /// readers then check tokens side by side). Cheap to make: it holds nothing else.
+    package init(_ writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
+    /// Creates a token for `user`: 256 random bits from the system's generator, stored as their hash.
+    ///
+    /// - Parameters:
+    ///   - user: whom the token acts for.
+    ///   - scope: what it allows.
+    ///   - expiresAt: when it stops being accepted; `nil` for never.
+    ///   - now: the creation time.
+    /// - Returns: the token, to be shown once, and what is stored.
+    /// - Throws: `DatabaseError`.
+    package func create(
+        for user: NavigationUser, scope: AccessScope, expiresAt: Date?, now: Date = Date()
+    ) throws -> IssuedToken {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<4).flatMap { _ in withUnsafeBytes(of: generator.next() as UInt64) { Array($0) } }
+        let token = Self.prefix + Self.hex(bytes)
+        let id = try writer.write { db in
+            try db.execute(
+                "INSERT INTO access_tokens(user_id, hash, scope, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+                [user.id, Self.hash(token), scope.rawValue, now, expiresAt])
+            return db.lastInsertedRowID
+        }
+        return IssuedToken(
+            token: token,
+            stored: AccessToken(id: id, user: user.name, scope: scope, createdAt: now, expiresAt: expiresAt))
+    }
+
+    /// The stored tokens, of `user` only when one is given, oldest first.
+    ///
+    /// - Throws: `DatabaseError`.
+    package func tokens(of user: NavigationUser? = nil) throws -> [AccessToken] {
+        try writer.read { db in
+            try db.fetchAll(
+                TokenRow.self, TokenRow.select + " WHERE ? IS NULL OR t.user_id = ? ORDER BY t.id",
+                [user?.id, user?.id]
+            ).map(\.token)
+        }
+    }
+
+    /// Revokes the token `id`: requests with it are refused from now on. Revoking it again changes nothing.
+    ///
+    /// - Returns: the token as stored now.
+    /// - Throws: ``AccessTokenError/noSuchToken(id:)``, `DatabaseError`.
+    @discardableResult
+    package func revoke(id: Int64, now: Date = Date()) throws -> AccessToken {
+        try writer.write { db in
+            try db.execute("UPDATE access_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [now, id])
+            guard let row = try db.fetchOne(TokenRow.self, TokenRow.select + " WHERE t.id = ?", [id]) else {
+                throw AccessTokenError.noSuchToken(id: id)
+            }
+            return row.token
+        }
+    }
+
+    /// The caller a request's bearer token stands for.
+    ///
+    /// Reads through a reader; writes `last_used_at` only when the stored one is older than
+    /// ``lastUsedResolution`` (best effort: a busy writer skips it), so most requests do not write at all.
+    ///
+    /// - Parameters:
+    ///   - token: the token as the request carried it.
+    ///   - now: the time to check the expiry against.
+    /// - Throws: ``AccessTokenError/malformed``, ``AccessTokenError/unknown``, ``AccessTokenError/expired(at:)``,
+    ///   ``AccessTokenError/revoked(at:)``, `DatabaseError`.
+    package func authenticate(_ token: String, now: Date = Date()) throws -> Caller {
+        guard Self.isWellFormed(token) else { throw AccessTokenError.malformed }
+        let found = try writer.read { db in
+            try db.fetchOne(TokenRow.self, TokenRow.select + " WHERE t.hash = ?", [Self.hash(token)])
+        }
+        guard let found else { throw AccessTokenError.unknown }
+        if let revokedAt = found.token.revokedAt { throw AccessTokenError.revoked(at: revokedAt) }
+        if let expiresAt = found.token.expiresAt, now >= expiresAt { throw AccessTokenError.expired(at: expiresAt) }
+        if found.token.lastUsedAt.map({ now.timeIntervalSince($0) >= Self.lastUsedResolution }) ?? true {
+            _ = try? writer.write { db in
+                try db.execute("UPDATE access_tokens SET last_used_at = ? WHERE id = ?", [now, found.token.id])
+            }
+        }
+        return Caller(user: found.user, scope: found.token.scope, tokenID: found.token.id)
+    }
+
+    /// Whether `text` has the form of a token: the prefix and 64 lowercase hex digits.
+    package static func isWellFormed(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count == prefix.utf8.count + 64, text.hasPrefix(prefix) else { return false }
+        return utf8.dropFirst(prefix.utf8.count).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// The stored form of `token`: its SHA-256 in hex.
+    static func hash(_ token: String) -> String {
+        SHA256.hexDigest(of: token)
+    }
+
+    private static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+    }
+}
+
+/// Who made a request: the user its token acts for, and what the token allows.
+package struct Caller: Sendable, Hashable {
+    /// The user the token belongs to.
+    package var user: NavigationUser
+    /// What the token allows.
+    package var scope: AccessScope
+    /// The token's id.
+    package var tokenID: Int64
+}
+
+/// A row of `access_tokens` with its user's name.
+private struct TokenRow: RowDecodable {
+    static let select = """
+        SELECT t.id, t.user_id, u.name, t.scope, t.created_at, t.expires_at, t.last_used_at, t.revoked_at
+        FROM access_tokens t JOIN users u ON u.id = t.user_id
+        """
+
+    let user: NavigationUser
+    let token: AccessToken
+
+    init(row: Row) throws {
+        user = NavigationUser(name: try row.value(at: 2), id: try row.value(at: 1))
+        let scope: String = try row.value(at: 3)
+        token = AccessToken(
+            id: try row.value(at: 0), user: user.name, scope: AccessScope(rawValue: scope) ?? .read,
+            createdAt: try row.value(at: 4), expiresAt: row[5], lastUsedAt: row[6], revokedAt: row[7])
+    }
+}

@@ -1,0 +1,61 @@
+package import Catalog
+package import LibraryNavigation
+package import Navigation
+
+extension CatalogAPI {
+    /// A user's scene as the README documents it: `catalog nav show --json` prints it and `GET /v1/me/scenes/{scene}`
+    /// sends it. Routes are in their string form, with their titles alongside, read from `catalog`.
+    ///
+    /// - Parameters:
+    ///   - user: the user's name.
+    ///   - scene: the scene's identifier.
+    ///   - state: the scene's state.
+    ///   - history: where the scene stands in its history.
+    ///   - repairs: what restoring (or the last change) repaired.
+    ///   - catalog: where the titles are read.
+    /// - Throws: `DatabaseError`.
+    package static func scene(
+        user: String, scene: String, state: SplitViewState<LibraryRoute>, history: HistoryPosition,
+        repairs: RepairReport, in catalog: LibraryCatalog
+    ) throws -> JSONValue {
+        let route = { (route: LibraryRoute?) -> JSONValue in route.map { .string($0.path) } ?? .null }
+        let title = { (route: LibraryRoute?) throws -> JSONValue in
+            try route.map { .string(try catalog.title(of: $0)) } ?? .null
+        }
+        return [
+            "user": .string(user),
+            "scene": .string(scene),
+            "layout": .int(state.layout.columnCount),
+            "sidebar": route(state.sidebar),
+            "sidebarMarked": .bool(state.markedSidebarRoute != nil),
+            "content": route(state.content),
+            "detail": route(state.detail),
+            "stack": .array(state.stack.map { .string($0.path) }),
+            "visibility": .string(state.visibility.rawValue),
+            "compactColumn": .string(state.compactColumn.rawValue),
+            "history": ["position": .int(history.index + 1), "count": .int(history.count)],
+            "titles": [
+                "sidebar": try title(state.sidebar), "content": try title(state.content),
+                "detail": try title(state.detail), "stack": .array(try state.stack.map { try title($0) }),
+            ],
+            "repairs": .array(
+                repairs.repairs.map { repair in
+                    [
+                        "element": .string(repair.element.description),
+                        "storedValue": repair.storedValue.map(JSONValue.string) ?? .null,
+                        "reason": .string(repair.reason.description),
+                        "removed": .array(repair.removed.map(JSONValue.string)),
+                    ]
+                }),
+        ]
+    }
+
+    /// A user's saved sessions, by name: `[{"name", "createdAt", "updatedAt"}]`, as `catalog sessions list --json`
+    /// prints them and `GET /v1/me/sessions` sends them.
+    package static func sessions(_ sessions: [SavedSession]) -> JSONValue {
+        .array(
+            sessions.map {
+                ["name": .string($0.name), "createdAt": .date($0.createdAt), "updatedAt": .date($0.updatedAt)]
+            })
+    }
+}

@@ -1,0 +1,218 @@
+import AccessTokens
+import Catalog
+import CatalogAPI
+import Foundation
+import HTTPServer
+import LibraryNavigation
+import Navigation
+import SQLiteDB
+
+/// The caller's navigation state under `/v1/me`: scenes (read, changed by one intent, replaced whole) and named
+/// sessions. The user always comes from the token; no request names a user. Scenes answer the JSON of
+/// `catalog nav show --json` with an `ETag`, the scene's ``SceneRevision``; changes are saved through the pool's one
+/// writer, and a change conditional on `If-Match` is checked inside the saving transaction.
+struct SceneEndpoints: Sendable {
+    let pool: DatabasePool
+
+    /// How often a change is tried again when another writer saved the scene between reading and saving it.
+    private static let attempts = 3
+    /// The keys of a scene's JSON that a `PUT` may send back and that are not state: ignored.
+    private static let readOnlyKeys: Set<String> = [
+        "user", "scene", "layout", "sidebarMarked", "history", "titles", "repairs",
+    ]
+
+    func register(in router: inout Router) {
+        router.add("GET", "/v1/me/scenes/{scene}", scope: .read) { [self] request, parameters, caller in
+            try show(request, scene: try name(parameters["scene"], of: .scene), caller: caller)
+        }
+        router.add("POST", "/v1/me/scenes/{scene}/intents", scope: .nav) { [self] request, parameters, caller in
+            try apply(request, scene: try name(parameters["scene"], of: .scene), caller: caller)
+        }
+        router.add("PUT", "/v1/me/scenes/{scene}", scope: .nav) { [self] request, parameters, caller in
+            try replace(request, scene: try name(parameters["scene"], of: .scene), caller: caller)
+        }
+        router.add("GET", "/v1/me/sessions", scope: .read) { [self] request, _, caller in
+            _ = try Parameters(request, allowed: [])
+            return try json(CatalogAPI.sessions(try store().sessions(for: caller.user)))
+        }
+        router.add("PUT", "/v1/me/sessions/{name}", scope: .nav) { [self] request, parameters, caller in
+            try saveSession(request, name: try name(parameters["name"], of: .session), caller: caller)
+        }
+        router.add("DELETE", "/v1/me/sessions/{name}", scope: .nav) { [self] request, parameters, caller in
+            _ = try Parameters(request, allowed: [])
+            try store().deleteSession(named: try name(parameters["name"], of: .session), for: caller.user)
+            return HTTPResponse(status: 204)
+        }
+        router.add("POST", "/v1/me/sessions/{name}/restore", scope: .nav) { [self] request, parameters, caller in
+            let session = try name(parameters["name"], of: .session)
+            let scene = try name(try Parameters(request, allowed: ["scene"]).value("scene") ?? "main", of: .scene)
+            return try change(scene, for: caller, ifMatch: nil) { try $0.restoreSession(named: session) }
+        }
+    }
+
+    // MARK: Scenes
+
+    /// `GET`: the scene as restored (repaired against the catalog), or 304 when `If-None-Match` names its revision.
+    private func show(_ request: HTTPRequest, scene: String, caller: Caller) throws -> HTTPResponse {
+        _ = try Parameters(request, allowed: [])
+        let session = try store().openSession(scene: scene, for: caller.user)
+        if let field = request.headers["if-none-match"], EntityTags(field).matches(session.revision, strong: false) {
+            return HTTPResponse(status: 304, headers: [("ETag", EntityTags.tag(session.revision))])
+        }
+        return try response(session, repairs: session.restoreReport)
+    }
+
+    /// `POST …/intents`: one intent, `{"intent": NAME, "argument": TEXT}`, applied as `catalog nav NAME TEXT` does.
+    private func apply(_ request: HTTPRequest, scene: String, caller: Caller) throws -> HTTPResponse {
+        _ = try Parameters(request, allowed: [])
+        let body = try JSONBody(request)
+        try body.allowOnly(["intent", "argument"])
+        guard let name = try body.string("intent") else {
+            throw APIProblem(
+                status: 400, code: "bad-body", detail: "the body needs \"intent\", e.g. {\"intent\": \"pop\"}")
+        }
+        guard let named = NamedIntent.named(name) else {
+            throw APIProblem(
+                status: 400, code: "unknown-intent",
+                detail: "'\(name)' is not an intent; intents are "
+                    + NamedIntent.all.map(\.name).joined(separator: ", "))
+        }
+        let intent: NavigationIntent<LibraryRoute>
+        do {
+            intent = try named.intent(try body.string("argument"))
+        } catch let error as NamedIntent.ArgumentError {
+            throw APIProblem(status: 400, code: "bad-argument", detail: "\"argument\": \(error)")
+        }
+        let expected = request.headers["if-match"].map(EntityTags.init)
+        return try change(scene, for: caller, ifMatch: expected) { try $0.applyUnlessChanged(intent) }
+    }
+
+    /// `PUT`: a whole state, from a client that runs the transitions itself; `If-Match` is required, so a client
+    /// never overwrites a state it has not seen. The state is checked and repaired as a restored one is.
+    private func replace(_ request: HTTPRequest, scene: String, caller: Caller) throws -> HTTPResponse {
+        _ = try Parameters(request, allowed: [])
+        guard let field = request.headers["if-match"] else {
+            throw APIProblem(
+                status: 428, code: "precondition-required",
+                detail: "a PUT of a scene needs If-Match with the ETag of the state it replaces; GET the scene for it")
+        }
+        let body = try JSONBody(request)
+        try body.allowOnly(
+            ["sidebar", "content", "detail", "stack", "visibility", "compactColumn"], ignoring: Self.readOnlyKeys)
+        let (state, report) = StoredStateCodec.restore(
+            try body.storedState(), format: StoredStateCodec.currentFormat, validator: CatalogRouteValidator(pool))
+        return try change(scene, for: caller, ifMatch: EntityTags(field)) { session in
+            var repairs = report
+            repairs.repairs += try session.replaceStateUnlessChanged(with: state).repairs
+            return repairs
+        }
+    }
+
+    /// Opens the scene, checks `ifMatch` against its revision (412 with the current state when it does not match),
+    /// and makes `change`; when another writer saved the scene between the opening and the saving, starts again.
+    private func change(
+        _ scene: String, for caller: Caller, ifMatch: EntityTags?,
+        _ change: (NavigationSession<LibraryRoute>) throws -> RepairReport
+    ) throws -> HTTPResponse {
+        for _ in 0..<Self.attempts {
+            let session = try store().openSession(scene: scene, for: caller.user)
+            if let ifMatch, !ifMatch.matches(session.revision, strong: true) {
+                var refused = APIProblem(
+                    status: 412, code: "stale-scene",
+                    detail: "the scene changed since the ETag in If-Match; 'scene' holds it as it is now, with its "
+                        + "ETag: decide again and send that ETag"
+                ).response(adding: ["scene": try sceneJSON(session, repairs: session.restoreReport)])
+                refused.headers.append(("ETag", EntityTags.tag(session.revision)))
+                return refused
+            }
+            do {
+                var repairs = session.restoreReport
+                repairs.repairs += try change(session).repairs
+                return try response(session, repairs: repairs)
+            } catch NavigationStoreError.staleRevision {
+                continue
+            }
+        }
+        throw APIProblem(
+            status: 409, code: "scene-busy",
+            detail: "the scene was changed by others \(Self.attempts) times while this change was being saved; "
+                + "send it again")
+    }
+
+    // MARK: Sessions
+
+    /// `PUT /v1/me/sessions/{name}?scene=S`: saves scene S's current state (default `main`) as the session.
+    private func saveSession(_ request: HTTPRequest, name: String, caller: Caller) throws -> HTTPResponse {
+        let scene = try self.name(try Parameters(request, allowed: ["scene"]).value("scene") ?? "main", of: .scene)
+        let store = try store()
+        try store.saveSession(named: name, fromScene: scene, for: caller.user)
+        let saved = try store.sessions(for: caller.user).filter { $0.name == name }
+        guard case .array(let items) = CatalogAPI.sessions(saved), let item = items.first else {
+            throw NavigationStoreError.sessionNotFound(name: name)
+        }
+        return try json(item)
+    }
+
+    // MARK: Helpers
+
+    /// A navigation store on the pool: restores read through its readers, saves go through its one writer.
+    private func store() throws -> NavigationStore<LibraryRoute> {
+        var configuration = NavigationStore<LibraryRoute>.Configuration()
+        // A store per request: leave checkpoints to SQLite rather than start a checkpointing thread per request.
+        configuration.checkpoints = .sqliteAutomatic
+        return try NavigationStore(database: pool, validator: CatalogRouteValidator(pool), configuration: configuration)
+    }
+
+    /// `text`, a name of `kind` from the path or the query, when it follows the rules of names.
+    private func name(_ text: String?, of kind: NavigationName.Kind) throws -> String {
+        let text = text ?? ""
+        guard let problem = NavigationName.problem(with: text) else { return text }
+        throw APIProblem(status: 400, code: "bad-name", detail: "a \(kind.rawValue) name \(problem)")
+    }
+
+    private func sceneJSON(_ session: NavigationSession<LibraryRoute>, repairs: RepairReport) throws -> JSONValue {
+        try pool.read { db in
+            try CatalogAPI.scene(
+                user: session.user.name, scene: session.scene, state: session.state, history: session.history,
+                repairs: repairs, in: LibraryCatalog(db))
+        }
+    }
+
+    private func response(_ session: NavigationSession<LibraryRoute>, repairs: RepairReport) throws -> HTTPResponse {
+        var response = try json(try sceneJSON(session, repairs: repairs))
+        response.headers.append(("ETag", EntityTags.tag(session.revision)))
+        return response
+    }
+
+    private func json(_ value: JSONValue) throws -> HTTPResponse {
+        HTTPResponse(status: 200, contentType: "application/json", text: try JSONText.encode(value))
+    }
+}
+
+/// The entity tags of an `If-Match` or `If-None-Match` field (RFC 9110): `*`, or a list of `"tag"` and `W/"tag"`.
+struct EntityTags {
+    private let any: Bool
+    private let tags: [(weak: Bool, value: Substring)]
+
+    /// The tags of `field`; what is not a quoted tag is left out, so it matches nothing.
+    init(_ field: String) {
+        let items = field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        any = items.contains("*")
+        tags = items.compactMap { item in
+            let weak = item.hasPrefix("W/")
+            let quoted = weak ? item.dropFirst(2) : Substring(item)
+            guard quoted.count >= 2, quoted.hasPrefix("\""), quoted.hasSuffix("\"") else { return nil }
+            return (weak, quoted.dropFirst().dropLast())
+        }
+    }
+
+    /// Whether the field names `revision`: with `strong`, a weak tag names nothing (the comparison of `If-Match`).
+    func matches(_ revision: SceneRevision, strong: Bool) -> Bool {
+        any || tags.contains { !(strong && $0.weak) && $0.value == revision.text }
+    }
+
+    /// The `ETag` value of `revision`.
+    static func tag(_ revision: SceneRevision) -> String {
+        "\"\(revision.text)\""
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// One line of `catalog serve`'s access log on standard error: as text, `METHOD PATH STATUS BYTES MICROSECONDSus
+/// USER`, or as a JSON object per line. The path is percent-encoded again, so a decoded newline or space cannot forge
+/// or split a line; the user is `-` when the request carried no valid token. A token never appears.
+struct AccessLog: Sendable {
+    /// How lines are written.
+    enum Format: String, CaseIterable {
+        case text, json
+    }
+
+    let format: Format
+
+    private struct Entry: Encodable {
+        let method: String
+        let path: String
+        let status: Int
+        let bytes: Int
+        let microseconds: Int64
+        let user: String?
+    }
+
+    /// The line for a request (its method and decoded path), its answer and who made it.
+    func line(
+        method: String, path: String, status: Int, bytes: Int, microseconds: Int64, user: String?
+    ) -> String {
+        let path = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "?"
+        switch format {
+        case .text:
+            return "\(method) \(path) \(status) \(bytes) \(microseconds)us \(user ?? "-")\n"
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let entry = Entry(
+                method: method, path: path, status: status, bytes: bytes, microseconds: microseconds, user: user)
+            // An entry of strings and numbers always encodes.
+            let data = (try? encoder.encode(entry)) ?? Data("{}".utf8)
+            return String(decoding: data, as: UTF8.self) + "\n"
+        }
+    }
+}

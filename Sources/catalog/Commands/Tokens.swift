@@ -1,0 +1,145 @@
+import AccessTokens
+import CatalogAPI
+import CommandLineKit
+import Foundation
+import LibraryNavigation
+import Navigation
+
+/// `catalog tokens`: the bearer tokens clients of `catalog serve` authenticate with.
+enum TokensCommand {
+    static let command = Command(
+        name: "tokens",
+        abstract: "Create, list or revoke the access tokens of 'catalog serve'.",
+        discussion: """
+            A token acts for one user (see 'catalog users') with a scope: read (the catalog and the user's own \
+            navigation state), nav (read, and changing the user's navigation state and sessions) or admin \
+            (everything). Clients send it as 'Authorization: Bearer TOKEN'. It is printed once, when it is \
+            created: only its SHA-256 hash is stored, so it cannot be shown again (create another instead).
+            """,
+        subcommands: [
+            Command(
+                name: "create", abstract: "Create a token for a user and print it, once.",
+                options: [
+                    .value("user", valueName: "NAME", help: "The user the token acts for (required)."),
+                    .value("scope", valueName: "SCOPE", help: "read, nav or admin (default: read)."),
+                    .value(
+                        "expires", valueName: "DURATION",
+                        help: "Stop accepting it after DURATION: a number and s, m, h or d, e.g. 90m or 30d "
+                            + "(default: never)."),
+                    NavCommand.jsonFlag,
+                ],
+                run: create),
+            Command(
+                name: "list", abstract: "List the tokens (never the tokens themselves: ids, users, scopes, times).",
+                options: [
+                    .value("user", valueName: "NAME", help: "Only this user's tokens."), NavCommand.jsonFlag,
+                ],
+                run: list),
+            Command(
+                name: "revoke", abstract: "Revoke a token: requests with it are refused from now on.",
+                arguments: [Argument("ID", help: "The token's id, as 'catalog tokens list' shows it.")],
+                run: revoke),
+        ]
+    )
+
+    private static func create(_ invocation: Invocation) throws {
+        guard let name = invocation.value("user") else {
+            throw UsageError("--user NAME is required: a token acts for a user", commandPath: invocation.commandPath)
+        }
+        let scope = try invocation.choice("scope", as: AccessScope.self) ?? .read
+        let lifetime = try invocation.value("expires").map { try duration($0, invocation) }
+        let database = try GlobalOptions.openDatabase(invocation)
+        let user = try UsersCommand.existingUser(
+            named: name, in: NavigationStore(database: database), invocation)
+        let now = Date()
+        let issued = try AccessTokenStore(database).create(
+            for: user, scope: scope, expiresAt: lifetime.map { now.addingTimeInterval($0) }, now: now)
+        if invocation.flag("json") {
+            var object = json(issued.stored)
+            if case .object(var fields) = object {
+                fields["token"] = .string(issued.token)
+                object = .object(fields)
+            }
+            try Output.writeJSON(object)
+        } else {
+            Output.write(issued.token + "\n")
+            Output.writeError(
+                "token \(issued.stored.id) for \(user.name), scope \(scope.rawValue), "
+                    + "\(issued.stored.expiresAt.map { "expires \(iso8601($0))" } ?? "never expires"); "
+                    + "it is shown only this once\n")
+        }
+    }
+
+    private static func list(_ invocation: Invocation) throws {
+        let database = try GlobalOptions.openDatabase(invocation)
+        let user = try invocation.value("user").map {
+            try UsersCommand.existingUser(named: $0, in: NavigationStore(database: database), invocation)
+        }
+        let tokens = try AccessTokenStore(database).tokens(of: user)
+        if invocation.flag("json") {
+            try Output.writeJSON(JSONValue.array(tokens.map(json)))
+        } else if tokens.isEmpty {
+            Output.write("no access tokens; create one with 'catalog tokens create --user NAME'\n")
+        } else {
+            let now = Date()
+            Output.write(
+                Output.table(
+                    tokens.map { token in
+                        let state =
+                            token.revokedAt != nil
+                            ? "revoked" : token.isUsable(at: now) ? "active" : "expired"
+                        return (
+                            "\(token.id)",
+                            "\(token.user) · \(token.scope.rawValue) · \(state) · created "
+                                + iso8601(token.createdAt)
+                                + (token.expiresAt.map { " · expires " + iso8601($0) } ?? "")
+                                + (token.lastUsedAt.map { " · last used " + iso8601($0) } ?? "")
+                        )
+                    }))
+        }
+    }
+
+    private static func revoke(_ invocation: Invocation) throws {
+        let text = invocation.positionals[0]
+        guard let id = Int64(text) else {
+            throw UsageError(
+                "'\(text)' is not a token id", hint: "'catalog tokens list' shows the ids",
+                commandPath: invocation.commandPath)
+        }
+        do {
+            let token = try AccessTokenStore(try GlobalOptions.openDatabase(invocation)).revoke(id: id)
+            Output.write("revoked token \(token.id) of \(token.user)\n")
+        } catch AccessTokenError.noSuchToken {
+            throw UsageError(
+                "no access token has id \(id)", hint: "'catalog tokens list' shows the ids",
+                commandPath: invocation.commandPath)
+        }
+    }
+
+    /// A token as `tokens list --json` prints it.
+    private static func json(_ token: AccessToken) -> JSONValue {
+        [
+            "id": .int(Int(token.id)), "user": .string(token.user), "scope": .string(token.scope.rawValue),
+            "createdAt": .date(token.createdAt), "expiresAt": token.expiresAt.map(JSONValue.date) ?? .null,
+            "lastUsedAt": token.lastUsedAt.map(JSONValue.date) ?? .null,
+            "revokedAt": token.revokedAt.map(JSONValue.date) ?? .null,
+        ]
+    }
+
+    private static func iso8601(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+
+    /// Seconds in `text`: a positive number followed by s, m, h or d.
+    private static func duration(_ text: String, _ invocation: Invocation) throws -> TimeInterval {
+        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
+        guard let unit = text.last.flatMap({ units[$0] }), let number = Double(text.dropLast()), number.isFinite,
+            number > 0
+        else {
+            throw UsageError(
+                "--expires takes a positive number and s, m, h or d, e.g. 90m or 30d; got '\(text)'",
+                commandPath: invocation.commandPath)
+        }
+        return number * unit
+    }
+}

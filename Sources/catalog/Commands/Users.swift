@@ -1,0 +1,72 @@
+import CatalogAPI
+import CommandLineKit
+import LibraryNavigation
+import Navigation
+
+/// `catalog users`: the users whose navigation state the catalog keeps and whom access tokens act for.
+enum UsersCommand {
+    private static let nameArgument = Argument("NAME", help: "The user's name.")
+
+    static let command = Command(
+        name: "users",
+        abstract: "Add, list or remove the users that navigation state and access tokens belong to.",
+        discussion: """
+            'catalog nav' and 'catalog sessions' create their user on first use; 'catalog tokens create' needs one \
+            that exists. Removing a user removes their scenes, history, sessions and access tokens.
+            """,
+        subcommands: [
+            Command(name: "add", abstract: "Add a user.", arguments: [nameArgument], run: add),
+            Command(name: "list", abstract: "List the users.", options: [NavCommand.jsonFlag], run: list),
+            Command(
+                name: "remove",
+                abstract: "Remove a user with their navigation state, sessions and access tokens.",
+                arguments: [nameArgument], run: remove),
+        ]
+    )
+
+    /// The navigation store of the invocation's database (the users are the navigation's).
+    static func store(_ invocation: Invocation) throws -> NavigationStore<LibraryRoute> {
+        try NavigationStore(database: try GlobalOptions.openDatabase(invocation))
+    }
+
+    /// The existing user named `name`, or a usage error saying how to add one.
+    static func existingUser(
+        named name: String, in store: NavigationStore<LibraryRoute>, _ invocation: Invocation
+    ) throws -> NavigationUser {
+        guard let user = try store.existingUser(named: name) else {
+            throw UsageError(
+                "no user is named '\(name)'", hint: "add one with 'catalog users add \(name)'",
+                commandPath: invocation.commandPath)
+        }
+        return user
+    }
+
+    private static func add(_ invocation: Invocation) throws {
+        let name = try NavCommand.name(invocation.positionals[0], of: .user, givenAs: "NAME", invocation)
+        let store = try store(invocation)
+        guard try store.existingUser(named: name) == nil else {
+            throw UsageError("a user named '\(name)' exists already", commandPath: invocation.commandPath)
+        }
+        _ = try store.user(named: name)
+        Output.write("added user '\(name)'\n")
+    }
+
+    private static func list(_ invocation: Invocation) throws {
+        let users = try store(invocation).users()
+        if invocation.flag("json") {
+            try Output.writeJSON(JSONValue.array(users.map { ["name": .string($0.name)] }))
+        } else if users.isEmpty {
+            Output.write("no users; add one with 'catalog users add NAME'\n")
+        } else {
+            Output.write(users.map { "\($0.name)\n" }.joined())
+        }
+    }
+
+    private static func remove(_ invocation: Invocation) throws {
+        let name = invocation.positionals[0]
+        guard try store(invocation).removeUser(named: name) else {
+            throw UsageError("no user is named '\(name)'", commandPath: invocation.commandPath)
+        }
+        Output.write("removed user '\(name)' with their navigation state, sessions and access tokens\n")
+    }
+}
