@@ -1,0 +1,214 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The caller's navigation state over HTTP: `/v1/me/scenes/{scene}` answers what `catalog nav` prints and changes it
+/// as `catalog nav` does, conditionally on ETags.
+@Suite struct SceneEndpointTests {
+    @Test func getAnswersWhatNavShowPrintsWithAnETagAnd304WhenUnchanged() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let user = ServedCatalog.user
+        #expect(try served.cli.run("nav", "--user", user, "select-sidebar", "genres").status == 0)
+        let answer = try served.get("/v1/me/scenes/main")
+        #expect(answer.status == 200)
+        #expect(answer.header("content-type") == "application/json")
+        #expect(try answer.text == served.cli.run("nav", "--user", user, "show", "--json").standardOutput)
+        let etag = try #require(answer.header("etag"))
+        #expect(etag.hasPrefix("\"") && etag.hasSuffix("\"") && etag.count == 34)
+        for field in [etag, "W/\(etag)", "\"other\", \(etag)", "*"] {
+            let unchanged = try served.get("/v1/me/scenes/main", headers: ["If-None-Match": field])
+            #expect(unchanged.status == 304, "\(field)")
+            #expect(unchanged.body.isEmpty)
+            #expect(unchanged.header("etag") == etag)
+        }
+        #expect(try served.get("/v1/me/scenes/main", headers: ["If-None-Match": "\"other\""]).status == 200)
+        // Another process changes the scene: the next GET sees it, with another ETag.
+        #expect(try served.cli.run("nav", "--user", user, "select-sidebar", "books").status == 0)
+        let changed = try served.get("/v1/me/scenes/main", headers: ["If-None-Match": etag])
+        #expect(changed.status == 200)
+        #expect(changed.header("etag") != etag)
+        #expect(try changed.text == served.cli.run("nav", "--user", user, "show", "--json").standardOutput)
+    }
+
+    @Test func anIntentIsAppliedAsNavAppliesIt() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let genre = try served.firstUUID("genres", where: "bands")
+        let first = try served.intent("select-sidebar", "genres")
+        #expect(first.status == 200, "\(first.text)")
+        let second = try served.intent("select-content", "genre/\(genre)")
+        #expect(second.status == 200, "\(second.text)")
+        #expect(second.header("etag") != first.header("etag"))
+        #expect(try second.json()["detail"] as? String == "genre/\(genre)")
+        let shown = try served.cli.run("nav", "--user", ServedCatalog.user, "show", "--json").standardOutput
+        #expect(second.text == shown)
+        #expect(try served.get("/v1/me/scenes/main").header("etag") == second.header("etag"))
+        // An intent without an argument, and `back`, which moves through the history.
+        #expect(try served.intent("back").json()["content"] is NSNull)
+        #expect(try served.intent("clear-sidebar").json()["sidebar"] is NSNull)
+    }
+
+    @Test func ifMatchMakesAnIntentConditional() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let etag = try #require(try served.intent("select-sidebar", "genres").header("etag"))
+        #expect(try served.cli.run("nav", "--user", ServedCatalog.user, "select-sidebar", "authors").status == 0)
+        let stale = try served.intent("select-sidebar", "books", headers: ["If-Match": etag])
+        #expect(stale.status == 412)
+        #expect(try problemCode(stale) == "stale-scene")
+        let current = try served.get("/v1/me/scenes/main")
+        let scene = try #require(try stale.json()["scene"] as? [String: Any])
+        #expect(scene["sidebar"] as? String == "authors")
+        #expect(stale.header("etag") == current.header("etag"))
+        #expect(try current.json()["sidebar"] as? String == "authors")
+        let fresh = try served.intent("select-sidebar", "books", headers: ["If-Match": current.header("etag") ?? ""])
+        #expect(fresh.status == 200)
+        #expect(try fresh.json()["sidebar"] as? String == "books")
+        // A weak tag never matches If-Match.
+        let weak = try served.intent("pop-to-root", headers: ["If-Match": "W/\(fresh.header("etag") ?? "")"])
+        #expect(weak.status == 412)
+    }
+
+    @Test func refusedAndMalformedIntentsChangeNothing() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let absent = "0f8fad5b-d9cb-469f-a165-70867728950e"
+        let etag = try #require(try served.intent("select-sidebar", "genres").header("etag"))
+        let cases: [(body: String, status: Int, code: String)] = [
+            (#"{"intent": "select-content", "argument": "genre/\#(absent)"}"#, 422, "intent-refused"),
+            (#"{"intent": "select-content", "argument": "books"}"#, 422, "intent-refused"),
+            (#"{"intent": "pop"}"#, 422, "intent-refused"),
+            (#"{"intent": "jump"}"#, 400, "unknown-intent"),
+            (#"{"intent": "select-sidebar"}"#, 400, "bad-argument"),
+            (#"{"intent": "pop", "argument": "books"}"#, 400, "bad-argument"),
+            (#"{"intent": "select-sidebar", "argument": "nowhere"}"#, 400, "bad-argument"),
+            (#"{"intent": "visibility", "argument": "half"}"#, 400, "bad-argument"),
+            (#"{"intent": "select-sidebar", "argument": 7}"#, 400, "bad-body"),
+            (#"{"intent": "pop", "user": "someone"}"#, 400, "bad-body"),
+            (#"{"argument": "books"}"#, 400, "bad-body"),
+            (#"{"intent": "#, 400, "bad-body"),
+            (#"["pop"]"#, 400, "bad-body"),
+            ("", 400, "bad-body"),
+            ("\u{FF}\u{FE}", 400, "bad-body"),
+        ]
+        for (body, status, code) in cases {
+            let answer = try served.request("POST", "/v1/me/scenes/main/intents", body: Data(body.utf8))
+            #expect(answer.status == status, "\(body): \(answer.text)")
+            #expect(try problemCode(answer) == code, "\(body): \(answer.text)")
+        }
+        #expect(try served.get("/v1/me/scenes/main", headers: ["If-None-Match": etag]).status == 304)
+    }
+
+    @Test func putReplacesAWholeStateOnlyWithTheCurrentETag() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let author = try served.firstUUID("authors", where: "books")
+        let absent = "0f8fad5b-d9cb-469f-a165-70867728950e"
+        let body = Data(#"{"sidebar": "authors", "content": "author/\#(author)", "detail": "author/\#(author)"}"#.utf8)
+        let missing = try served.request("PUT", "/v1/me/scenes/main", body: body)
+        #expect(missing.status == 428)
+        #expect(try problemCode(missing) == "precondition-required")
+        let read = try served.get("/v1/me/scenes/main")
+        let etag = try #require(read.header("etag"))
+        let put = try served.request("PUT", "/v1/me/scenes/main", headers: ["If-Match": etag], body: body)
+        #expect(put.status == 200, "\(put.text)")
+        #expect(try put.json()["detail"] as? String == "author/\(author)")
+        #expect(put.text == (try served.cli.run("nav", "--user", ServedCatalog.user, "show", "--json").standardOutput))
+        // The same ETag again is stale now.
+        let stale = try served.request("PUT", "/v1/me/scenes/main", headers: ["If-Match": etag], body: body)
+        #expect(stale.status == 412)
+        // A state sent back as GET gave it, with a deleted entity in its stack, is repaired like a restore.
+        var state = try put.json()
+        state["stack"] = ["book/\(absent)"]
+        let repaired = try served.request(
+            "PUT", "/v1/me/scenes/main", headers: ["If-Match": put.header("etag") ?? ""],
+            body: try JSONSerialization.data(withJSONObject: state))
+        #expect(repaired.status == 200, "\(repaired.text)")
+        let answer = try repaired.json()
+        #expect(answer["stack"] as? [String] == [])
+        #expect((answer["repairs"] as? [[String: Any]])?.count == 1)
+        // Wrong types are refused before anything is saved.
+        for bad in [#"{"stack": "book/x"}"#, #"{"sidebar": 3}"#, #"{"stack": [1]}"#, #"{"colour": "red"}"#, "[]"] {
+            let refused = try served.request(
+                "PUT", "/v1/me/scenes/main", headers: ["If-Match": repaired.header("etag") ?? ""],
+                body: Data(bad.utf8))
+            #expect(refused.status == 400, "\(bad)")
+            #expect(try problemCode(refused) == "bad-body", "\(bad): \(refused.text)")
+        }
+    }
+
+    @Test func twoUsersNeverSeeEachOthersScenes() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let ada = try served.createToken(user: "ada", scope: "nav")
+        let bob = try served.createToken(user: "bob", scope: "nav")
+        let adaAuth = ["Authorization": "Bearer \(ada)"]
+        let bobAuth = ["Authorization": "Bearer \(bob)"]
+        #expect(try served.intent("select-sidebar", "genres", headers: adaAuth).status == 200)
+        #expect(
+            try served.request("PUT", "/v1/me/sessions/shared", headers: adaAuth).status == 200)
+        let bobs = try served.get("/v1/me/scenes/main", headers: bobAuth)
+        #expect(try bobs.json()["user"] as? String == "bob")
+        #expect(try bobs.json()["sidebar"] is NSNull)
+        #expect(try served.get("/v1/me/sessions", headers: bobAuth).text == "[\n\n]\n")
+        let restore = try served.request("POST", "/v1/me/sessions/shared/restore", headers: bobAuth)
+        #expect(restore.status == 404)
+        #expect(try problemCode(restore) == "no-such-session")
+        #expect(try served.intent("select-sidebar", "books", headers: bobAuth).status == 200)
+        #expect(try served.get("/v1/me/scenes/main", headers: adaAuth).json()["sidebar"] as? String == "genres")
+        // Each ETag is its user's: bob's does not satisfy ada's If-Match.
+        let bobsTag = try served.get("/v1/me/scenes/main", headers: bobAuth).header("etag") ?? ""
+        let crossed = try served.intent("pop-to-root", headers: adaAuth.merging(["If-Match": bobsTag]) { $1 })
+        #expect(crossed.status == 412)
+    }
+
+    @Test func sessionsAreSavedListedRestoredAndDeletedAsCatalogSessionsDoes() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let user = ServedCatalog.user
+        #expect(try served.intent("select-sidebar", "authors", scene: "side").status == 200)
+        let saved = try served.request("PUT", "/v1/me/sessions/reading?scene=side")
+        #expect(saved.status == 200)
+        #expect(try saved.json()["name"] as? String == "reading")
+        let listed = try served.get("/v1/me/sessions")
+        #expect(try listed.text == served.cli.run("sessions", "--user", user, "list", "--json").standardOutput)
+        let restored = try served.request("POST", "/v1/me/sessions/reading/restore?scene=main")
+        #expect(restored.status == 200)
+        #expect(try restored.json()["sidebar"] as? String == "authors")
+        #expect(try restored.json()["scene"] as? String == "main")
+        #expect(restored.header("etag") == (try served.get("/v1/me/scenes/main").header("etag")))
+        #expect(try served.request("DELETE", "/v1/me/sessions/reading").status == 204)
+        #expect(try served.request("DELETE", "/v1/me/sessions/reading").status == 404)
+        #expect(try served.cli.run("sessions", "--user", user, "list", "--json").standardOutput == "[\n\n]\n")
+    }
+
+    @Test(arguments: ["/v1/me/scenes/%20main", "/v1/me/scenes/a%0Ab", "/v1/me/sessions/%E2%80%8Bx"])
+    func badNamesAre400(path: String) throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let answer = try served.request(path.contains("sessions") ? "PUT" : "GET", path)
+        #expect(answer.status == 400, "\(answer.text)")
+        #expect(try problemCode(answer) == "bad-name")
+    }
+}
+
+extension ServedCatalog {
+    /// Posts one intent to `scene`.
+    func intent(
+        _ name: String, _ argument: String? = nil, scene: String = "main", headers: [String: String] = [:]
+    ) throws -> HTTPTestClient.Answer {
+        var body: [String: Any] = ["intent": name]
+        body["argument"] = argument
+        return try request(
+            "POST", "/v1/me/scenes/\(scene)/intents", headers: headers,
+            body: try JSONSerialization.data(withJSONObject: body))
+    }
+}
+
+extension HTTPTestClient.Answer {
+    /// The body as a JSON object.
+    func json() throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any], "\(text)")
+    }
+}
