@@ -15,7 +15,7 @@ struct SceneEndpoints: Sendable {
     let pool: DatabasePool
 
     /// How often a change is tried again when another writer saved the scene between reading and saving it.
-    private static let attempts = 3
+    private static let attempts = 5
     /// The keys of a scene's JSON that a `PUT` may send back and that are not state: ignored.
     private static let readOnlyKeys: Set<String> = [
         "user", "scene", "layout", "sidebarMarked", "history", "titles", "repairs",
