@@ -128,6 +128,9 @@ let package = Package(
             dependencies: ["Catalog", "CatalogImport", "CatalogSync", "Schema", "SQLiteDB", "TestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "SQLiteDB", "TestSupport"]),
         .testTarget(
+            name: "AccessTokensTests",
+            dependencies: ["AccessTokens", "LibraryNavigation", "Navigation", "Schema", "SQLiteDB"]),
+        .testTarget(
             name: "LibraryNavigationTests",
             dependencies: [
                 "LibraryNavigation", "Catalog", "CatalogImport", "Navigation", "Schema", "SQLiteDB", "TestSupport",
