@@ -26,13 +26,14 @@ enum TokensCommand {
                         "expires", valueName: "DURATION",
                         help: "Stop accepting it after DURATION: a number and s, m, h or d, e.g. 90m or 30d "
                             + "(default: never)."),
-                    NavCommand.jsonFlag,
+                    .flag("json", help: "Print the token and what is stored about it as JSON."),
                 ],
                 run: create),
             Command(
                 name: "list", abstract: "List the tokens (never the tokens themselves: ids, users, scopes, times).",
                 options: [
-                    .value("user", valueName: "NAME", help: "Only this user's tokens."), NavCommand.jsonFlag,
+                    .value("user", valueName: "NAME", help: "Only this user's tokens."),
+                    .flag("json", help: "Print the tokens as JSON."),
                 ],
                 run: list),
             Command(

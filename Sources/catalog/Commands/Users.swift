@@ -7,6 +7,8 @@ import Navigation
 enum UsersCommand {
     private static let nameArgument = Argument("NAME", help: "The user's name.")
 
+    private static let jsonFlag = Option.flag("json", help: "Print the users as JSON.")
+
     static let command = Command(
         name: "users",
         abstract: "Add, list or remove the users that navigation state and access tokens belong to.",
@@ -16,7 +18,7 @@ enum UsersCommand {
             """,
         subcommands: [
             Command(name: "add", abstract: "Add a user.", arguments: [nameArgument], run: add),
-            Command(name: "list", abstract: "List the users.", options: [NavCommand.jsonFlag], run: list),
+            Command(name: "list", abstract: "List the users.", options: [jsonFlag], run: list),
             Command(
                 name: "remove",
                 abstract: "Remove a user with their navigation state, sessions and access tokens.",
