@@ -208,7 +208,9 @@ struct EntityTags {
 
     /// Whether the field names `revision`: with `strong`, a weak tag names nothing (the comparison of `If-Match`).
     func matches(_ revision: SceneRevision, strong: Bool) -> Bool {
-        any || tags.contains { !(strong && $0.weak) && $0.value == revision.text }
+        guard !any else { return true }
+        let text = revision.text
+        return tags.contains { !(strong && $0.weak) && $0.value == text }
     }
 
     /// The `ETag` value of `revision`.
