@@ -155,7 +155,7 @@ public final class NavigationStore<Route: NavigationRoute> {
             var revision = row.revision(own: true)
             if !report.isEmpty || report.migratedFromFormat != nil {
                 let text = StateFormat.encode(state)
-                if writeBack(text, sceneID: row.id, position: row.cursor) {
+                if writeBack(text, over: row) {
                     revision = row.revision(own: true, writtenBack: text)
                 }
             }
@@ -440,19 +440,26 @@ public final class NavigationStore<Route: NavigationRoute> {
         return SceneWindow(id: id, first: 0, cursor: 0, last: 0)
     }
 
-    /// Stores a repaired state's `text` over the stored one, so the repair is reported once. Best effort: a
-    /// read-only or busy database keeps the stored state, and the next restore repairs it again.
+    /// Stores a repaired state's `text` over `row`, the stored one it was repaired from, so the repair is reported
+    /// once. Only while the row is as it was read: a state saved since (by another process, or another request of a
+    /// server) is newer than the repair and stays. Best effort: a read-only or busy database keeps the stored state,
+    /// and the next restore repairs it again.
     ///
     /// - Returns: whether it was stored.
-    private func writeBack(_ text: String, sceneID: Int64, position: Int64) -> Bool {
-        let stored: Void? = try? writer.write { db in
+    private func writeBack(_ text: String, over row: SceneRow) -> Bool {
+        let stored = try? writer.write { db in
             try db.execute(
-                "UPDATE nav_scenes SET format = ?, state = ? WHERE id = ?", [StateFormat.current, text, sceneID])
+                """
+                UPDATE nav_scenes SET format = ?, state = ? WHERE id = ? AND format = ? AND state = ?
+                AND history_first = ? AND history_cursor = ? AND history_last = ?
+                """, [StateFormat.current, text, row.id, row.format, row.state, row.first, row.cursor, row.last])
+            guard db.changes > 0 else { return false }
             try db.execute(
                 "UPDATE nav_history SET format = ?, state = ? WHERE scene_id = ? AND position = ?",
-                [StateFormat.current, text, sceneID, position])
+                [StateFormat.current, text, row.id, row.cursor])
+            return true
         }
-        return stored != nil
+        return stored ?? false
     }
 
     private func didCommitSave() {

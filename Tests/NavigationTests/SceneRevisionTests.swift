@@ -79,3 +79,46 @@ import Testing
         #expect(session.state.content == nil)
     }
 }
+
+/// A restore's repair is written back only over the state it repaired.
+@Suite struct RepairWriteBackTests {
+    /// Says `genre/13` is gone, and the first time it is asked, saves another state through another store first:
+    /// a writer that comes between a restore's read and its write-back.
+    final class SavingWhileChecking: RouteValidator {
+        let store: NavigationStore<TestRoute>
+        let user: NavigationUser
+        var saved = false
+
+        init(store: NavigationStore<TestRoute>, user: NavigationUser) {
+            self.store = store
+            self.user = user
+        }
+
+        func exists(_ route: TestRoute) throws -> Bool {
+            guard route == .genre(13) else { return true }
+            if !saved {
+                saved = true
+                try store.openSession(scene: "main", for: user).apply(.selectSidebar(.books))
+            }
+            return false
+        }
+    }
+
+    @Test func aStateSavedWhileARestoreRepairsIsNotOverwritten() throws {
+        let db = try Database.inMemory()
+        try NavigationSchema.migrator.migrate(db)
+        let other = try NavigationStore<TestRoute>(database: db)
+        let user = try other.user(named: "ada")
+        let session = try other.openSession(scene: "main", for: user)
+        try session.apply(.selectSidebar(.genres))
+        try session.apply(.selectContent(.genre(13)))
+        let repairing = try NavigationStore<TestRoute>(
+            database: db, validator: SavingWhileChecking(store: other, user: user))
+        let restored = try repairing.restore(scene: "main", for: user)
+        #expect(restored.state.sidebar == .genres && restored.state.content == nil)
+        #expect(!restored.report.isEmpty)
+        // The save that came in between is what is stored, and the restore's revision is not its.
+        #expect(try other.openSession(scene: "main", for: user).state.sidebar == .books)
+        #expect(try other.revision(ofScene: "main", for: user) != restored.revision)
+    }
+}
