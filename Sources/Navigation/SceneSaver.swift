@@ -7,6 +7,7 @@
 /// the model the state as saved, with its history; so do a reload and a session restore. Every state sent
 /// starts a new generation, and each change carries the generation it was made in: changes made on a state
 /// the model has since replaced are dropped, not saved.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class SceneSaver<Route: NavigationRoute>: @unchecked Sendable {
     /// Work for the model, run on the main actor in the order it was sent.
     typealias Delivery = @MainActor @Sendable (SplitViewModel<Route>) -> Void

@@ -32,6 +32,8 @@ public import Observation
 /// The synchronous ``NavigationSession`` stays the primitive underneath: the writer applies each change to the
 /// scene's session, which checks it against the store's validator and saves it in one transaction. A command
 /// that applies one intent and exits uses the session directly.
+// Observation ships with these systems.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 public final class SplitViewModel<Route: NavigationRoute> {
     /// The sidebar route's column count: two (sidebar and detail) or three.
@@ -58,6 +60,8 @@ public final class SplitViewModel<Route: NavigationRoute> {
 
     /// The state and its history, as the model shows them.
     @ObservationIgnored private var navigator: Navigator<Route>
+    /// ``history`` as last written, compared without an observed access.
+    @ObservationIgnored private var shownPosition: HistoryPosition
     /// The number of saved states adopted from the saver: the generation changes are made in.
     @ObservationIgnored private var generation = 0
     @ObservationIgnored private let saver: SceneSaver<Route>
@@ -80,6 +84,7 @@ public final class SplitViewModel<Route: NavigationRoute> {
         self.layout = state.layout
         self.detail = state.detail
         self.history = snapshot.navigator.position
+        self.shownPosition = snapshot.navigator.position
         self.sidebarRoute = state.sidebar
         self.markedSidebar = state.markedSidebarRoute
         self.contentRoute = state.content
@@ -229,6 +234,7 @@ public final class SplitViewModel<Route: NavigationRoute> {
 
     /// Applies `intents` as one change: all of them, or none when one is refused.
     private func apply(_ intents: [NavigationIntent<Route>]) {
+        let shown = navigator.state
         var changed = false
         do {
             if let intent = intents.first, intents.count == 1 {
@@ -247,7 +253,7 @@ public final class SplitViewModel<Route: NavigationRoute> {
         }
         guard changed else { return }
         saver.save(intents, expecting: navigator.state, generation: generation)
-        show()
+        showChanges(from: shown)
     }
 
     /// The intents that turn the detail stack `old` into `new`: pops, pushes or a replacement.
@@ -306,30 +312,31 @@ public final class SplitViewModel<Route: NavigationRoute> {
     /// Takes the saved state the saver sent: after a failed or diverging save, a reload or a session restore.
     func adopt(_ snapshot: SceneSnapshot<Route>, error: NavigationModelError?) {
         generation += 1
+        let shown = navigator.state
         navigator = snapshot.navigator
-        show()
-        if let report = snapshot.report { update(\.restoreReport, to: report) }
+        showChanges(from: shown)
+        if let report = snapshot.report, report != restoreReport { restoreReport = report }
         if let error { lastError = error }
     }
 
-    /// Copies the navigator's state into the observed properties, writing only those that changed so each
-    /// notifies only its own observers.
-    private func show() {
-        let state = navigator.state
-        update(\.sidebarRoute, to: state.sidebar)
-        update(\.markedSidebar, to: state.markedSidebarRoute)
-        update(\.contentRoute, to: state.content)
-        update(\.detail, to: state.detail)
-        update(\.stack, to: state.stack)
-        update(\.columnVisibility, to: state.visibility)
-        update(\.topColumn, to: state.compactColumn)
-        update(\.layout, to: state.layout)
-        update(\.history, to: navigator.position)
-    }
-
-    private func update<Value: Equatable>(_ property: ReferenceWritableKeyPath<SplitViewModel, Value>, to value: Value)
-    {
-        // Recent toolchains' @Observable skips an equal value itself; older ones notify on every assignment.
-        if self[keyPath: property] != value { self[keyPath: property] = value }
+    /// Copies what changed from `old` to the navigator's state into the observed properties, which showed `old`.
+    /// Only those are written, so each property notifies only its own observers. The states are compared as plain
+    /// values rather than through the observed properties: in a generic class each observed access builds a key
+    /// path at run time, which would cost a change tens of microseconds.
+    private func showChanges(from old: SplitViewState<Route>) {
+        let new = navigator.state
+        if old.sidebar != new.sidebar { sidebarRoute = new.sidebar }
+        if old.markedSidebarRoute != new.markedSidebarRoute { markedSidebar = new.markedSidebarRoute }
+        if old.content != new.content { contentRoute = new.content }
+        if old.detail != new.detail { detail = new.detail }
+        if old.stack != new.stack { stack = new.stack }
+        if old.visibility != new.visibility { columnVisibility = new.visibility }
+        if old.compactColumn != new.compactColumn { topColumn = new.compactColumn }
+        if old.layout != new.layout { layout = new.layout }
+        let position = navigator.position
+        if shownPosition != position {
+            shownPosition = position
+            history = position
+        }
     }
 }

@@ -10,6 +10,7 @@ import Testing
     // MARK: Observation
 
     /// Each setter notifies the observers of exactly the properties whose value it changed, and no others.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func everySetterNotifiesExactlyThePropertiesThatChanged() async throws {
         let model = try await SplitViewModel.restore(user: "ada", scene: "main", store: try await backgroundStore())
         let steps: [(String, (SplitViewModel<TestRoute>) -> Void)] = [
@@ -38,6 +39,7 @@ import Testing
 
     /// A new sidebar selection clears the content, the detail and its stack, whatever the view writes, and their
     /// observers are told.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aSidebarChangeClearsContentAndStackAndNotifiesThem() async throws {
         let model = try await SplitViewModel.restore(user: "ada", scene: "main", store: try await backgroundStore())
         model.sidebar = .genres
@@ -58,6 +60,7 @@ import Testing
 
     /// A shorter path is pops, a longer one pushes, another one a replacement, each in the history as its
     /// intents are; a path the routes do not allow changes nothing.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func theDetailStackPathTurnsIntoPopsPushesAndReplacements() async throws {
         let model = try await SplitViewModel.restore(user: "ada", scene: "main", store: try await backgroundStore())
         model.sidebar = .genres
@@ -84,6 +87,7 @@ import Testing
 
     /// 10,000 selections made as fast as the main actor can are all saved, in order: the store's history is the
     /// model's, entry for entry, and a fresh restore shows the model's final state.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func rapidSelectionsAreAllSavedInOrder() async throws {
         let path = try TemporaryDatabaseFile().path
         let store = try await backgroundStore { try fileStore(path, historyLimit: 20_000) }
@@ -109,6 +113,7 @@ import Testing
 
     /// While another process holds the database's write lock, changes still apply at once: the main actor never
     /// waits for the lock. The other process releases it only after they all returned; then `flush()` saves them.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func changesDoNotWaitForAnotherProcessHoldingTheWriteLock() async throws {
         let sqlite3 = try TestSupport.installedTool("sqlite3")
         let files = try TemporaryFiles("model-lock")
@@ -150,6 +155,7 @@ import Testing
 
     /// A save that fails on a full disk reaches `lastError`; the model shows the last saved state again with its
     /// history, the changes made after the failed one are dropped, and nothing is half-written.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aFailedSaveReachesLastErrorAndTheModelShowsWhatIsSaved() async throws {
         let path = try TemporaryDatabaseFile().path
         let store = try await backgroundStore { try fileStore(path) }
@@ -192,6 +198,7 @@ import Testing
 
     /// A change bringing in a route the store's validator does not know is shown at once, refused when saved, and
     /// the model goes back to the saved state with the refusal in `lastError`.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aRouteTheValidatorRefusesIsUndoneWhenSaved() async throws {
         let store = try await backgroundStore {
             let catalog = FakeCatalog()
@@ -220,6 +227,7 @@ import Testing
 
     /// Two windows of one user: a new scene starts from the user's most recently used one, then each scene
     /// saves and restores its own state.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func twoScenesOfOneUserRestoreIndependently() async throws {
         let path = try TemporaryDatabaseFile().path
         let store = try await backgroundStore { try fileStore(path) }
@@ -247,6 +255,7 @@ import Testing
         #expect(other.origin == .empty && other.state == SplitViewState())
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func backForwardAndDeepLinks() async throws {
         let model = try await SplitViewModel.restore(user: "ada", scene: "main", store: try await backgroundStore())
         #expect(!model.canGoBack && !model.canGoForward)
@@ -277,6 +286,7 @@ import Testing
         #expect(history == HistoryPosition(index: 3, count: 4))
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func namedSessionsAreSavedListedAndRestored() async throws {
         let model = try await SplitViewModel.restore(user: "ada", scene: "main", store: try await backgroundStore())
         model.sidebar = .genres
@@ -301,6 +311,7 @@ import Testing
     }
 
     /// Another process (or the server) changes the scene: `reload()` shows what is saved, and the view is told.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func reloadShowsWhatAnotherProcessSaved() async throws {
         let path = try TemporaryDatabaseFile().path
         let model = try await SplitViewModel.restore(
@@ -331,6 +342,7 @@ import Testing
 
     /// `back` to an entry whose route was deleted since it was recorded: the store repairs it, and the model
     /// takes the repaired state once it is saved.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func backToAnEntryRepairedByTheStoreShowsTheRepair() async throws {
         let catalog = LockedCatalog()
         let store = try await backgroundStore { try makeStore(validator: catalog) }

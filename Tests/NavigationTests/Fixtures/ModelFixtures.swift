@@ -50,24 +50,28 @@ final class ObservedChanges: @unchecked Sendable {
 }
 
 /// Every observable property of a model, by name, read as text so that a test can compare values.
-@MainActor let observedProperties: [(String, (SplitViewModel<TestRoute>) -> String)] = [
-    ("sidebar", { "\(String(describing: $0.sidebar))" }),
-    ("content", { "\(String(describing: $0.content))" }),
-    ("detail", { "\(String(describing: $0.detail))" }),
-    ("detailStack", { "\($0.detailStack)" }),
-    ("visibility", { "\($0.visibility)" }),
-    ("compactColumn", { "\($0.compactColumn)" }),
-    ("layout", { "\($0.layout)" }),
-    ("history", { "\($0.history)" }),
-    ("lastError", { "\(String(describing: $0.lastError))" }),
-    ("restoreReport", { "\($0.restoreReport)" }),
-]
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor func observedProperties() -> [(String, (SplitViewModel<TestRoute>) -> String)] {
+    [
+        ("sidebar", { "\(String(describing: $0.sidebar))" }),
+        ("content", { "\(String(describing: $0.content))" }),
+        ("detail", { "\(String(describing: $0.detail))" }),
+        ("detailStack", { "\($0.detailStack)" }),
+        ("visibility", { "\($0.visibility)" }),
+        ("compactColumn", { "\($0.compactColumn)" }),
+        ("layout", { "\($0.layout)" }),
+        ("history", { "\($0.history)" }),
+        ("lastError", { "\(String(describing: $0.lastError))" }),
+        ("restoreReport", { "\($0.restoreReport)" }),
+    ]
+}
 
 /// Starts tracking every observable property of `model`: the returned changes collect the names of those whose
 /// observers are told of a change (each once).
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor func track(_ model: SplitViewModel<TestRoute>) -> ObservedChanges {
     let changes = ObservedChanges()
-    for (name, read) in observedProperties {
+    for (name, read) in observedProperties() {
         withObservationTracking {
             _ = read(model)
         } onChange: {
@@ -79,12 +83,14 @@ final class ObservedChanges: @unchecked Sendable {
 
 /// Runs `change` on `model` and returns the properties whose observers were notified and the properties whose
 /// value changed.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor func notifications(
     of model: SplitViewModel<TestRoute>, during change: () -> Void
 ) -> (notified: Set<String>, changed: Set<String>) {
-    let before = observedProperties.map { name, read in read(model) }
+    let properties = observedProperties()
+    let before = properties.map { name, read in read(model) }
     let changes = track(model)
     change()
-    let changed = zip(observedProperties, before).filter { property, value in property.1(model) != value }
+    let changed = zip(properties, before).filter { property, value in property.1(model) != value }
     return (changes.all, Set(changed.map(\.0.0)))
 }
