@@ -32,7 +32,6 @@ public import Observation
 /// The synchronous ``NavigationSession`` stays the primitive underneath: the writer applies each change to the
 /// scene's session, which checks it against the store's validator and saves it in one transaction. A command
 /// that applies one intent and exits uses the session directly.
-// Observation ships with these systems.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor @Observable
 public final class SplitViewModel<Route: NavigationRoute> {
@@ -43,9 +42,10 @@ public final class SplitViewModel<Route: NavigationRoute> {
     public private(set) var detail: Route?
     /// The scene's position in its history.
     public private(set) var history: HistoryPosition
-    /// The last change that was refused or could not be saved, or a failed reload; set it to `nil` once shown.
+    /// Why the last change was refused or could not be saved; set it to `nil` once shown.
     public var lastError: NavigationModelError?
-    /// What the last restore or reload had to repair in the saved state ("this book is no longer available").
+    /// What the last restore, reload or session restore had to repair in the saved state ("this book is no longer
+    /// available").
     public private(set) var restoreReport: RepairReport
     /// Where the state restored at launch came from: the scene's own, the user's most recently used scene,
     /// or nothing.
