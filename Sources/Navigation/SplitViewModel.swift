@@ -321,8 +321,8 @@ public final class SplitViewModel<Route: NavigationRoute> {
 
     /// Copies what changed from `old` to the navigator's state into the observed properties, which showed `old`.
     /// Only those are written, so each property notifies only its own observers. The states are compared as plain
-    /// values rather than through the observed properties: in a generic class each observed access builds a key
-    /// path at run time, which would cost a change tens of microseconds.
+    /// values rather than by reading the observed properties back through key paths, which cost a change about
+    /// 50 µs more on the main actor (`catalog-bench navigation`).
     private func showChanges(from old: SplitViewState<Route>) {
         let new = navigator.state
         if old.sidebar != new.sidebar { sidebarRoute = new.sidebar }
