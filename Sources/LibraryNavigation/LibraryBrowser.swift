@@ -8,6 +8,11 @@ public import SQLiteDB
 /// Opening it is a relaunch: the scene's saved state is restored and repaired against the catalog (a book
 /// deleted since is cut from the stack, and ``restoreReport`` says so).
 ///
+/// It drives the scene through a `NavigationSession`, synchronously: for the `catalog` command, which applies one
+/// intent, reports a refusal and exits, and for the terminal browser's loop, which blocks on the keyboard. An app
+/// with a user interface uses `SplitViewModel` instead, which saves through the same kind of session on a
+/// background queue.
+///
 /// ```swift
 /// let db = try DatabaseSchema.openCatalog(path: "catalog.sqlite")
 /// let browser = try LibraryBrowser(database: db, user: "ada", scene: "main")

@@ -29,6 +29,15 @@ public struct NavigationHistory<Route: NavigationRoute>: Sendable, Hashable {
         self.current = initial
     }
 
+    /// A history with `entries` (oldest first), at `index`, showing `current`: a scene's history as the store
+    /// keeps it. Entries that do not fit `index` leave a history holding only `current`.
+    init(entries: [SplitViewState<Route>], index: Int, current: SplitViewState<Route>, limit: Int) {
+        self.init(initial: current, limit: limit)
+        guard entries.indices.contains(index), entries.count <= self.limit else { return }
+        self.entries = entries
+        self.index = index
+    }
+
     /// The entries `back` and `forward` move to: the nearest ones that show something other than the current
     /// state (an entry that differs from it only in the visibility that `back` keeps is passed over).
     public var neighbors: HistoryNeighbors<Route> {

@@ -22,6 +22,11 @@ public struct Navigator<Route: NavigationRoute>: Sendable, Hashable {
         self.history = NavigationHistory(initial: state, limit: historyLimit)
     }
 
+    /// A navigator with `history`.
+    init(history: NavigationHistory<Route>) {
+        self.history = history
+    }
+
     /// The current state.
     public var state: SplitViewState<Route> { history.current }
 
@@ -36,4 +41,9 @@ public struct Navigator<Route: NavigationRoute>: Sendable, Hashable {
         history.follow(transition)
         return transition.historyEffect
     }
+}
+
+extension Navigator {
+    /// Where the state stands in the history.
+    var position: HistoryPosition { HistoryPosition(index: history.index, count: history.entries.count) }
 }

@@ -25,6 +25,11 @@ import Testing
         return blocks
     }
 
+    /// Whether a README block is SwiftUI code, which Linux cannot compile: a block that imports SwiftUI.
+    static func isSwiftUIOnly(_ block: String) -> Bool {
+        block.split(separator: "\n").contains("import SwiftUI")
+    }
+
     /// The example programs' sources by directory name.
     static func exampleSources() throws -> [String: String] {
         let examples = TestSupport.packageRoot.appending(path: "Sources/Examples")
@@ -36,7 +41,7 @@ import Testing
     }
 
     @Test func everyReadmeSwiftBlockIsAnExampleProgramAndEveryProgramIsInTheReadme() throws {
-        let blocks = try Self.readmeSwiftBlocks()
+        let blocks = try Self.readmeSwiftBlocks().filter { !Self.isSwiftUIOnly($0.text) }
         let sources = try Self.exampleSources()
         #expect(blocks.count == 3)
         for block in blocks {
@@ -46,6 +51,29 @@ import Testing
         }
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             #expect(blocks.contains { $0.text == source }, "Sources/Examples/\(name)/main.swift is no README block")
+        }
+    }
+
+    /// The SwiftUI blocks stay honest against the model: every `model.member` they use (bound as `$model.member` or
+    /// called) is declared in the Navigation module, SwiftUI-only conversions included.
+    @Test func theSwiftUIBlocksUseOnlyWhatTheModelDeclares() throws {
+        let blocks = try Self.readmeSwiftBlocks().filter { Self.isSwiftUIOnly($0.text) }
+        #expect(blocks.count == 3)
+        let directory = TestSupport.packageRoot.appending(path: "Sources/Navigation")
+        let declarations = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".swift") }
+            .map { try String(contentsOf: directory.appending(path: $0), encoding: .utf8) }
+            .joined(separator: "\n")
+        for block in blocks {
+            let members = Set(block.text.matches(of: #/\bmodel\.([A-Za-z]+)/#).map { String($0.output.1) })
+            #expect(!members.isEmpty, "README.md:\(block.line): a SwiftUI block that does not use the model")
+            for member in members.sorted() {
+                let declaration = try Regex(#"public (private\(set\) )?(var|let|func) "# + member + #"\b"#)
+                let declared = declarations.contains(declaration)
+                #expect(
+                    declared,
+                    "README.md:\(block.line): model.\(member) is not a member SplitViewModel declares")
+            }
         }
     }
 

@@ -8,7 +8,8 @@ import Schema
 /// Suite `navigation`: 1,000 users × 3 scenes with full histories (100 entries each); the latency of one
 /// save (an intent applied and persisted: scene row, history append, pruning, in one transaction) and of
 /// one restore (load, decode, check, repair), median and p99, with `synchronous=NORMAL` and `FULL`, and
-/// with SQLite's automatic checkpoints against the store's background checkpoints.
+/// with SQLite's automatic checkpoints against the store's background checkpoints; and the main actor's time
+/// per change, saving synchronously against through the `SplitViewModel`.
 struct NavigationSuite: BenchmarkSuite {
     let name = "navigation"
     let userCount = 1000
@@ -54,6 +55,10 @@ struct NavigationSuite: BenchmarkSuite {
             let restores = try measureRestores(path: path, setup: setup, using: &generator)
             measurements.append(Measurement(suite: name, case: "restore a scene", impl: "\(setup)", samples: restores))
         }
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            log("navigation: main actor per change (session against model)")
+            measurements += try measureMainActorTimePerChange(path: path, setup: saveSetups[0], using: &generator)
+        }
         return measurements
     }
 
@@ -69,7 +74,7 @@ struct NavigationSuite: BenchmarkSuite {
         }
     }
 
-    private func open(_ path: String, _ setup: Setup) throws -> (Database, NavigationStore<BenchRoute>) {
+    func open(_ path: String, _ setup: Setup) throws -> (Database, NavigationStore<BenchRoute>) {
         var configuration = Database.Configuration()
         configuration.synchronous = setup.synchronous
         if setup.largeCache {
