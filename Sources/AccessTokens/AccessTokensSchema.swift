@@ -5,4 +5,7 @@ package import SQLiteDB
 package enum AccessTokensSchema {
     /// The access-token migrations, by version.
     package static var migrations: [Migration] { embedded }
+
+    /// The tables whose rows belong to users (their tokens' hashes): a copy made for someone else leaves them empty.
+    package static let userTables = ["access_tokens"]
 }

@@ -11,18 +11,26 @@ extension ChangeFeed {
     /// `sync_state` row (server identity, that sequence) and a new identity of its own.
     ///
     /// ```swift
-    /// let info = try ChangeFeed(server).snapshot(to: "client.sqlite")
+    /// let info = try ChangeFeed(server).snapshot(to: "client.sqlite", emptying: DatabaseSchema.userTables)
     /// print(info.sequence)
     /// ```
-    /// - Parameter path: a new file; an existing one is not overwritten.
+    /// - Parameters:
+    ///   - path: a new file; an existing one is not overwritten.
+    ///   - tables: tables whose rows stay on the server (users, their tokens and navigation state), emptied in the
+    ///     copy in this order, their bytes overwritten (`secure_delete`) so the file does not keep them either.
     /// - Returns: where the copy stands.
     /// - Throws: `DatabaseError` when `path` exists or cannot be written; no file is left behind then.
-    public func snapshot(to path: String) throws -> SnapshotInfo {
+    public func snapshot(to path: String, emptying tables: [String]) throws -> SnapshotInfo {
         try database.read { db in try db.backup(to: path) }
         do {
             let copy = try Database(path: path)
             let info = try copy.transaction(.immediate) {
-                try Self.makeClient(copy, path: path, serverPath: database.path)
+                // On by default in some builds (Debian's), not in all: the emptied rows' bytes must go too.
+                try copy.execute("PRAGMA secure_delete = ON")
+                for table in tables {
+                    try copy.execute("DELETE FROM \(table)")
+                }
+                return try Self.makeClient(copy, path: path, serverPath: database.path)
             }
             try copy.close()
             return info

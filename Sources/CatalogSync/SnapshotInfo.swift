@@ -1,6 +1,6 @@
 import Catalog
 
-/// What ``ChangeFeed/snapshot(to:)`` wrote.
+/// What ``ChangeFeed/snapshot(to:emptying:)`` wrote.
 public struct SnapshotInfo: Sendable, Hashable, Codable {
     /// The new client file.
     public var path: String

@@ -1,7 +1,7 @@
 import Catalog
 public import SQLiteDB
 
-/// Brings a client copy (a file made by ``ChangeFeed/snapshot(to:)``) up to date with its server.
+/// Brings a client copy (a file made by ``ChangeFeed/snapshot(to:emptying:)``) up to date with its server.
 ///
 /// Each batch is applied in one transaction that also records the server sequence reached, so an interrupted
 /// sync resumes where the last committed batch ended, and a batch applied twice changes nothing. Within a

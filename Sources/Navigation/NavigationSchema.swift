@@ -22,4 +22,8 @@ public enum NavigationSchema {
     /// A migrator over ``migrations`` alone: creates or upgrades the navigation tables of a database that holds
     /// nothing else.
     public static let migrator = Migrator(embedded)
+
+    /// The tables whose rows belong to users (their names, scenes, history and sessions), children first: a copy of
+    /// the database made for someone else leaves them empty.
+    public static let userTables = ["nav_history", "nav_sessions", "nav_scenes", "users"]
 }

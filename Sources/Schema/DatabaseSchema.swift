@@ -14,6 +14,11 @@ public enum DatabaseSchema {
     public static let migrator = Migrator(
         CatalogSchema.migrations + NavigationSchema.migrations + AccessTokensSchema.migrations)
 
+    /// The tables whose rows belong to users (tokens, navigation state, the users themselves), children first: a
+    /// client copy leaves them empty (`ChangeFeed.snapshot(to:emptying:)`), so a snapshot never hands
+    /// one user another's state or token hashes.
+    public static let userTables = AccessTokensSchema.userTables + NavigationSchema.userTables
+
     /// Opens the database at `path` and brings it to this build's schema.
     ///
     /// - Throws: `DatabaseError` when the file cannot be opened, `MigrationError` when its schema is

@@ -109,6 +109,37 @@ import Testing
         #expect(old.status == 65)
     }
 
+    @Test func aSnapshotHoldsNoUserTokenOrNavigationState() throws {
+        try cli.importSamples(in: "server.sqlite")
+        #expect(try cli.run("users", "add", "zq-private-reader", in: "server.sqlite").status == 0)
+        let token = try cli.run("tokens", "create", "--user", "zq-private-reader", in: "server.sqlite")
+        #expect(token.status == 0, "\(token.standardError)")
+        for arguments in [
+            ["nav", "--user", "zq-private-reader", "select-sidebar", "books"],
+            ["sessions", "--user", "zq-private-reader", "save", "zq-private-session"],
+        ] {
+            let result = try cli.run(arguments, in: "server.sqlite")
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+        }
+        let hash = SHA256.hexDigest(of: token.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
+        let server = try Database(path: path("server.sqlite"))
+        #expect(try server.fetchOne(Int.self, "SELECT count(*) FROM access_tokens WHERE hash = ?", [hash]) == 1)
+        try server.close()
+
+        #expect(try cli.run("snapshot", path("client.sqlite"), in: "server.sqlite").status == 0)
+        let client = try Database(path: path("client.sqlite"))
+        for table in ["users", "access_tokens", "nav_scenes", "nav_history", "nav_sessions"] {
+            #expect(try client.fetchOne(Int.self, "SELECT count(*) FROM \(table)") == 0, "\(table)")
+        }
+        #expect(try listings("client.sqlite") == listings("server.sqlite"))
+        try client.close()
+        // Nor do the file's bytes: the emptied rows were overwritten, not only unlinked.
+        let bytes = try Data(contentsOf: directory.appending(path: "client.sqlite"))
+        for secret in ["zq-private-reader", "zq-private-session", hash] {
+            #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) is in the snapshot's bytes")
+        }
+    }
+
     @Test func syncRefusesADatabaseThatWasNeverSnapshotted() throws {
         #expect(try cli.run("init", in: "server.sqlite").status == 0)
         #expect(try cli.run("init", in: "other.sqlite").status == 0)

@@ -22,7 +22,7 @@ struct SyncFixture {
     /// A snapshot of the server, opened as a client.
     func snapshot(_ name: String = "client.sqlite") throws -> Database {
         let path = directory.appending(path: name).path
-        _ = try feed.snapshot(to: path)
+        _ = try feed.snapshot(to: path, emptying: DatabaseSchema.userTables)
         return try DatabaseSchema.open(path: path)
     }
 

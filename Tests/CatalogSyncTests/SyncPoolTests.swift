@@ -14,7 +14,7 @@ import Testing
         try fixture.importSamples()
         let serverPool = try DatabasePool(path: fixture.server.path)
         let feed = ChangeFeed(serverPool)
-        let snapshot = try feed.snapshot(to: snapshotPath)
+        let snapshot = try feed.snapshot(to: snapshotPath, emptying: DatabaseSchema.userTables)
         #expect(snapshot.sequence == (try ChangeFeed(fixture.server).highWater()))
         try fixture.catalog.genres.create(GenreDraft(name: "Solarpunk"))
         let clientPool = try DatabasePool(path: snapshotPath)

@@ -25,7 +25,7 @@ struct SyncSuite: BenchmarkSuite {
         let changesURL = directory.appending(path: "changes.jsonl")
         let server = try DatabaseSchema.open(path: serverPath)
         try seed(LibraryCatalog(server), books: 20_000)
-        let start = try ChangeFeed(server).snapshot(to: snapshotPath).sequence
+        let start = try ChangeFeed(server).snapshot(to: snapshotPath, emptying: DatabaseSchema.userTables).sequence
         let changes = try makeChanges(LibraryCatalog(server), count: Self.changeCount)
         let logged = try server.fetchOne(Int.self, "SELECT count(*) FROM change_log WHERE seq > ?", [start]) ?? 0
         log("sync: \(changes) writes on the server after the snapshot, \(logged) change rows to apply")
@@ -70,7 +70,7 @@ struct SyncSuite: BenchmarkSuite {
         record("changes → JSON lines file → sync", samples, peak: peak)
         let freshPath = directory.appending(path: "fresh.sqlite").path
         (samples, peak) = try measuringPeak {
-            try timer.measure(setup: { removeDatabase(at: freshPath) }) { _ = try feed.snapshot(to: freshPath) }
+            try timer.measure(setup: { removeDatabase(at: freshPath) }) { _ = try feed.snapshot(to: freshPath, emptying: DatabaseSchema.userTables) }
         }
         record("fresh snapshot (backup API)", samples, peak: peak)
         return results

@@ -24,7 +24,7 @@ enum SnapshotCommand {
             throw UsageError("give the file to write", commandPath: invocation.commandPath)
         }
         let feed = ChangeFeed(try GlobalOptions.openDatabase(invocation, mode: .migrateExisting))
-        let info = try feed.snapshot(to: out)
+        let info = try feed.snapshot(to: out, emptying: DatabaseSchema.userTables)
         if invocation.flag("json") {
             try Output.writeJSON(info)
         } else {
