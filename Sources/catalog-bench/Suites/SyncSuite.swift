@@ -70,7 +70,9 @@ struct SyncSuite: BenchmarkSuite {
         record("changes → JSON lines file → sync", samples, peak: peak)
         let freshPath = directory.appending(path: "fresh.sqlite").path
         (samples, peak) = try measuringPeak {
-            try timer.measure(setup: { removeDatabase(at: freshPath) }) { _ = try feed.snapshot(to: freshPath, emptying: DatabaseSchema.userTables) }
+            try timer.measure(setup: { removeDatabase(at: freshPath) }) {
+                _ = try feed.snapshot(to: freshPath, emptying: DatabaseSchema.userTables)
+            }
         }
         record("fresh snapshot (backup API)", samples, peak: peak)
         return results
