@@ -28,8 +28,8 @@ package struct CatalogService: Sendable {
         }
     }
 
-    /// The answer to `request`.
-    package func respond(to request: HTTPRequest) -> HTTPResponse {
+    /// The answer to `request`, now or (a long-poll) later.
+    package func respond(to request: HTTPRequest) -> HTTPReply {
         router.respond(to: request)
     }
 

@@ -10,10 +10,15 @@ package struct Router: Sendable {
         @Sendable (_ request: HTTPRequest, _ parameters: [String: String]) throws
         -> HTTPResponse
 
+    /// Answers a request whose path matched, now or later (a long-poll).
+    package typealias ReplyHandler =
+        @Sendable (_ request: HTTPRequest, _ parameters: [String: String]) throws
+        -> HTTPReply
+
     private struct Route: Sendable {
         let method: String
         let segments: [Substring]
-        let handler: Handler
+        let handler: ReplyHandler
 
         /// The pattern's parameters taken from `path`, or `nil` when it does not match.
         func match(_ path: [Substring]) -> [String: String]? {
@@ -38,16 +43,22 @@ package struct Router: Sendable {
 
     /// Adds a route: `method` requests whose path matches `pattern` go to `handler`.
     package mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
+        add(method, pattern, replying: { request, parameters in .response(try handler(request, parameters)) })
+    }
+
+    /// Adds a route whose handler may answer later.
+    package mutating func add(_ method: String, _ pattern: String, replying handler: @escaping ReplyHandler) {
         routes.append(Route(method: method, segments: Self.segments(pattern), handler: handler))
     }
 
     /// The answer to `request`: its route's, or a problem.
-    package func respond(to request: HTTPRequest) -> HTTPResponse {
+    package func respond(to request: HTTPRequest) -> HTTPReply {
         let path = Self.segments(request.path)
         let matching = routes.compactMap { route in route.match(path).map { (route, $0) } }
         guard let (route, parameters) = matching.first(where: { $0.0.method == request.method }) else {
             guard !matching.isEmpty else {
-                return APIProblem(status: 404, code: "no-route", detail: "no resource at \(request.path)").response
+                return .response(
+                    APIProblem(status: 404, code: "no-route", detail: "no resource at \(request.path)").response)
             }
             let allowed = matching.map(\.0.method).joined(separator: ", ")
             var response = APIProblem(
@@ -55,12 +66,12 @@ package struct Router: Sendable {
                 detail: "\(request.path) does not take \(request.method); it takes \(allowed)"
             ).response
             response.headers.append(("Allow", allowed))
-            return response
+            return .response(response)
         }
         do {
             return try route.handler(request, parameters)
         } catch {
-            return APIProblem(error).response
+            return .response(APIProblem(error).response)
         }
     }
 

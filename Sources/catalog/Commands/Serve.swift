@@ -55,20 +55,20 @@ enum ServeCommand {
     private static func serve(_ service: CatalogService, on address: ListenAddress, until stop: DispatchSemaphore)
         throws
     {
-        let server = try HTTPServer(host: address.host, port: address.port) { request in
-            let start = ContinuousClock.now
-            let response = service.respond(to: request)
-            let elapsed = (ContinuousClock.now - start).components
-            let microseconds = elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000
-            // The path as sent, percent-encoded again: a decoded newline or space must not forge or split a line.
-            let path = request.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "?"
-            Output.writeError(
-                "\(request.method) \(path) \(response.status) \(response.body.count) \(microseconds)us\n")
-            return response
-        }
+        let server = try HTTPServer(
+            host: address.host, port: address.port, answered: logAnswer, handler: service.respond(to:))
         Output.write("listening on \(ListenAddress(host: server.host, port: server.port).url)\n")
         stop.wait()
         server.stop()
+    }
+
+    /// Writes the access log line of one answer: method, path, status, bytes, microseconds.
+    @Sendable private static func logAnswer(_ request: HTTPRequest, _ response: HTTPResponse, _ elapsed: Duration) {
+        let microseconds = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
+        // The path as sent, percent-encoded again: a decoded newline or space must not forge or split a line.
+        let path = request.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "?"
+        Output.writeError(
+            "\(request.method) \(path) \(response.status) \(response.contentLength) \(microseconds)us\n")
     }
 
     /// A semaphore signalled on SIGINT or SIGTERM, which no longer end the process: the signals are handled on a
