@@ -8,16 +8,23 @@ import Schema
 
 /// The catalog's HTTP API, version 1: health, browsing lists, entities and search, read through a pool so
 /// requests read concurrently, each in one snapshot. Bodies are the JSON the `catalog` command prints with
-/// `--json`, made by the same ``CatalogAPI`` functions.
+/// `--json`, made by the same ``CatalogAPI`` functions. Offline clients get the change feed (a long-poll),
+/// lookups and snapshots.
 package struct CatalogService: Sendable {
     private let pool: DatabasePool
     private let version: String
+    private let sync: SyncEndpoints
     private var router = Router()
 
     /// The API over `pool`; `version` is the program's, reported by `/v1/health`.
-    package init(pool: DatabasePool, version: String) {
+    ///
+    /// - Throws: `DatabaseError` when the commit watcher cannot open the database; a file error when the
+    ///   snapshot directory cannot be made.
+    package init(pool: DatabasePool, version: String) throws {
         self.pool = pool
         self.version = version
+        sync = SyncEndpoints(pool: pool, watcher: try CommitWatcher(path: pool.path), snapshots: try SnapshotStore())
+        sync.register(in: &router)
         router.add("GET", "/v1/health") { [self] request, _ in try health(request) }
         router.add("GET", "/v1/search") { [self] request, _ in try search(request) }
         for kind in EntityKind.allCases {
@@ -33,12 +40,18 @@ package struct CatalogService: Sendable {
         router.respond(to: request)
     }
 
+    /// Answers parked long-polls at once, and any asked from now on without waiting; removes the snapshot
+    /// files. The server's `stopping` hook.
+    package func stop() {
+        sync.stop()
+    }
+
     private func health(_ request: HTTPRequest) throws -> HTTPResponse {
         _ = try Parameters(request, allowed: [])
         let body: JSONValue = try pool.read { db in
             let feed = ChangeFeed(db)
             return [
-                "status": "ok",
+                "status": "ok", "database": .string(try feed.databaseUUID()),
                 "schemaVersion": .int(try DatabaseSchema.migrator.appliedMigrations(in: db).last?.version ?? 0),
                 "lastSeq": .int(Int(try feed.highWater())), "prunedBefore": .int(Int(try feed.prunedBefore())),
                 "version": .string(version),
@@ -94,7 +107,7 @@ package struct CatalogService: Sendable {
 }
 
 /// A request's query items, checked against the names an endpoint takes.
-private struct Parameters {
+struct Parameters {
     let request: HTTPRequest
 
     /// - Throws: ``APIProblem`` `bad-parameter` naming the first item `allowed` does not hold.

@@ -43,7 +43,7 @@ enum ServeCommand {
         let (stop, sources) = stopSignals()
         defer { withExtendedLifetime(sources) {} }
         try serve(
-            CatalogService(
+            try CatalogService(
                 pool: try DatabasePool(
                     path: path, configuration: try GlobalOptions.configuration(invocation, path: path)),
                 version: CatalogVersion.current),
@@ -55,8 +55,12 @@ enum ServeCommand {
     private static func serve(_ service: CatalogService, on address: ListenAddress, until stop: DispatchSemaphore)
         throws
     {
+        var limits = HTTPServer.Limits()
+        // Long-polls hold a connection each but no thread.
+        limits.connections = 1000
         let server = try HTTPServer(
-            host: address.host, port: address.port, answered: logAnswer, handler: service.respond(to:))
+            host: address.host, port: address.port, limits: limits, stopping: service.stop, answered: logAnswer,
+            handler: service.respond(to:))
         Output.write("listening on \(ListenAddress(host: server.host, port: server.port).url)\n")
         stop.wait()
         server.stop()
