@@ -54,6 +54,8 @@ let package = Package(
         .target(name: "CatalogAPI", dependencies: ["Catalog", "SQLiteDB"]),
         // The change feed, snapshots and the sync client of offline copies.
         .target(name: "CatalogSync", dependencies: ["Catalog", "SQLiteDB"]),
+        // The client side of a catalog server: snapshots and the change feed over HTTP (URLSession).
+        .target(name: "CatalogRemote", dependencies: ["Catalog", "CatalogSync", "SQLiteDB"]),
         // Split-view navigation state, history and sessions, generic over the app's route type.
         .target(name: "Navigation", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
         // The catalog's routes, their validation against the catalog, and a browsing facade per user and scene.
@@ -66,8 +68,8 @@ let package = Package(
         .executableTarget(
             name: "catalog",
             dependencies: [
-                "SQLiteDB", "Schema", "Catalog", "CatalogAPI", "CatalogImport", "CatalogServer", "CatalogSync",
-                "HTTPServer", "Navigation", "LibraryNavigation", "CommandLineKit", "TerminalKit",
+                "SQLiteDB", "Schema", "Catalog", "CatalogAPI", "CatalogImport", "CatalogRemote", "CatalogServer",
+                "CatalogSync", "HTTPServer", "Navigation", "LibraryNavigation", "CommandLineKit", "TerminalKit",
             ]),
         .executableTarget(
             name: "catalog-bench",
@@ -129,7 +131,12 @@ let package = Package(
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
-        .testTarget(name: "ServerTests", dependencies: ["catalog", "CatalogServer", "HTTPServer", "TestSupport"]),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "catalog", "Catalog", "CatalogRemote", "CatalogServer", "CatalogSync", "HTTPServer", "SQLiteDB",
+                "TestSupport",
+            ]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(
             name: "CatalogCLITests",

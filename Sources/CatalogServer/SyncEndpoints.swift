@@ -35,7 +35,7 @@ struct SyncEndpoints: Sendable {
     private func changes(_ request: HTTPRequest) throws -> HTTPReply {
         let parameters = try Parameters(request, allowed: ["since", "limit", "until", "wait", "database"])
         let since = Int64(try parameters.integer("since", in: 0...Int.max) ?? 0)
-        let limit = try parameters.integer("limit", in: 1...10_000) ?? 1000
+        let limit = try parameters.integer("limit", in: 1...100_000) ?? 1000
         let until = try parameters.integer("until", in: 0...Int.max).map(Int64.init)
         let wait = try parameters.integer("wait", in: 0...Self.longestWait) ?? 0
         if let expected = parameters.value("database") {

@@ -1,19 +1,20 @@
-public import Catalog
+import Catalog
 
 /// The JSON form of a lookup, as a server answers it: `{"state":"current","kind":"book","entity":{…}}`,
 /// `{"state":"deleted"}` or `{"state":"unknown"}`.
-extension EntityLookup: Encodable {
+extension EntityLookup: Codable {
     private enum CodingKeys: String, CodingKey {
         case state
         case kind
         case entity
     }
 
-    /// Reads the JSON form of a lookup of an entity of `kind`.
-    public init(kind: EntityKind, from decoder: any Decoder) throws {
+    /// Reads the JSON form.
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         switch try container.decode(String.self, forKey: .state) {
         case "current":
+            let kind = try container.decode(EntityKind.self, forKey: .kind)
             self = .current(try EntityPayload(table: kind.table, from: container.superDecoder(forKey: .entity)))
         case "deleted":
             self = .deleted

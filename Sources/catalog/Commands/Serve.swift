@@ -40,7 +40,8 @@ enum ServeCommand {
         // Bring the schema up to date once on one connection, then serve through a pool of readers.
         let path = GlobalOptions.databasePath(invocation)
         try GlobalOptions.openDatabase(invocation, mode: .migrateExisting).close()
-        let (stop, sources) = stopSignals()
+        let stop = DispatchSemaphore(value: 0)
+        let sources = StopSignals.handle { stop.signal() }
         defer { withExtendedLifetime(sources) {} }
         try serve(
             try CatalogService(
@@ -73,20 +74,5 @@ enum ServeCommand {
         let path = request.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "?"
         Output.writeError(
             "\(request.method) \(path) \(response.status) \(response.contentLength) \(microseconds)us\n")
-    }
-
-    /// A semaphore signalled on SIGINT or SIGTERM, which no longer end the process: the signals are handled on a
-    /// dispatch queue, not in a signal handler.
-    /// The sources must live as long as the semaphore is waited on.
-    private static func stopSignals() -> (DispatchSemaphore, [any DispatchSourceSignal]) {
-        let stop = DispatchSemaphore(value: 0)
-        let sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            return source
-        }
-        return (stop, sources)
     }
 }
