@@ -23,7 +23,8 @@ package struct CatalogService: Sendable {
     package init(pool: DatabasePool, version: String) throws {
         self.pool = pool
         self.version = version
-        sync = SyncEndpoints(pool: pool, watcher: try CommitWatcher(path: pool.path), snapshots: try SnapshotStore())
+        let snapshots = try SnapshotStore()
+        sync = SyncEndpoints(pool: pool, watcher: try CommitWatcher(path: pool.path), snapshots: snapshots)
         sync.register(in: &router)
         router.add("GET", "/v1/health") { [self] request, _ in try health(request) }
         router.add("GET", "/v1/search") { [self] request, _ in try search(request) }

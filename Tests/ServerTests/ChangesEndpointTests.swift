@@ -45,6 +45,25 @@ import Testing
         #expect(changes.contains { $0.contains("\"Woken Up\"") }, "\(answer.text)")
     }
 
+    @Test func hundredsOfParkedLongPollsHoldNoThreadsAndOneCommitWakesThemAll() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let last = try served.lastSequence()
+        let pending = try (0..<300).map { _ in try served.start("GET", "/v1/changes?since=\(last)&wait=60") }
+        // Give the requests time to park; the thread count below is the server's either way.
+        Thread.sleep(forTimeInterval: 1)
+        let status = try String(
+            contentsOfFile: "/proc/\(served.process.process.processIdentifier)/status", encoding: .utf8)
+        let threads = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
+        let count = try #require(
+            threads.flatMap { Int($0.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) })
+        #expect(count < 64, "\(count) threads")
+        try served.importBook("Everyone Wakes")
+        for request in pending {
+            #expect(try request.wait().text.contains("Everyone Wakes"))
+        }
+    }
+
     @Test func aLongPollWithNothingNewAnswersItsEmptyTrailerWhenTheTimeIsUp() throws {
         let served = try ServedCatalog()
         defer { served.stop() }

@@ -10,11 +10,14 @@ import Schema
 enum ServeCommand {
     static let command = Command(
         name: "serve",
-        abstract: "Serve the catalog's HTTP API (health, lists, entities, search) until interrupted.",
+        abstract: "Serve the catalog's HTTP API (lists, entities, search, change feed, snapshots) until interrupted.",
         discussion: """
             Prints 'listening on http://HOST:PORT' first, then one line per request on standard error (method, \
-            path, status, bytes, microseconds). SIGINT or SIGTERM stops accepting, answers the requests in \
-            flight and exits 0. Plain HTTP only: other machines are refused unless --insecure is given.
+            path, status, bytes, microseconds). GET /v1/changes?since=N&wait=S holds an answer without changes \
+            until a change commits (from any process) or S seconds (at most 60) pass; GET /v1/snapshot sends a \
+            client copy with an ETag, by Range. SIGINT or SIGTERM stops accepting, answers the requests in \
+            flight (waiting long-polls at once) and exits 0. Plain HTTP only: other machines are refused unless \
+            --insecure is given.
             """,
         options: [
             .value(
@@ -57,8 +60,8 @@ enum ServeCommand {
         throws
     {
         var limits = HTTPServer.Limits()
-        // Long-polls hold a connection each but no thread.
-        limits.connections = 1000
+        // Long-polls hold a connection each but no thread; libmicrohttpd shares the limit among its threads.
+        limits.connections = 4096
         let server = try HTTPServer(
             host: address.host, port: address.port, limits: limits, stopping: service.stop, answered: logAnswer,
             handler: service.respond(to:))
