@@ -74,8 +74,8 @@ let package = Package(
         .executableTarget(
             name: "catalog-bench",
             dependencies: [
-                "SQLiteDB", "CSQLite", "Schema", "Catalog", "CatalogImport", "CatalogSync", "Navigation",
-                "CommandLineKit",
+                "SQLiteDB", "CSQLite", "Schema", "Catalog", "CatalogImport", "CatalogRemote", "CatalogServer",
+                "CatalogSync", "HTTPServer", "Navigation", "CommandLineKit",
             ]),
 
         // The README's Swift examples, each a program whose source is the README block verbatim

@@ -8,7 +8,7 @@ import Foundation
 /// Each batch is one request, so a run of them cannot share one read transaction as a file's can; ``reading(_:)``
 /// pins the run instead to the log's end when it starts (`until`), so it ends there however busy the server is.
 /// Each batch is read in one transaction on the server and applied in one on the client.
-public struct RemoteChangeFeed: ChangeSource {
+public struct RemoteChangeFeed: ChangeSource, Sendable {
     /// The server.
     public let server: RemoteCatalog
     /// The database the client follows, sent with each read.
