@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Catalog", targets: ["Catalog"]),
         .library(name: "CatalogImport", targets: ["CatalogImport"]),
         .library(name: "CatalogSync", targets: ["CatalogSync"]),
+        .library(name: "CatalogRemote", targets: ["CatalogRemote"]),
         .library(name: "LibraryNavigation", targets: ["LibraryNavigation"]),
         .executable(name: "catalog", targets: ["catalog"]),
         .executable(name: "catalog-bench", targets: ["catalog-bench"]),

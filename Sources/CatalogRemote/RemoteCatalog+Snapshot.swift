@@ -26,6 +26,19 @@ extension RemoteCatalog {
         guard FileManager.default.createFile(atPath: partial, contents: nil) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: partial])
         }
+        do {
+            var info = try download(into: partial, attempts: attempts)
+            try FileManager.default.moveItem(atPath: partial, toPath: path)
+            info.path = path
+            return info
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw error
+        }
+    }
+
+    /// Downloads the snapshot into the empty file `partial`, resuming it after a broken connection, and adopts it.
+    private func download(into partial: String, attempts: Int) throws -> SnapshotInfo {
         let file = try FileHandle(forWritingTo: URL(filePath: partial))
         defer { try? file.close() }
         var etag: String?
@@ -52,9 +65,6 @@ extension RemoteCatalog {
             }
         }
         try file.synchronize()
-        var info = try SyncClient.adoptSnapshot(at: partial, from: location)
-        try FileManager.default.moveItem(atPath: partial, toPath: path)
-        info.path = path
-        return info
+        return try SyncClient.adoptSnapshot(at: partial, from: location)
     }
 }

@@ -2,7 +2,7 @@ public import Catalog
 public import CatalogSync
 import Foundation
 
-/// A server's change feed over HTTP, as a source a ``SyncClient`` syncs from: the same batches, lookups and
+/// A server's change feed over HTTP, as a source a `SyncClient` syncs from: the same batches, lookups and
 /// refusals as a server file.
 ///
 /// Each batch is one request, so a run of them cannot share one read transaction as a file's can; ``reading(_:)``

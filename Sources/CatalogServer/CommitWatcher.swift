@@ -12,6 +12,8 @@ import SQLiteDB
 /// A waiter takes ``token`` before it checks its condition (say, "the log has a change after N"), and waits
 /// after that token if the condition does not hold, so a commit between the check and the wait is not missed;
 /// woken, it checks again, since the commit may be of something else.
+///
+/// The thread runs until ``stop()``, which its owner must call (the thread holds the watcher until then).
 package final class CommitWatcher: @unchecked Sendable {
     // Invariant: `generation`, `waiters` and `stopped` are only read or written while `lock` is held; the
     // connection is used by the watcher thread alone.
@@ -64,8 +66,6 @@ package final class CommitWatcher: @unchecked Sendable {
         thread.name = "commit watcher"
         thread.start()
     }
-
-    deinit { stop() }
 
     /// The commits seen so far; take it before checking the condition you would wait for.
     package var token: Token {

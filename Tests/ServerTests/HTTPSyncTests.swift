@@ -71,6 +71,7 @@ import Testing
         #expect(
             result.standardError.contains("no answer from http://127.0.0.1:9/v1/snapshot"), "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: cli.path("client.sqlite")))
+        #expect(!FileManager.default.fileExists(atPath: cli.path("client.sqlite.part")))
     }
 
     @Test func followKeepsTheClientCurrentUntilInterrupted() throws {
