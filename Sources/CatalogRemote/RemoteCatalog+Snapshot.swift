@@ -54,8 +54,16 @@ extension RemoteCatalog {
                     "/v1/snapshot", headers: headers,
                     onResponse: { response in
                         etag = response.value(forHTTPHeaderField: "ETag")
-                        // A whole answer (the snapshot changed, or no range was asked) starts the file over.
-                        if response.statusCode != 206 { try file.truncate(atOffset: 0) }
+                        // A whole answer (the snapshot changed, or no range was asked) starts the file over; a part
+                        // must start where the file ends.
+                        guard response.statusCode == 206 else { return try file.truncate(atOffset: 0) }
+                        guard offset > 0,
+                            response.value(forHTTPHeaderField: "Content-Range")?.hasPrefix("bytes \(offset)-") == true
+                        else {
+                            throw RemoteError.badAnswer(
+                                url: try endpoint("/v1/snapshot").absoluteString,
+                                reason: "a part that does not start at byte \(offset)")
+                        }
                     },
                     into: { try file.write(contentsOf: $0) })
                 break
