@@ -10,6 +10,7 @@ struct SyncEndpoints: Sendable {
     let pool: DatabasePool
     let watcher: CommitWatcher
     let snapshots: SnapshotStore
+    let answers = SharedFeedAnswers()
 
     /// The longest `wait` a long-poll may ask for, in seconds.
     static let longestWait = 60
@@ -59,22 +60,23 @@ struct SyncEndpoints: Sendable {
         let first = try read()
         guard wait > 0, !first.progressed else { return .response(first.response) }
         let deferred = DeferredResponse()
-        park(deferred, after: token, until: .now + .seconds(wait), read: read)
+        let query = SharedFeedAnswers.Query(since: since, limit: limit, until: until)
+        park(deferred, after: token, until: .now + .seconds(wait), query: query, read: read)
         return .deferred(deferred)
     }
 
-    /// Completes `deferred` with `read`'s answer once a commit makes it progress, the deadline passes or the
-    /// server stops.
+    /// Completes `deferred` with `read`'s answer to `query` once a commit makes it progress, the deadline passes
+    /// or the server stops; waiters woken by one commit with the same query share one read.
     private func park(
         _ deferred: DeferredResponse, after token: CommitWatcher.Token, until deadline: ContinuousClock.Instant,
-        read: @escaping @Sendable () throws -> (response: HTTPResponse, progressed: Bool)
+        query: SharedFeedAnswers.Query, read: @escaping @Sendable () throws -> SharedFeedAnswers.Answer
     ) {
         watcher.waitForCommit(after: token, until: deadline) { [self] wake in
             let next = watcher.token
             do {
-                let answer = try read()
+                let answer = try answers.answer(query, at: next, read: read)
                 guard answer.progressed || wake != .committed else {
-                    return park(deferred, after: next, until: deadline, read: read)
+                    return park(deferred, after: next, until: deadline, query: query, read: read)
                 }
                 deferred.complete(with: answer.response)
             } catch {
