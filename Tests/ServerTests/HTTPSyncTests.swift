@@ -113,6 +113,7 @@ import Testing
             Thread.sleep(forTimeInterval: 0.005)
         }
         served.stop(signal: SIGKILL)
+        try Self.removeSnapshotDirectories(of: served)
         let interrupted = sync.wait()
         #expect(interrupted.status == 1, "the sync ended before the kill: \(interrupted.standardOutput)")
         #expect(interrupted.standardError.contains("no answer from \(served.baseURL)"), "\(interrupted.standardError)")
@@ -134,5 +135,14 @@ import Testing
         let completed = try served.client(["sync", "--from", restarted.baseURL], in: "client.sqlite")
         #expect(completed.status == 0, "\(completed.standardError)")
         #expect(try sameCatalog(served.cli.database, served.cli.path("client.sqlite")))
+    }
+
+    /// Removes what a server killed with SIGKILL could not: its snapshot directory.
+    private static func removeSnapshotDirectories(of served: ServedCatalog) throws {
+        let temporary = FileManager.default.temporaryDirectory
+        let prefix = "catalog-serve-\(served.process.process.processIdentifier)-"
+        for name in try FileManager.default.contentsOfDirectory(atPath: temporary.path) where name.hasPrefix(prefix) {
+            try FileManager.default.removeItem(at: temporary.appending(path: name))
+        }
     }
 }
