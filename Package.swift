@@ -37,7 +37,7 @@ let package = Package(
         // The catalog's HTTP API: routes, problem answers, the endpoints over a pool of readers.
         .target(
             name: "CatalogServer",
-            dependencies: ["Catalog", "CatalogAPI", "CatalogSync", "HTTPServer", "Schema", "SQLiteDB"]),
+            dependencies: ["Catalog", "CatalogAPI", "CatalogSync", "HTTPServer", "Navigation", "Schema", "SQLiteDB"]),
 
         // Migrations/<target>/*.sql, embedded at build time by the EmbedMigrations plugin into the target that owns
         // the tables; Schema composes the catalog's and the navigation's.

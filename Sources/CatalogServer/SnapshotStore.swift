@@ -1,10 +1,12 @@
 import CatalogSync
 import Foundation
+import Navigation
 import SQLiteDB
 import Schema
 
 /// The server's snapshot file: built once per version of the database in a private directory, reused while the
-/// version holds, removed when superseded and when the server stops.
+/// version holds, removed when superseded and when the server stops. It holds the catalog, not the users'
+/// navigation state.
 ///
 /// The version (the ETag) is the database's identity, the feed's high-water mark and the schema version: any
 /// commit that changes the catalog moves the high-water mark.
@@ -48,6 +50,7 @@ final class SnapshotStore: @unchecked Sendable {
             built += 1
             let path = directory.appending(path: "snapshot-\(built).sqlite").path
             let info = try ChangeFeed(pool).snapshot(to: path)
+            try Self.removeUserState(from: path)
             // The copy may hold a commit made after the version was read: its own sequence names it.
             let snapshot = Snapshot(path: path, etag: Self.etag(info.serverUUID, info.sequence, version.2))
             if let superseded = current { try? FileManager.default.removeItem(atPath: superseded.path) }
@@ -63,6 +66,15 @@ final class SnapshotStore: @unchecked Sendable {
             current = nil
             try? FileManager.default.removeItem(at: directory)
         }
+    }
+
+    /// Clears the users' navigation state from a snapshot every client may download (users never see each
+    /// other's state), and vacuums so that no freed page still holds it.
+    private static func removeUserState(from path: String) throws {
+        let copy = try Database(path: path)
+        defer { try? copy.close() }
+        try copy.transaction(.immediate) { try NavigationSchema.deleteAllState(in: copy) }
+        try copy.execute("VACUUM")
     }
 
     private static func etag(_ database: String, _ sequence: Int64, _ schema: Int) -> String {

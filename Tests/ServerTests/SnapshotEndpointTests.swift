@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDB
 import TestSupport
 import Testing
 
@@ -23,6 +24,23 @@ import Testing
         let sync = try served.cli.run("sync", "--from", served.cli.database, in: "copy.sqlite")
         #expect(sync.status == 0, "\(sync.standardError)")
         #expect(sync.standardOutput.hasPrefix("applied 0 change(s)"), "\(sync.standardOutput)")
+    }
+
+    @Test func theSnapshotHoldsNoUsersNavigationState() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let saved = try served.cli.run("nav", "--user", "zq-private-reader", "select-sidebar", "authors")
+        #expect(saved.status == 0, "\(saved.standardError)")
+        let copy = served.cli.path("copy.sqlite")
+        try served.get("/v1/snapshot").body.write(to: URL(filePath: copy))
+        let db = try Database(path: copy)
+        defer { try? db.close() }
+        for table in ["users", "nav_scenes", "nav_history", "nav_sessions"] {
+            #expect(try db.fetchOne(Int.self, "SELECT count(*) FROM \(table)") == 0, "\(table)")
+        }
+        let bytes = try Data(contentsOf: URL(filePath: copy))
+        #expect(bytes.range(of: Data("zq-private-reader".utf8)) == nil)
+        #expect(try sameCatalog(served.cli.database, copy))
     }
 
     @Test func theETagHoldsUntilACommitAndARangeResumesTheSameVersion() throws {
