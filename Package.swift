@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Catalog", targets: ["Catalog"]),
         .library(name: "CatalogImport", targets: ["CatalogImport"]),
         .library(name: "CatalogSync", targets: ["CatalogSync"]),
+        .library(name: "CatalogRemote", targets: ["CatalogRemote"]),
         .library(name: "LibraryNavigation", targets: ["LibraryNavigation"]),
         .executable(name: "catalog", targets: ["catalog"]),
         .executable(name: "catalog-bench", targets: ["catalog-bench"]),
@@ -59,6 +60,8 @@ let package = Package(
         .target(name: "CatalogSync", dependencies: ["Catalog", "SQLiteDB"]),
         // The HTTP API's bearer tokens of the navigation's users, stored hashed, with their scopes.
         .target(name: "AccessTokens", dependencies: ["Navigation", "SQLiteDB"], plugins: ["EmbedMigrations"]),
+        // The client side of a catalog server: snapshots and the change feed over HTTP (URLSession).
+        .target(name: "CatalogRemote", dependencies: ["Catalog", "CatalogSync", "SQLiteDB"]),
         // Split-view navigation state, history and sessions, generic over the app's route type.
         .target(name: "Navigation", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
         // The catalog's routes, their validation against the catalog, and a browsing facade per user and scene.
@@ -71,14 +74,16 @@ let package = Package(
         .executableTarget(
             name: "catalog",
             dependencies: [
-                "AccessTokens", "SQLiteDB", "Schema", "Catalog", "CatalogAPI", "CatalogImport", "CatalogServer",
+                "AccessTokens", "SQLiteDB", "Schema", "Catalog", "CatalogAPI", "CatalogImport", "CatalogRemote",
+                "CatalogServer",
                 "CatalogSync", "HTTPServer", "Navigation", "LibraryNavigation", "CommandLineKit", "TerminalKit",
             ]),
         .executableTarget(
             name: "catalog-bench",
             dependencies: [
-                "SQLiteDB", "CSQLite", "Schema", "Catalog", "CatalogImport", "CatalogSync", "Navigation",
-                "CommandLineKit",
+                "AccessTokens", "SQLiteDB", "CSQLite", "Schema", "Catalog", "CatalogImport", "CatalogRemote",
+                "CatalogServer",
+                "CatalogSync", "HTTPServer", "Navigation", "CommandLineKit",
             ]),
 
         // The README's Swift examples, each a program whose source is the README block verbatim
@@ -138,7 +143,11 @@ let package = Package(
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(
-            name: "ServerTests", dependencies: ["catalog", "CatalogServer", "HTTPServer", "SQLiteDB", "TestSupport"]),
+            name: "ServerTests",
+            dependencies: [
+                "catalog", "Catalog", "CatalogRemote", "CatalogServer", "CatalogSync", "HTTPServer", "SQLiteDB",
+                "TestSupport",
+            ]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(
             name: "CatalogCLITests",

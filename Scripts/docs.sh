@@ -14,6 +14,7 @@ targets=(
     Catalog
     CatalogImport
     CatalogSync
+    CatalogRemote
     Navigation
     LibraryNavigation
 )

@@ -1,5 +1,6 @@
 import Catalog
 package import CatalogAPI
+import CatalogSync
 import Foundation
 package import HTTPServer
 import Navigation
@@ -10,7 +11,8 @@ package struct APIProblem: Error, Sendable, Equatable {
     /// The HTTP status.
     package var status: Int
     /// A stable name: `bad-cursor`, `bad-filter`, `bad-parameter`, `not-found`, `no-route`, `method-not-allowed`,
-    /// `internal-error`, and those of ``APIProblem+Auth`` and the navigation endpoints.
+    /// `other-database`, `behind-horizon`, `stopping`, `internal-error`, and those of ``APIProblem+Auth`` and the
+    /// navigation endpoints.
     package var code: String
     /// A sentence for people.
     package var detail: String
@@ -37,6 +39,11 @@ package struct APIProblem: Error, Sendable, Equatable {
                 detail: "invalid cursor: \(reason); pass the 'next' of a page of the same list, or no 'after'")
         case CatalogError.notFound:
             self.init(status: 404, code: "not-found", detail: "\(error.localizedDescription)")
+        case SyncError.behindPrunedHorizon(let since, let prunedBefore):
+            self.init(
+                status: 410, code: "behind-horizon",
+                detail: "the changes after \(since) are no longer in the log (pruned before \(prunedBefore)); "
+                    + "take a fresh snapshot (GET /v1/snapshot, or catalog snapshot --from URL)")
         case let error as CatalogAPIError:
             self.init(status: 400, code: "bad-filter", detail: "\(error.localizedDescription)")
         case let error as NavigationError:
@@ -82,10 +89,12 @@ enum HTTPStatus {
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 409: "Conflict"
+        case 410: "Gone"
         case 412: "Precondition Failed"
         case 413: "Content Too Large"
         case 422: "Unprocessable Content"
         case 428: "Precondition Required"
+        case 503: "Service Unavailable"
         default: status >= 500 ? "Internal Server Error" : "Error"
         }
     }

@@ -9,17 +9,25 @@ import Schema
 /// The catalog's HTTP API, version 1: health, browsing lists, entities and search, read through a pool so
 /// requests read concurrently, each in one snapshot, and each user's navigation state (``SceneEndpoints``), saved
 /// through the pool's one writer. Bodies are the JSON the `catalog` command prints with `--json`, made by the same
-/// ``CatalogAPI`` functions. Every endpoint but `/v1/health` needs a bearer token.
+/// ``CatalogAPI`` functions. Offline clients get the change feed (a long-poll), lookups and snapshots
+/// (``SyncEndpoints``). Every endpoint but `/v1/health` needs a bearer token.
 package struct CatalogService: Sendable {
     private let pool: DatabasePool
     private let version: String
+    private let sync: SyncEndpoints
     private var router: Router
 
     /// The API over `pool`; `version` is the program's, reported by `/v1/health`.
-    package init(pool: DatabasePool, version: String) {
+    ///
+    /// - Throws: `DatabaseError` when the commit watcher cannot open the database; a file error when the
+    ///   snapshot directory cannot be made.
+    package init(pool: DatabasePool, version: String) throws {
         self.pool = pool
         self.version = version
         router = Router { [pool] request throws(APIProblem) in try Authentication.caller(of: request, in: pool) }
+        let watcher = try CommitWatcher(path: pool.path)
+        sync = SyncEndpoints(pool: pool, watcher: watcher, snapshots: try SnapshotStore())
+        sync.register(in: &router)
         router.add("GET", "/v1/health", scope: nil) { [self] request, _ in try health(request) }
         router.add("GET", "/v1/search") { [self] request, _ in try search(request) }
         for kind in EntityKind.allCases {
@@ -31,14 +39,15 @@ package struct CatalogService: Sendable {
         SceneEndpoints(pool: pool).register(in: &router)
     }
 
-    /// The answer to `request`.
-    package func respond(to request: HTTPRequest) -> HTTPResponse {
+    /// The answer to `request`, now or (a long-poll) later.
+    package func respond(to request: HTTPRequest) -> HTTPReply {
         router.respond(to: request)
     }
 
-    /// The answer to `request` and the caller it was for, for an access log.
-    package func answer(_ request: HTTPRequest) -> Router.Answer {
-        router.answer(request)
+    /// Answers parked long-polls at once, and any asked from now on without waiting; removes the snapshot
+    /// files. The server's `stopping` hook.
+    package func stop() {
+        sync.stop()
     }
 
     private func health(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -46,7 +55,7 @@ package struct CatalogService: Sendable {
         let body: JSONValue = try pool.read { db in
             let feed = ChangeFeed(db)
             return [
-                "status": "ok",
+                "status": "ok", "database": .string(try feed.databaseUUID()),
                 "schemaVersion": .int(try DatabaseSchema.migrator.appliedMigrations(in: db).last?.version ?? 0),
                 "lastSeq": .int(Int(try feed.highWater())), "prunedBefore": .int(Int(try feed.prunedBefore())),
                 "version": .string(version),

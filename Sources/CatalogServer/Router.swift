@@ -1,5 +1,6 @@
 package import AccessTokens
 package import HTTPServer
+import Navigation
 
 /// Requests dispatched by method and path pattern: `/v1/books/{uuid}` matches `/v1/books/` and one more segment,
 /// handed to the handler as `parameters["uuid"]`. A path no route matches is answered 404 `no-route`; a path that
@@ -16,22 +17,18 @@ package struct Router: Sendable {
     package typealias CallerHandler =
         @Sendable (_ request: HTTPRequest, _ parameters: [String: String], _ caller: Caller) throws
         -> HTTPResponse
+    /// Answers a request now or later (a long-poll), for its caller when the route needs a token.
+    package typealias ReplyHandler =
+        @Sendable (_ request: HTTPRequest, _ parameters: [String: String], _ caller: Caller?) throws
+        -> HTTPReply
     /// Finds who sent a request, from its credentials.
     package typealias Authenticator = @Sendable (_ request: HTTPRequest) throws(APIProblem) -> Caller
-
-    /// An answer and who it was for (`nil` when the route needs no token or authentication failed).
-    package struct Answer: Sendable {
-        /// The response.
-        package var response: HTTPResponse
-        /// The authenticated caller.
-        package var caller: Caller?
-    }
 
     private struct Route: Sendable {
         let method: String
         let segments: [Substring]
         let scope: AccessScope?
-        let handler: @Sendable (HTTPRequest, [String: String], Caller?) throws -> HTTPResponse
+        let handler: ReplyHandler
 
         /// The pattern's parameters taken from `path`, or `nil` when it does not match.
         func match(_ path: [Substring]) -> [String: String]? {
@@ -62,37 +59,34 @@ package struct Router: Sendable {
     package mutating func add(
         _ method: String, _ pattern: String, scope: AccessScope? = .read, _ handler: @escaping Handler
     ) {
-        routes.append(
-            Route(method: method, segments: Self.segments(pattern), scope: scope) { request, parameters, _ in
-                try handler(request, parameters)
-            })
+        add(method, pattern, scope: scope) { request, parameters, _ in .response(try handler(request, parameters)) }
     }
 
     /// Adds a route whose handler answers for the authenticated caller (the user comes from the token).
     package mutating func add(
         _ method: String, _ pattern: String, scope: AccessScope, _ handler: @escaping CallerHandler
     ) {
-        routes.append(
-            Route(method: method, segments: Self.segments(pattern), scope: scope) { request, parameters, caller in
-                guard let caller else { throw APIProblem(status: 500, code: "internal-error", detail: "no caller") }
-                return try handler(request, parameters, caller)
-            })
+        add(method, pattern, scope: scope) { request, parameters, caller in
+            guard let caller else { throw APIProblem(status: 500, code: "internal-error", detail: "no caller") }
+            return .response(try handler(request, parameters, caller))
+        }
     }
 
-    /// The answer to `request`: its route's, or a problem.
-    package func respond(to request: HTTPRequest) -> HTTPResponse {
-        answer(request).response
+    /// Adds a route whose handler may answer later.
+    package mutating func add(
+        _ method: String, _ pattern: String, scope: AccessScope? = .read, replying handler: @escaping ReplyHandler
+    ) {
+        routes.append(Route(method: method, segments: Self.segments(pattern), scope: scope, handler: handler))
     }
 
-    /// The answer to `request` and whom it was for.
-    package func answer(_ request: HTTPRequest) -> Answer {
+    /// The answer to `request`: its route's, or a problem; marked with the user it was for, for the access log.
+    package func respond(to request: HTTPRequest) -> HTTPReply {
         let path = Self.segments(request.path)
         let matching = routes.compactMap { route in route.match(path).map { (route, $0) } }
         guard let (route, parameters) = matching.first(where: { $0.0.method == request.method }) else {
             guard !matching.isEmpty else {
-                return Answer(
-                    response: APIProblem(status: 404, code: "no-route", detail: "no resource at \(request.path)")
-                        .response)
+                return .response(
+                    APIProblem(status: 404, code: "no-route", detail: "no resource at \(request.path)").response)
             }
             let allowed = matching.map(\.0.method).joined(separator: ", ")
             var response = APIProblem(
@@ -100,7 +94,7 @@ package struct Router: Sendable {
                 detail: "\(request.path) does not take \(request.method); it takes \(allowed)"
             ).response
             response.headers.append(("Allow", allowed))
-            return Answer(response: response)
+            return .response(response)
         }
         var caller: Caller?
         do {
@@ -111,9 +105,9 @@ package struct Router: Sendable {
                     throw APIProblem.insufficientScope(authenticated.scope, needed: scope, for: request)
                 }
             }
-            return Answer(response: try route.handler(request, parameters, caller), caller: caller)
+            return try route.handler(request, parameters, caller).remoteUser(caller?.user.name)
         } catch {
-            return Answer(response: APIProblem(error).response, caller: caller)
+            return HTTPReply.response(APIProblem(error).response).remoteUser(caller?.user.name)
         }
     }
 

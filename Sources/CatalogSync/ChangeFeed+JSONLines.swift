@@ -10,13 +10,14 @@ extension ChangeFeed {
     /// - Parameters:
     ///   - since: the last sequence the reader has.
     ///   - limit: at most this many changes, or `nil` for all of them.
+    ///   - until: no change after this sequence, or `nil` for up to the end of the log.
     ///   - write: called with each line, newline included.
     /// - Returns: the trailer.
-    /// - Throws: what ``changes(since:limit:)`` throws; what `write` throws.
+    /// - Throws: what ``changes(since:limit:until:)`` throws; what `write` throws.
     @discardableResult
-    public func writeJSONLines(since: Int64, limit: Int? = nil, to write: (String) throws -> Void) throws
-        -> ChangeBatch.Trailer
-    {
+    public func writeJSONLines(
+        since: Int64, limit: Int? = nil, until: Int64? = nil, to write: (String) throws -> Void
+    ) throws -> ChangeBatch.Trailer {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try read { feed in
@@ -24,7 +25,7 @@ extension ChangeFeed {
             var remaining = limit ?? Int.max
             var last: ChangeBatch
             repeat {
-                last = try feed.changes(since: position, limit: min(remaining, 1000))
+                last = try feed.changes(since: position, limit: min(remaining, 1000), until: until)
                 for change in last.changes {
                     try write(String(decoding: try encoder.encode(change), as: UTF8.self) + "\n")
                 }

@@ -59,15 +59,18 @@ public struct ChangeFeed: ChangeSource {
     /// - Parameters:
     ///   - since: the last sequence the caller has applied (0 for everything still in the log).
     ///   - limit: at most this many changes (at least 1).
+    ///   - until: no change after this sequence (`nil`: up to the end of the log). A client reading a run of
+    ///     batches in separate reads pins it to where the log ended when it started, so the run ends there
+    ///     however busy the writers are.
     /// - Returns: the changes and the sequence to continue from.
     /// - Throws: ``SyncError/behindPrunedHorizon(since:prunedBefore:)`` when changes after `since` were
     ///   pruned; `DatabaseError` when the database fails.
-    public func changes(since: Int64, limit: Int = 1000) throws -> ChangeBatch {
-        try database.read { db in try Self.changes(since: since, limit: limit, in: db) }
+    public func changes(since: Int64, limit: Int = 1000, until: Int64? = nil) throws -> ChangeBatch {
+        try database.read { db in try Self.changes(since: since, limit: limit, until: until, in: db) }
     }
 
-    /// ``changes(since:limit:)`` inside a read transaction of `db`.
-    private static func changes(since: Int64, limit: Int, in db: Database) throws -> ChangeBatch {
+    /// ``changes(since:limit:until:)`` inside a read transaction of `db`.
+    private static func changes(since: Int64, limit: Int, until: Int64?, in db: Database) throws -> ChangeBatch {
         let feed = ChangeFeed(db)  // its reads join the open transaction
         return try db.read { db in
             let prunedBefore = try feed.prunedBefore()
@@ -75,7 +78,8 @@ public struct ChangeFeed: ChangeSource {
                 throw SyncError.behindPrunedHorizon(since: since, prunedBefore: prunedBefore)
             }
             let limit = max(1, limit)
-            var rows = try db.fetchAll(LogRow.self, Self.selectRows, [since, limit + 1])
+            let end = until ?? Int64.max
+            var rows = try db.fetchAll(LogRow.self, Self.selectRows, [since, end, limit + 1])
             let hasMore = rows.count > limit
             if hasMore { rows.removeLast() }
             var payloads: [String: EntityPayload?] = [:]
@@ -91,14 +95,14 @@ public struct ChangeFeed: ChangeSource {
                     sequence: row.sequence, kind: row.kind, uuid: row.uuid, operation: row.operation,
                     changedAt: row.changedAt, entity: entity)
             }
-            let last = hasMore ? rows.last?.sequence ?? since : max(since, try feed.highWater())
+            let last = hasMore ? rows.last?.sequence ?? since : max(since, min(end, try feed.highWater()))
             return ChangeBatch(
                 since: since, changes: changes, lastSequence: last, hasMore: hasMore,
                 databaseUUID: try feed.databaseUUID(), prunedBefore: prunedBefore)
         }
     }
 
-    /// Same as ``changes(since:limit:)``.
+    /// Same as ``changes(since:limit:until:)`` up to the end of the log.
     public func batch(after sequence: Int64, limit: Int) throws -> ChangeBatch {
         try changes(since: sequence, limit: limit)
     }
@@ -148,7 +152,8 @@ public struct ChangeFeed: ChangeSource {
     }
 
     static let selectRows = """
-        SELECT seq, entity_kind, uuid, operation, changed_at FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?
+        SELECT seq, entity_kind, uuid, operation, changed_at FROM change_log WHERE seq > ? AND seq <= ?
+        ORDER BY seq LIMIT ?
         """
 }
 

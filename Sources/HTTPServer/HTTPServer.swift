@@ -18,13 +18,19 @@ public import Foundation
 /// ```
 ///
 /// The handler runs on a thread of the server's pool, several at once: it must be safe to call concurrently
-/// and must not depend on an actor (it is a plain `@Sendable` function).
+/// and must not depend on an actor (it is a plain `@Sendable` function). A handler that waits for something (a
+/// long-poll) returns a ``DeferredResponse`` instead of blocking: the connection is parked without a thread until
+/// the response is completed.
 public final class HTTPServer: @unchecked Sendable {
     // Invariant that makes the class Sendable: `daemon` is only stopped once, under `stopLock`; the context is
     // itself thread-safe.
 
     /// Answers one request; called on the server's threads.
-    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPReply
+
+    /// Told of each answer as it is queued: the request, the response, and the time since the request's headers
+    /// arrived (a parked request's includes its wait).
+    public typealias AnswerObserver = @Sendable (HTTPRequest, HTTPResponse, Duration) -> Void
 
     /// Bounds on what clients may take from the server.
     public struct Limits: Sendable {
@@ -50,18 +56,29 @@ public final class HTTPServer: @unchecked Sendable {
 
     private let daemon: OpaquePointer
     private let context: Unmanaged<ServerContext>
+    private let stopping: (@Sendable () -> Void)?
     private let stopLock = NSLock()
     private var stopped = false
 
     /// Starts listening on `host` (an IPv4 or IPv6 address, not a name) and `port` (0: any free port).
     ///
+    /// - Parameters:
+    ///   - limits: bounds on what clients may take.
+    ///   - stopping: called by ``stop()`` once no new connection is accepted; it must complete every parked
+    ///     ``DeferredResponse`` at once (and those parked after it), since `stop` waits for them.
+    ///   - answered: told of each answer as it is queued (an access log).
+    ///   - handler: answers each request.
     /// - Throws: ``HTTPServerError`` when the address is not one or the server cannot listen on it.
-    public init(host: String, port: Int, limits: Limits = Limits(), handler: @escaping Handler) throws {
+    public init(
+        host: String, port: Int, limits: Limits = Limits(), stopping: (@Sendable () -> Void)? = nil,
+        answered: AnswerObserver? = nil, handler: @escaping Handler
+    ) throws {
         guard (0...65535).contains(port) else { throw HTTPServerError.invalidPort(port) }
-        let context = Unmanaged.passRetained(ServerContext(handler: handler, limits: limits))
+        let context = Unmanaged.passRetained(ServerContext(handler: handler, answered: answered, limits: limits))
+        self.stopping = stopping
         var flags =
-            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_USE_ITC.rawValue
-            | MHD_USE_AUTO.rawValue
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_AUTO.rawValue
         let started: OpaquePointer?
         if var address = SocketAddress.ipv4(host, port: port) {
             started = withUnsafePointer(to: &address) { pointer in
@@ -89,14 +106,15 @@ public final class HTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Stops accepting connections, waits for the requests in flight to be answered, then closes every connection.
-    /// Calling it again does nothing.
+    /// Stops accepting connections, calls the `stopping` hook (which completes parked requests), waits for the
+    /// requests in flight to be answered, then closes every connection. Calling it again does nothing.
     public func stop() {
         stopLock.lock()
         defer { stopLock.unlock() }
         guard !stopped else { return }
         stopped = true
         let listener = MHD_quiesce_daemon(daemon)
+        stopping?()
         context.takeUnretainedValue().waitUntilIdle()
         MHD_stop_daemon(daemon)
         if listener >= 0 { close(listener) }
@@ -140,12 +158,14 @@ private func start(
 private final class ServerContext: @unchecked Sendable {
     // Invariant: `inFlight` is only read or changed while `condition` is locked.
     let handler: HTTPServer.Handler
+    let answered: HTTPServer.AnswerObserver?
     let limits: HTTPServer.Limits
     private let condition = NSCondition()
     private var inFlight = 0
 
-    init(handler: @escaping HTTPServer.Handler, limits: HTTPServer.Limits) {
+    init(handler: @escaping HTTPServer.Handler, answered: HTTPServer.AnswerObserver?, limits: HTTPServer.Limits) {
         self.handler = handler
+        self.answered = answered
         self.limits = limits
     }
 
@@ -167,15 +187,26 @@ private final class ServerContext: @unchecked Sendable {
     }
 }
 
-/// One request between its first and last callback: the body received so far.
+/// One request between its first and last callback: the body received so far, then the request as the handler
+/// saw it and, while it is parked, its deferred response.
 private final class RequestState {
+    let started = ContinuousClock.now
     var body = Data()
     var bodyTooLarge = false
+    var request: HTTPRequest?
+    var deferred: DeferredResponse?
+}
+
+/// A connection handed to the thread that completes a deferred response, to resume it.
+private struct ParkedConnection: @unchecked Sendable {
+    // libmicrohttpd allows resuming a suspended connection from any thread, once.
+    let connection: OpaquePointer
 }
 
 /// The access handler. libmicrohttpd calls it first with the headers (the request's state is made then), then
 /// once per piece of body, then once more with no data: the answer is queued on that last call, since answering
-/// on the first would close the connection before the body is read.
+/// on the first would close the connection before the body is read. A deferred answer suspends the connection
+/// instead; completing it resumes the connection, and libmicrohttpd calls the handler once more to queue it.
 private let answer: MHD_AccessHandlerCallback = { contextPointer, connection, url, method, _, data, size, state in
     guard let contextPointer, let connection, let url, let method, let size, let state else { return .NO }
     let context = Unmanaged<ServerContext>.fromOpaque(contextPointer).takeUnretainedValue()
@@ -185,6 +216,10 @@ private let answer: MHD_AccessHandlerCallback = { contextPointer, connection, ur
         return .YES
     }
     let request = Unmanaged<RequestState>.fromOpaque(statePointer).takeUnretainedValue()
+    if let deferred = request.deferred {
+        guard let response = deferred.completed else { return .NO }
+        return send(response, for: request, context, on: connection)
+    }
     if size.pointee > 0 {
         if let data, request.body.count + size.pointee <= context.limits.requestBody {
             request.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size.pointee)
@@ -194,20 +229,44 @@ private let answer: MHD_AccessHandlerCallback = { contextPointer, connection, ur
         size.pointee = 0
         return .YES
     }
-    let response: HTTPResponse
-    if request.bodyTooLarge {
-        response = HTTPResponse(status: 413, contentType: "text/plain; charset=utf-8", text: "request body too large\n")
-    } else {
-        response = context.handler(
-            HTTPRequest(
-                method: String(cString: method), path: String(cString: url),
-                queryItems: values(of: .GET_ARGUMENT_KIND, in: connection).map {
-                    URLQueryItem(name: $0.name, value: $0.value)
-                },
-                headers: Dictionary(
-                    values(of: .HEADER_KIND, in: connection).map { ($0.name.lowercased(), $0.value ?? "") },
-                    uniquingKeysWith: { _, last in last }),
-                body: request.body))
+    let received = HTTPRequest(
+        method: String(cString: method), path: String(cString: url),
+        queryItems: values(of: .GET_ARGUMENT_KIND, in: connection).map {
+            URLQueryItem(name: $0.name, value: $0.value)
+        },
+        headers: Dictionary(
+            values(of: .HEADER_KIND, in: connection).map { ($0.name.lowercased(), $0.value ?? "") },
+            uniquingKeysWith: { _, last in last }),
+        body: request.body)
+    request.request = received
+    guard !request.bodyTooLarge else {
+        let tooLarge = HTTPResponse(
+            status: 413, contentType: "text/plain; charset=utf-8", text: "request body too large\n")
+        return send(tooLarge, for: request, context, on: connection)
+    }
+    switch context.handler(received) {
+    case .response(let response):
+        return send(response, for: request, context, on: connection)
+    case .deferred(let deferred):
+        request.deferred = deferred
+        let parked = ParkedConnection(connection: connection)
+        if let response = deferred.park(
+            { MHD_suspend_connection(connection) },
+            resume: {
+                MHD_resume_connection(parked.connection)
+            })
+        {
+            return send(response, for: request, context, on: connection)
+        }
+        return .YES
+    }
+}
+
+private func send(
+    _ response: HTTPResponse, for request: RequestState, _ context: ServerContext, on connection: OpaquePointer
+) -> MHD_Result {
+    if let answered = context.answered, let received = request.request {
+        answered(received, response, ContinuousClock.now - request.started)
     }
     return queue(response, on: connection)
 }
@@ -236,16 +295,30 @@ private func values(of kind: MHD_ValueKind, in connection: OpaquePointer) -> [(n
 }
 
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-    // A zero-length body still needs a valid pointer; the copy is made before the buffer goes.
-    let bytes = response.body.isEmpty ? [0] : [UInt8](response.body)
-    let created = bytes.withUnsafeBytes { buffer in
-        MHD_create_response_from_buffer(
-            response.body.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
-    }
-    guard let created else { return .NO }
+    guard let created = makeResponse(response) else { return .NO }
     defer { MHD_destroy_response(created) }
     for header in response.headers {
         _ = MHD_add_response_header(created, header.name, header.value)
     }
     return MHD_queue_response(connection, UInt32(response.status), created)
+}
+
+/// The libmicrohttpd response for `response`: its body copied, or its file region sent from a duplicate of the
+/// file's descriptor (libmicrohttpd closes it when done); `nil` when that fails.
+private func makeResponse(_ response: HTTPResponse) -> OpaquePointer? {
+    if let file = response.file {
+        let descriptor = dup(file.file.fileDescriptor)
+        guard descriptor >= 0 else { return nil }
+        guard let created = MHD_create_response_from_fd_at_offset64(file.length, descriptor, file.offset) else {
+            close(descriptor)
+            return nil
+        }
+        return created
+    }
+    // A zero-length body still needs a valid pointer; the copy is made before the buffer goes.
+    let bytes = response.body.isEmpty ? [0] : [UInt8](response.body)
+    return bytes.withUnsafeBytes { buffer in
+        MHD_create_response_from_buffer(
+            response.body.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+    }
 }

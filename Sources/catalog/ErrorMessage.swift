@@ -1,5 +1,6 @@
 import Catalog
 import CatalogImport
+import CatalogRemote
 import CatalogSync
 import Foundation
 import LibraryNavigation
@@ -15,6 +16,7 @@ enum ErrorMessage {
         switch error {
         case let error as ImportError: text(for: error)
         case let error as SyncError: text(for: error)
+        case let error as RemoteError: text(for: error)
         case NavigationError.notFound(let path): missingEntity(path) ?? "\(error)"
         default: "\(error)"
         }
@@ -72,6 +74,19 @@ enum ErrorMessage {
             return "\(error); export it again with 'catalog changes'"
         case .wrongServer, .localChanges, .conflict, .invalidPrunePoint, .malformedChanges:
             return "\(error)"
+        }
+    }
+
+    private static func text(for error: RemoteError) -> String {
+        let description = error.localizedDescription
+        switch error {
+        case .problem(let url, _, "other-database", _), .problem(let url, _, "behind-horizon", _):
+            let server = url.components(separatedBy: "/v1/").first ?? url
+            return "\(description); start the client again from 'catalog snapshot --from \(server) NEW.sqlite'"
+        case .problem(_, 401, _, _), .problem(_, 403, _, _):
+            return "\(description); give a token with --token or CATALOG_TOKEN"
+        default:
+            return description
         }
     }
 

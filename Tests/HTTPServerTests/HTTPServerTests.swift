@@ -11,7 +11,7 @@ import Testing
         let text =
             "\(request.method) \(request.path) ?\(query) x-probe=\(request.headers["x-probe"] ?? "-") "
             + String(decoding: request.body, as: UTF8.self)
-        return HTTPResponse(status: 200, contentType: "text/plain", text: text, headers: [("X-Echo", "yes")])
+        return .response(HTTPResponse(status: 200, contentType: "text/plain", text: text, headers: [("X-Echo", "yes")]))
     }
 
     @Test func handlerSeesMethodDecodedPathQueryHeadersAndBody() throws {
@@ -36,7 +36,7 @@ import Testing
 
     @Test func statusHeadersAndEmptyBodyReachTheClient() throws {
         let server = try HTTPServer(host: "127.0.0.1", port: 0) { _ in
-            HTTPResponse(status: 405, headers: [("Allow", "GET")])
+            .response(HTTPResponse(status: 405, headers: [("Allow", "GET")]))
         }
         defer { server.stop() }
         let got = try Client.fetch(server, "/")
@@ -97,7 +97,7 @@ import Testing
         let server = try HTTPServer(host: "127.0.0.1", port: 0) { _ in
             entered.signal()
             release.wait()
-            return HTTPResponse(status: 200, contentType: "text/plain", text: "finished")
+            return .response(HTTPResponse(status: 200, contentType: "text/plain", text: "finished"))
         }
         let pending = try Client.start(server, "/slow")
         entered.wait()

@@ -12,12 +12,14 @@ import Schema
 enum ServeCommand {
     static let command = Command(
         name: "serve",
-        abstract: "Serve the catalog's HTTP API (lists, entities, search, each user's navigation) until interrupted.",
+        abstract: "Serve the catalog's HTTP API (lists, search, change feed, snapshots, each user's navigation).",
         discussion: """
             Prints 'listening on http://HOST:PORT' first, then one line per request on standard error (method, \
-            path, status, bytes, microseconds, user; never a token). SIGINT or SIGTERM stops accepting, answers \
-            the requests in flight and exits 0. Plain HTTP only: other machines are refused unless --insecure is \
-            given.
+            path, status, bytes, microseconds, user; never a token). GET /v1/changes?since=N&wait=S holds an \
+            answer without changes until a change commits (from any process) or S seconds (at most 60) pass; GET \
+            /v1/snapshot sends a client copy with an ETag, by Range. SIGINT or SIGTERM stops accepting, answers \
+            the requests in flight (waiting long-polls at once) and exits 0. Plain HTTP only: other machines are \
+            refused unless --insecure is given.
 
             Every endpoint but /v1/health needs 'Authorization: Bearer TOKEN' with a token from 'catalog tokens \
             create --user NAME'. Scope read: the catalog and GET of the user's own scenes and sessions; nav: also \
@@ -53,10 +55,11 @@ enum ServeCommand {
         // Bring the schema up to date once on one connection, then serve through a pool of readers.
         let path = GlobalOptions.databasePath(invocation)
         try GlobalOptions.openDatabase(invocation, mode: .migrateExisting).close()
-        let (stop, sources) = stopSignals()
+        let stop = DispatchSemaphore(value: 0)
+        let sources = StopSignals.handle { stop.signal() }
         defer { withExtendedLifetime(sources) {} }
         try serve(
-            CatalogService(
+            try CatalogService(
                 pool: try DatabasePool(
                     path: path, configuration: try GlobalOptions.configuration(invocation, path: path)),
                 version: CatalogVersion.current),
@@ -68,34 +71,22 @@ enum ServeCommand {
     private static func serve(
         _ service: CatalogService, on address: ListenAddress, log: AccessLog, until stop: DispatchSemaphore
     ) throws {
-        let server = try HTTPServer(host: address.host, port: address.port) { request in
-            let start = ContinuousClock.now
-            let answer = service.answer(request)
-            let elapsed = (ContinuousClock.now - start).components
-            let microseconds = elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000
-            Output.writeError(
-                log.line(
-                    method: request.method, path: request.path, status: answer.response.status,
-                    bytes: answer.response.body.count, microseconds: microseconds, user: answer.caller?.user.name))
-            return answer.response
-        }
+        var limits = HTTPServer.Limits()
+        // Long-polls hold a connection each but no thread; libmicrohttpd shares the limit among its threads.
+        limits.connections = 4096
+        let server = try HTTPServer(
+            host: address.host, port: address.port, limits: limits, stopping: service.stop,
+            answered: { request, response, elapsed in
+                let microseconds =
+                    elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
+                Output.writeError(
+                    log.line(
+                        method: request.method, path: request.path, status: response.status,
+                        bytes: Int(response.contentLength), microseconds: microseconds, user: response.remoteUser))
+            },
+            handler: service.respond(to:))
         Output.write("listening on \(ListenAddress(host: server.host, port: server.port).url)\n")
         stop.wait()
         server.stop()
-    }
-
-    /// A semaphore signalled on SIGINT or SIGTERM, which no longer end the process: the signals are handled on a
-    /// dispatch queue, not in a signal handler.
-    /// The sources must live as long as the semaphore is waited on.
-    private static func stopSignals() -> (DispatchSemaphore, [any DispatchSourceSignal]) {
-        let stop = DispatchSemaphore(value: 0)
-        let sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            return source
-        }
-        return (stop, sources)
     }
 }

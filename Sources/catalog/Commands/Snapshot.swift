@@ -1,10 +1,12 @@
 import Catalog
+import CatalogRemote
 import CatalogSync
 import CommandLineKit
 import Foundation
 import Schema
 
-/// `catalog snapshot OUT.sqlite`: a consistent copy that starts a client.
+/// `catalog snapshot OUT.sqlite` and `catalog snapshot --from URL OUT.sqlite`: a consistent copy that starts a
+/// client.
 enum SnapshotCommand {
     static let command = Command(
         name: "snapshot",
@@ -12,9 +14,14 @@ enum SnapshotCommand {
         discussion: """
             The copy is taken while writers go on and holds the database as of one commit. It records the \
             sequence it corresponds to and the server it follows: 'catalog --db OUT sync --from THIS' catches \
-            it up later.
+            it up later. With --from URL the copy is downloaded from a 'catalog serve' server (written as \
+            OUT.part, resumed where a broken connection stopped, renamed when whole), and 'catalog --db OUT \
+            sync --from URL' catches it up.
             """,
-        options: [.flag("json", help: "Print the result as JSON.")],
+        options: [
+            .value("from", valueName: "URL", help: "Download the snapshot from this server."), RemoteOptions.token,
+            .flag("json", help: "Print the result as JSON."),
+        ],
         arguments: [Argument("OUT", help: "The new file (it must not exist).")],
         run: run
     )
@@ -23,8 +30,18 @@ enum SnapshotCommand {
         guard let out = invocation.positional(0) else {
             throw UsageError("give the file to write", commandPath: invocation.commandPath)
         }
-        let feed = ChangeFeed(try GlobalOptions.openDatabase(invocation, mode: .migrateExisting))
-        let info = try feed.snapshot(to: out, emptying: DatabaseSchema.userTables)
+        let info: SnapshotInfo
+        if let from = invocation.value("from") {
+            guard let server = RemoteOptions.server(from, invocation) else {
+                throw UsageError(
+                    "--from takes a server URL such as http://127.0.0.1:8080; got '\(from)'",
+                    hint: "to copy a database file, give it as --db", commandPath: invocation.commandPath)
+            }
+            info = try server.downloadSnapshot(to: out)
+        } else {
+            info = try ChangeFeed(try GlobalOptions.openDatabase(invocation, mode: .migrateExisting))
+                .snapshot(to: out, emptying: DatabaseSchema.userTables)
+        }
         if invocation.flag("json") {
             try Output.writeJSON(info)
         } else {

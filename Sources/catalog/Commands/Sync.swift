@@ -1,11 +1,12 @@
 import Catalog
+import CatalogRemote
 import CatalogSync
 import CommandLineKit
 import Foundation
 import SQLiteDB
 import Schema
 
-/// `catalog sync --from SERVER.sqlite | --changes FILE.jsonl`: catch a client copy up.
+/// `catalog sync --from SERVER.sqlite|URL [--follow] | --changes FILE.jsonl`: catch a client copy up.
 enum SyncCommand {
     static let command = Command(
         name: "sync",
@@ -14,12 +15,16 @@ enum SyncCommand {
             Applies the server's changes after the client's last sequence, a batch per transaction; an \
             interrupted sync resumes where it stopped. Refused, with nothing applied, when the database was not \
             made by 'catalog snapshot', follows another server, has local changes, or is behind the server's \
-            pruned horizon.
+            pruned horizon. --from takes a server database or the URL of a 'catalog serve' server; over HTTP a \
+            sync ends where the server's log ended when it started. --follow then keeps the copy current with \
+            long-polls until interrupted, reconnecting with a growing pause (up to 30 s) when the server is gone.
             """,
         options: [
-            .value("from", valueName: "SERVER", help: "Read the changes from this server database."),
+            .value("from", valueName: "SERVER", help: "Read the changes from this server database or server URL."),
             .value("changes", valueName: "FILE", help: "Read the changes from a 'catalog changes' file."),
             .value("batch-size", valueName: "N", help: "Changes per transaction (default 1000)."),
+            .flag("follow", help: "With a server URL: keep syncing as changes commit, until interrupted."),
+            RemoteOptions.token,
             .flag("json", help: "Print the result as JSON."),
         ],
         run: run
@@ -33,20 +38,58 @@ enum SyncCommand {
         }
         let batchSize = try invocation.integer("batch-size", in: 1...100_000) ?? 1000
         let client = SyncClient(try GlobalOptions.openDatabase(invocation, mode: .migrateExisting))
-        let report: SyncReport
-        if let from {
-            report = try client.sync(from: ChangeFeed(try openServer(from, invocation)), batchSize: batchSize)
-        } else if let changes {
-            report = try client.sync(from: try ChangeFile(contentsOf: URL(filePath: changes)), batchSize: batchSize)
-        } else {
-            return
+        let server = from.flatMap { RemoteOptions.server($0, invocation) }
+        guard server != nil || !invocation.flag("follow") else {
+            throw UsageError("--follow takes a server URL as --from", commandPath: invocation.commandPath)
         }
+        if let server {
+            let feed = server.changeFeed(following: try client.state()?.serverUUID)
+            if invocation.flag("follow") {
+                try follow(feed, into: client, batchSize: batchSize, invocation)
+            }
+            return try print(client.sync(from: feed, batchSize: batchSize), invocation)
+        }
+        if let from {
+            try print(client.sync(from: ChangeFeed(try openServer(from, invocation)), batchSize: batchSize), invocation)
+        } else if let changes {
+            try print(
+                client.sync(from: try ChangeFile(contentsOf: URL(filePath: changes)), batchSize: batchSize), invocation)
+        }
+    }
+
+    private static func print(_ report: SyncReport, _ invocation: Invocation) throws {
         if invocation.flag("json") {
             try Output.writeJSON(report)
         } else {
             Output.write(
                 "applied \(report.changesApplied) change(s) in \(report.batches) batch(es): "
                     + "sequence \(report.fromSequence) → \(report.toSequence)\n")
+        }
+    }
+
+    /// Syncs, waits for the next commit with a long-poll, and again, until SIGINT or SIGTERM ends the process
+    /// (status 0); a server that cannot be reached is asked again after a pause that doubles up to 30 seconds.
+    /// Prints the first sync and each one that applied something.
+    private static func follow(
+        _ feed: RemoteChangeFeed, into client: SyncClient, batchSize: Int, _ invocation: Invocation
+    ) throws -> Never {
+        // Interrupted, the process ends at once: a batch not yet committed is not applied, as after a crash.
+        let sources = StopSignals.handle { exit(0) }
+        defer { withExtendedLifetime(sources) {} }
+        var pause = 0.5
+        var first = true
+        while true {
+            do {
+                let report = try client.sync(from: feed, batchSize: batchSize)
+                if first || report.batches > 0 { try print(report, invocation) }
+                first = false
+                pause = 0.5
+                _ = try feed.waitForChanges(after: report.toSequence, limit: 1, seconds: 30)
+            } catch let error as RemoteError where error.isTransient {
+                Output.writeError("\(error.localizedDescription); trying again in \(pause) s\n")
+                Thread.sleep(forTimeInterval: pause)
+                pause = min(pause * 2, 30)
+            }
         }
     }
 

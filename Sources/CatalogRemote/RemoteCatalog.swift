@@ -1,0 +1,79 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A catalog server (`catalog serve`) as a client sees it: its base URL and the bearer token to send.
+///
+/// ```swift
+/// let server = RemoteCatalog(url: URL(string: "http://127.0.0.1:8080")!, token: nil)
+/// let info = try server.downloadSnapshot(to: "client.sqlite")
+/// try SyncClient(try Database(path: info.path)).sync(from: server.changeFeed(following: info.serverUUID))
+/// ```
+public struct RemoteCatalog: Sendable {
+    /// The server's base URL, e.g. `http://127.0.0.1:8080`.
+    public let url: URL
+    /// The bearer token sent with every request, if any.
+    public let token: String?
+
+    /// A server at `url`, asked with `token`.
+    public init(url: URL, token: String?) {
+        self.url = url
+        self.token = token
+    }
+
+    /// The server's base URL as text, without a trailing slash.
+    public var location: String {
+        url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString
+    }
+
+    /// The URL of `path` (from the API root, e.g. `/v1/changes`) with `query`.
+    func endpoint(_ path: String, query: [URLQueryItem] = []) throws -> URL {
+        guard var components = URLComponents(string: location + path) else {
+            throw RemoteError.badAnswer(url: location + path, reason: "not a URL")
+        }
+        if !query.isEmpty { components.queryItems = query }
+        guard let endpoint = components.url else {
+            throw RemoteError.badAnswer(url: location + path, reason: "not a URL")
+        }
+        return endpoint
+    }
+
+    /// Sends `GET path` and streams the body into `sink`.
+    ///
+    /// - Parameter idleTimeout: the longest silence between two pieces of the answer (a long-poll's wait and
+    ///   more).
+    @discardableResult
+    func get(
+        _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:], idleTimeout: TimeInterval = 60,
+        onResponse: @escaping (HTTPURLResponse) throws -> Void = { _ in }, into sink: @escaping (Data) throws -> Void
+    ) throws -> HTTPURLResponse {
+        var request = URLRequest(url: try endpoint(path, query: query))
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        return try Transfer.run(request, idleTimeout: idleTimeout, onResponse: onResponse, sink: sink)
+    }
+
+    /// The whole body of `GET path`.
+    func data(_ path: String, query: [URLQueryItem] = [], idleTimeout: TimeInterval = 60) throws -> Data {
+        var body = Data()
+        try get(path, query: query, idleTimeout: idleTimeout) { body.append($0) }
+        return body
+    }
+
+    /// The JSON object of `GET path`.
+    func object(_ path: String) throws -> [String: Any] {
+        let body = try data(path)
+        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
+            throw RemoteError.badAnswer(url: try endpoint(path).absoluteString, reason: "not a JSON object")
+        }
+        return object
+    }
+
+    /// The server's change feed, for a client that follows the database `databaseUUID` (sent with each read, so
+    /// a server of another database refuses it).
+    public func changeFeed(following databaseUUID: String?) -> RemoteChangeFeed {
+        RemoteChangeFeed(server: self, following: databaseUUID)
+    }
+}

@@ -1,0 +1,35 @@
+public import Foundation
+
+/// Why a catalog server could not be asked, or what it refused, as a sentence naming the URL.
+public enum RemoteError: Error, Sendable, Equatable, LocalizedError {
+    /// The request did not get an answer: no server there, the connection broke, it timed out.
+    case unreachable(url: String, reason: String)
+    /// The server answered with an error status; `code` and `detail` come from its problem answer.
+    case problem(url: String, status: Int, code: String?, detail: String)
+    /// The server's answer is not what the endpoint gives.
+    case badAnswer(url: String, reason: String)
+    /// The file to write exists already.
+    case fileExists(path: String)
+
+    /// Whether asking again later may work: the server was unreachable or failing (5xx), not refusing.
+    public var isTransient: Bool {
+        switch self {
+        case .unreachable: true
+        case .problem(_, let status, _, _): status >= 500
+        case .badAnswer, .fileExists: false
+        }
+    }
+
+    public var errorDescription: String? {
+        switch self {
+        case .unreachable(let url, let reason):
+            "no answer from \(url): \(reason); check that the server is running and the address is right"
+        case .problem(let url, let status, let code, let detail):
+            "\(url) answered \(status)\(code.map { " \($0)" } ?? ""): \(detail)"
+        case .badAnswer(let url, let reason):
+            "\(url) gave an answer this program cannot read (\(reason)); is it a catalog server of the same version?"
+        case .fileExists(let path):
+            "\(path) exists already; give a new file"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+package import HTTPServer
+
+/// Change-feed answers shared by the long-polls one commit wakes: those asking the same question (since, limit,
+/// until) read the feed once between them rather than once each.
+///
+/// An answer is kept with the commit token taken before it was read, so it holds every commit up to that token;
+/// a waiter that took the same token may use it. A newer token drops the older answers.
+package final class SharedFeedAnswers: @unchecked Sendable {
+    // Invariant: `token` and `answers` are only read or written while `lock` is held.
+
+    /// What a long-poll asks the feed.
+    package struct Query: Hashable, Sendable {
+        let since: Int64
+        let limit: Int
+        let until: Int64?
+
+        package init(since: Int64, limit: Int, until: Int64?) {
+            self.since = since
+            self.limit = limit
+            self.until = until
+        }
+    }
+
+    /// The response, and whether it has changes after `since`.
+    package typealias Answer = (response: HTTPResponse, progressed: Bool)
+
+    private let lock = NSLock()
+    private var token: CommitWatcher.Token?
+    private var answers: [Query: Answer] = [:]
+
+    /// No answers yet.
+    package init() {}
+
+    /// The answer to `query` read at `token` (taken before reading): one already read at that token, else
+    /// `read`'s, kept for the next waiter.
+    package func answer(_ query: Query, at token: CommitWatcher.Token, read: () throws -> Answer) throws -> Answer {
+        if let known = lock.withLock({ self.token == token ? answers[query] : nil }) { return known }
+        let answer = try read()
+        lock.withLock {
+            if let current = self.token, current > token { return }
+            if self.token != token {
+                self.token = token
+                answers = [:]
+            }
+            answers[query] = answer
+        }
+        return answer
+    }
+}

@@ -1,0 +1,76 @@
+import CatalogSync
+import Foundation
+import SQLiteDB
+import Schema
+
+/// The server's snapshot file: built once per version of the database in a private directory, reused while the
+/// version holds, removed when superseded and when the server stops. It holds the catalog, not the users,
+/// their tokens or their navigation state.
+///
+/// The version (the ETag) is the database's identity, the feed's high-water mark and the schema version: any
+/// commit that changes the catalog moves the high-water mark.
+final class SnapshotStore: @unchecked Sendable {
+    // Invariant: `current`, `built` and `removed` are only read or written while `lock` is held; the lock is held
+    // while a snapshot is built, so requests arriving meanwhile wait for it rather than build their own.
+
+    /// A built snapshot: its file and version.
+    struct Snapshot: Sendable {
+        let path: String
+        let etag: String
+    }
+
+    private let lock = NSLock()
+    private let directory: URL
+    private var current: Snapshot?
+    private var built = 0
+    private var removed = false
+
+    /// A store in a new directory only this user can read, named after the process (`catalog-serve-PID-…`).
+    init() throws {
+        let name = "catalog-serve-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.lowercased())"
+        directory = FileManager.default.temporaryDirectory.appending(path: name)
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    }
+
+    /// The snapshot of the database's current version, built now when there is none yet.
+    ///
+    /// - Throws: ``APIProblem`` `stopping` once the store is removed; `DatabaseError` when the copy fails.
+    func snapshot(of pool: DatabasePool) throws -> Snapshot {
+        try lock.withLock {
+            guard !removed else {
+                throw APIProblem(
+                    status: 503, code: "stopping", detail: "the server is stopping; ask again once it is back")
+            }
+            let version = try pool.read { db in
+                (try ChangeFeed(db).databaseUUID(), try ChangeFeed(db).highWater(), try Self.schemaVersion(of: db))
+            }
+            if let current, current.etag == Self.etag(version.0, version.1, version.2) { return current }
+            built += 1
+            let path = directory.appending(path: "snapshot-\(built).sqlite").path
+            let info = try ChangeFeed(pool).snapshot(to: path, emptying: DatabaseSchema.userTables)
+            // The copy may hold a commit made after the version was read: its own sequence names it.
+            let snapshot = Snapshot(path: path, etag: Self.etag(info.serverUUID, info.sequence, version.2))
+            if let superseded = current { try? FileManager.default.removeItem(atPath: superseded.path) }
+            current = snapshot
+            return snapshot
+        }
+    }
+
+    /// Removes the directory and its snapshot; later requests are refused. Files being sent are sent to the end.
+    func remove() {
+        lock.withLock {
+            removed = true
+            current = nil
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    private static func etag(_ database: String, _ sequence: Int64, _ schema: Int) -> String {
+        "\"\(database)-\(sequence)-\(schema)\""
+    }
+
+    private static func schemaVersion(of db: Database) throws -> Int {
+        try DatabaseSchema.migrator.appliedMigrations(in: db).last?.version ?? 0
+    }
+}

@@ -1,0 +1,116 @@
+import Catalog
+import CatalogSync
+import Foundation
+import HTTPServer
+import SQLiteDB
+
+/// What offline clients take from the server: the change feed as JSON lines (a long-poll with `wait`), the
+/// current state of one entity, and snapshots.
+struct SyncEndpoints: Sendable {
+    let pool: DatabasePool
+    let watcher: CommitWatcher
+    let snapshots: SnapshotStore
+    let answers = SharedFeedAnswers()
+
+    /// The longest `wait` a long-poll may ask for, in seconds.
+    static let longestWait = 60
+
+    func register(in router: inout Router) {
+        router.add("GET", "/v1/changes", replying: { [self] request, _, _ in try changes(request) })
+        router.add("GET", "/v1/lookup/{kind}/{uuid}") { [self] request, parameters in
+            try lookup(request, kind: parameters["kind"] ?? "", uuid: parameters["uuid"] ?? "")
+        }
+        router.add("GET", "/v1/snapshot") { [self] request, _ in try snapshot(request) }
+    }
+
+    /// Completes parked long-polls with what they have, and removes the snapshot files.
+    func stop() {
+        watcher.stop()
+        snapshots.remove()
+    }
+
+    // MARK: Changes
+
+    /// `GET /v1/changes?since=N&limit=M&until=U&wait=S&database=UUID`: the lines `catalog changes` prints; with
+    /// `wait`, an answer without changes is held until a commit brings some or the time is up.
+    private func changes(_ request: HTTPRequest) throws -> HTTPReply {
+        let parameters = try Parameters(request, allowed: ["since", "limit", "until", "wait", "database"])
+        let since = Int64(try parameters.integer("since", in: 0...Int.max) ?? 0)
+        let limit = try parameters.integer("limit", in: 1...100_000) ?? 1000
+        let until = try parameters.integer("until", in: 0...Int.max).map(Int64.init)
+        let wait = try parameters.integer("wait", in: 0...Self.longestWait) ?? 0
+        if let expected = parameters.value("database") {
+            let actual = try ChangeFeed(pool).databaseUUID()
+            guard expected.lowercased() == actual else {
+                throw APIProblem(
+                    status: 409, code: "other-database",
+                    detail: "this server's database is \(actual), not \(expected) that the client follows; "
+                        + "take a fresh snapshot (GET /v1/snapshot, or catalog snapshot --from URL)")
+            }
+        }
+        let pool = pool
+        let read: @Sendable () throws -> (response: HTTPResponse, progressed: Bool) = {
+            var text = ""
+            let trailer = try ChangeFeed(pool).writeJSONLines(since: since, limit: limit, until: until) { text += $0 }
+            return (
+                HTTPResponse(status: 200, contentType: "application/x-ndjson", text: text), trailer.lastSequence > since
+            )
+        }
+        let token = watcher.token
+        let first = try read()
+        guard wait > 0, !first.progressed else { return .response(first.response) }
+        let deferred = DeferredResponse()
+        let query = SharedFeedAnswers.Query(since: since, limit: limit, until: until)
+        park(deferred, after: token, until: .now + .seconds(wait), query: query, read: read)
+        return .deferred(deferred)
+    }
+
+    /// Completes `deferred` with `read`'s answer to `query` once a commit makes it progress, the deadline passes
+    /// or the server stops; waiters woken by one commit with the same query share one read.
+    private func park(
+        _ deferred: DeferredResponse, after token: CommitWatcher.Token, until deadline: ContinuousClock.Instant,
+        query: SharedFeedAnswers.Query, read: @escaping @Sendable () throws -> SharedFeedAnswers.Answer
+    ) {
+        watcher.waitForCommit(after: token, until: deadline) { [self] wake in
+            let next = watcher.token
+            do {
+                let answer = try answers.answer(query, at: next, read: read)
+                guard answer.progressed || wake != .committed else {
+                    return park(deferred, after: next, until: deadline, query: query, read: read)
+                }
+                deferred.complete(with: answer.response)
+            } catch {
+                deferred.complete(with: APIProblem(error).response)
+            }
+        }
+    }
+
+    // MARK: Lookup
+
+    /// `GET /v1/lookup/{kind}/{uuid}`: what the feed knows of one entity now, which a syncing client asks when a
+    /// row of its own collides with an incoming one.
+    private func lookup(_ request: HTTPRequest, kind text: String, uuid: String) throws -> HTTPResponse {
+        _ = try Parameters(request, allowed: [])
+        guard let kind = EntityKind(rawValue: text) else {
+            throw APIProblem(
+                status: 404, code: "no-route",
+                detail: "no resource at \(request.path): the kind is one of "
+                    + EntityKind.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        let lookup = try ChangeFeed(pool).lookup(kind, uuid: uuid.lowercased())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return HTTPResponse(
+            status: 200, headers: [("Content-Type", "application/json")], body: try encoder.encode(lookup))
+    }
+
+    // MARK: Snapshot
+
+    /// `GET /v1/snapshot`: a consistent copy of the database that starts a client, with an ETag, by range.
+    private func snapshot(_ request: HTTPRequest) throws -> HTTPResponse {
+        _ = try Parameters(request, allowed: [])
+        let snapshot = try snapshots.snapshot(of: pool)
+        return try HTTPResponse.file(
+            at: snapshot.path, contentType: "application/vnd.sqlite3", etag: snapshot.etag, for: request)
+    }
+}

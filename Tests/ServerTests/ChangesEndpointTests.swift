@@ -1,0 +1,140 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `GET /v1/changes` and `GET /v1/lookup` of `catalog serve`, with long-polls woken by other processes.
+@Suite struct ChangesEndpointTests {
+    @Test func changesAnswerWhatChangesPrints() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        for (query, arguments) in [
+            ("", [String]()), ("?since=3&limit=5", ["--since", "3", "--limit", "5"]),
+            ("?since=10000", ["--since", "10000"]),
+        ] {
+            let answer = try served.get("/v1/changes\(query)")
+            #expect(answer.status == 200, "\(answer.text)")
+            #expect(answer.header("content-type") == "application/x-ndjson")
+            #expect(try answer.text == served.cli.run(["changes"] + arguments).standardOutput, "\(query)")
+        }
+    }
+
+    @Test func untilEndsTheRunWhereItIsPinned() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let lines = try served.get("/v1/changes?since=2&until=6").text.split(separator: "\n")
+        #expect(lines.count == 5)
+        let trailer = try #require(
+            try JSONSerialization.jsonObject(with: Data((lines.last ?? "").utf8)) as? [String: Any])
+        #expect(trailer["last_seq"] as? Int == 6)
+        #expect(trailer["more"] as? Bool == false)
+    }
+
+    @Test func aLongPollIsAnsweredWhenAnotherProcessCommits() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let last = try served.lastSequence()
+        let database = try served.databaseUUID()
+        let pending = try served.start("GET", "/v1/changes?since=\(last)&wait=60&database=\(database)")
+        // Give the request time to park; the answer is the same if it had not.
+        Thread.sleep(forTimeInterval: 0.3)
+        try served.importBook("Woken Up")
+        let answer = try pending.wait()
+        #expect(answer.status == 200)
+        let changes = answer.text.split(separator: "\n").dropLast()
+        #expect(!changes.isEmpty)
+        #expect(changes.contains { $0.contains("\"Woken Up\"") }, "\(answer.text)")
+    }
+
+    @Test func hundredsOfParkedLongPollsHoldNoThreadsAndOneCommitWakesThemAll() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let last = try served.lastSequence()
+        let pending = try (0..<300).map { _ in try served.start("GET", "/v1/changes?since=\(last)&wait=60") }
+        // Give the requests time to park; the thread count below is the server's either way.
+        Thread.sleep(forTimeInterval: 1)
+        let status = try String(
+            contentsOfFile: "/proc/\(served.process.process.processIdentifier)/status", encoding: .utf8)
+        let threads = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
+        let count = try #require(
+            threads.flatMap { Int($0.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) })
+        #expect(count < 64, "\(count) threads")
+        try served.importBook("Everyone Wakes")
+        for request in pending {
+            #expect(try request.wait().text.contains("Everyone Wakes"))
+        }
+    }
+
+    @Test func aLongPollWithNothingNewAnswersItsEmptyTrailerWhenTheTimeIsUp() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let last = try served.lastSequence()
+        let answer = try served.get("/v1/changes?since=\(last)&wait=1")
+        #expect(answer.status == 200)
+        let lines = answer.text.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("\"last_seq\":\(last)") == true, "\(answer.text)")
+    }
+
+    @Test func sigtermAnswersAParkedLongPollAtOnceAndExitsZero() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let last = try served.lastSequence()
+        let pending = try served.start("GET", "/v1/changes?since=\(last)&wait=60")
+        Thread.sleep(forTimeInterval: 0.3)
+        let result = served.stop()
+        let answer = try pending.wait()
+        #expect(answer.status == 200)
+        #expect(answer.text.split(separator: "\n").count == 1)
+        #expect(result.status == 0)
+        // The access log's time for the long-poll: answered at the stop, not when its 60 seconds were up.
+        let line = try #require(result.standardError.split(separator: "\n").first { $0.contains("/v1/changes") })
+        let microseconds = try #require(Int(line.split(separator: " ").last?.dropLast(2) ?? ""))
+        #expect(microseconds < 30_000_000, "\(line)")
+    }
+
+    @Test func aClientOfAnotherDatabaseIs409() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let answer = try served.get("/v1/changes?since=0&database=0f8fad5b-d9cb-469f-a165-70867728950e")
+        #expect(answer.status == 409)
+        #expect(answer.header("content-type") == "application/problem+json")
+        #expect(answer.text.contains("\"other-database\""))
+        #expect(answer.text.contains("snapshot"))
+    }
+
+    @Test func aClientBehindThePrunedHorizonIs410() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let pruned = try served.cli.run("changes", "--prune-before", "10")
+        #expect(pruned.status == 0, "\(pruned.standardError)")
+        let behind = try served.get("/v1/changes?since=3")
+        #expect(behind.status == 410)
+        #expect(behind.text.contains("\"behind-horizon\""))
+        #expect(behind.text.contains("snapshot"))
+        #expect(try served.get("/v1/changes?since=9").status == 200)
+    }
+
+    @Test func badParametersAreProblems() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        for query in ["wait=61", "wait=-1", "since=x", "limit=0", "limit=100001", "colour=red"] {
+            let answer = try served.get("/v1/changes?\(query)")
+            #expect(answer.status == 400, "\(query)")
+            #expect(answer.text.contains("\"bad-parameter\""), "\(query): \(answer.text)")
+        }
+    }
+
+    @Test func lookupTellsCurrentDeletedOrUnknown() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let book = try served.firstUUID("books")
+        let current = try #require(
+            try JSONSerialization.jsonObject(with: served.get("/v1/lookup/book/\(book)").body) as? [String: Any])
+        #expect(current["state"] as? String == "current")
+        #expect(current["kind"] as? String == "book")
+        #expect((current["entity"] as? [String: Any])?["uuid"] as? String == book)
+        let unknown = try served.get("/v1/lookup/book/0f8fad5b-d9cb-469f-a165-70867728950e")
+        #expect(unknown.text.contains("\"unknown\""))
+        #expect(try served.get("/v1/lookup/planet/\(book)").status == 404)
+    }
+}

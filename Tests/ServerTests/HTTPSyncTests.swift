@@ -1,0 +1,148 @@
+import Foundation
+import SQLiteDB
+import TestSupport
+import Testing
+
+/// `catalog snapshot --from URL` and `catalog sync --from URL [--follow]` against a real `catalog serve`.
+@Suite struct HTTPSyncTests {
+    @Test func aSnapshotDownloadedAndSyncedOverHTTPMatchesTheServer() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        try served.downloadSnapshot("client.sqlite")
+        #expect(try sameCatalog(served.cli.database, served.cli.path("client.sqlite")))
+        try served.importBook("After The Snapshot")
+        try served.importBooks(40, titled: "Bulk")
+        let synced = try served.client(["sync", "--from", served.baseURL, "--batch-size", "7"], in: "client.sqlite")
+        #expect(synced.status == 0, "\(synced.standardError)")
+        #expect(synced.standardOutput.hasPrefix("applied 41 change(s) in 6 batch(es)"), "\(synced.standardOutput)")
+        #expect(try sameCatalog(served.cli.database, served.cli.path("client.sqlite")))
+        let again = try served.client(["sync", "--from", served.baseURL], in: "client.sqlite")
+        #expect(again.standardOutput.hasPrefix("applied 0 change(s)"), "\(again.standardOutput)")
+        let client = try Database(path: served.cli.path("client.sqlite"))
+        defer { try? client.close() }
+        #expect(try client.fetchOne(String.self, "SELECT server_path FROM sync_state") == served.baseURL)
+    }
+
+    @Test func aSnapshotIsNotWrittenOverAnExistingFile() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        try served.downloadSnapshot("client.sqlite")
+        let again = try served.client(
+            ["snapshot", "--from", served.baseURL, served.cli.path("client.sqlite")], in: "x")
+        #expect(again.status == 1)
+        #expect(again.standardError.contains("exists already"), "\(again.standardError)")
+    }
+
+    @Test func aClientOfAnotherServerIsRefused() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let other = try ServedCatalog()
+        defer { other.stop() }
+        try other.downloadSnapshot("other-client.sqlite")
+        let refused = try served.client(
+            ["sync", "--from", served.baseURL], in: other.cli.path("other-client.sqlite"))
+        #expect(refused.status == 65)
+        #expect(refused.standardError.contains("take a fresh snapshot"), "\(refused.standardError)")
+    }
+
+    @Test func aClientBehindThePrunedHorizonIsToldToSnapshotAgainAndThenSyncs() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        try served.downloadSnapshot("client.sqlite")
+        try served.importBooks(5, titled: "Pruned")
+        let end = try served.lastSequence()
+        #expect(try served.cli.run("changes", "--prune-before", "\(end)").status == 0)
+        let refused = try served.client(["sync", "--from", served.baseURL], in: "client.sqlite")
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("410 behind-horizon"), "\(refused.standardError)")
+        #expect(
+            refused.standardError.contains("catalog snapshot --from \(served.baseURL)"), "\(refused.standardError)")
+        try served.downloadSnapshot("fresh.sqlite")
+        try served.importBook("After The Prune")
+        let synced = try served.client(["sync", "--from", served.baseURL], in: "fresh.sqlite")
+        #expect(synced.status == 0, "\(synced.standardError)")
+        #expect(try sameCatalog(served.cli.database, served.cli.path("fresh.sqlite")))
+    }
+
+    @Test func anAbsentServerIsNamedWithItsURL() throws {
+        let cli = try CatalogCLI("http-sync")
+        let result = try cli.run("snapshot", "--from", "http://127.0.0.1:9/", cli.path("client.sqlite"))
+        #expect(result.status == 1)
+        #expect(
+            result.standardError.contains("no answer from http://127.0.0.1:9/v1/snapshot"), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("client.sqlite")))
+        #expect(!FileManager.default.fileExists(atPath: cli.path("client.sqlite.part")))
+    }
+
+    @Test func followKeepsTheClientCurrentUntilInterrupted() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        try served.downloadSnapshot("client.sqlite")
+        let follower = try served.cli.start(
+            ["sync", "--from", served.baseURL, "--follow"] + served.tokenArguments, in: "client.sqlite")
+        defer { follower.killIfRunning() }
+        #expect(follower.firstStandardOutputLine()?.hasPrefix("applied 0 change(s)") == true)
+        try served.importBook("Followed Closely")
+        // Bounded polling of the client's file: the follower applies the book when its long-poll wakes.
+        var found = false
+        for _ in 0..<600 where !found {
+            found = try served.cli.run("search", "Followed Closely", in: "client.sqlite").standardOutput.contains(
+                "Followed Closely")
+            if !found { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(found)
+        #expect(try sameCatalog(served.cli.database, served.cli.path("client.sqlite")))
+        served.stop()
+        #expect(follower.waitUntilStandardError(contains: "trying again"))
+        follower.send(SIGINT)
+        #expect(follower.wait().status == 0)
+    }
+
+    @Test func aServerKilledDuringASyncLeavesTheClientAtAWholeBatchAndTheNextSyncCompletesIt() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        try served.downloadSnapshot("client.sqlite")
+        try served.importBooks(3000, titled: "Killed")
+        let sync = try served.cli.start(
+            ["sync", "--from", served.baseURL, "--batch-size", "10"] + served.tokenArguments, in: "client.sqlite")
+        defer { sync.killIfRunning() }
+        let client = try Database(path: served.cli.path("client.sqlite"))
+        let start = try client.fetchOne(Int64.self, "SELECT last_seq FROM sync_state")
+        // The kill comes once the client has committed its first batch (bounded polling of its file).
+        for _ in 0..<2000 where try client.fetchOne(Int64.self, "SELECT last_seq FROM sync_state") == start {
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        served.stop(signal: SIGKILL)
+        try Self.removeSnapshotDirectories(of: served)
+        let interrupted = sync.wait()
+        #expect(interrupted.status == 1, "the sync ended before the kill: \(interrupted.standardOutput)")
+        #expect(interrupted.standardError.contains("no answer from \(served.baseURL)"), "\(interrupted.standardError)")
+        #expect(try client.fetchOne(String.self, "PRAGMA integrity_check") == "ok")
+        #expect(try client.fetchAll(String.self, "SELECT \"table\" FROM pragma_foreign_key_check").isEmpty)
+        let reached = try #require(try client.fetchOne(Int64.self, "SELECT last_seq FROM sync_state"))
+        // Whole batches only: every book of the log up to the recorded sequence, none after it.
+        let server = try Database(path: served.cli.database)
+        let expected = try server.fetchOne(
+            Int.self,
+            "SELECT count(*) FROM change_log WHERE entity_kind = 'book' AND seq <= ? AND uuid IN (SELECT uuid FROM books WHERE title LIKE 'Killed %')",
+            [reached])
+        let applied = try client.fetchOne(Int.self, "SELECT count(*) FROM books WHERE title LIKE 'Killed %'")
+        #expect(applied == expected, "sync ended with \(interrupted.status): \(interrupted.standardError)")
+        try client.close()
+        try server.close()
+        let restarted = try served.restart()
+        defer { restarted.stop() }
+        let completed = try served.client(["sync", "--from", restarted.baseURL], in: "client.sqlite")
+        #expect(completed.status == 0, "\(completed.standardError)")
+        #expect(try sameCatalog(served.cli.database, served.cli.path("client.sqlite")))
+    }
+
+    /// Removes what a server killed with SIGKILL could not: its snapshot directory.
+    private static func removeSnapshotDirectories(of served: ServedCatalog) throws {
+        let temporary = FileManager.default.temporaryDirectory
+        let prefix = "catalog-serve-\(served.process.process.processIdentifier)-"
+        for name in try FileManager.default.contentsOfDirectory(atPath: temporary.path) where name.hasPrefix(prefix) {
+            try FileManager.default.removeItem(at: temporary.appending(path: name))
+        }
+    }
+}
