@@ -77,13 +77,17 @@ import Testing
         }
     }
 
-    /// Runs example `name` in a new directory after `prepare` and returns what it printed.
-    private func runExample(_ name: String, prepare: (CatalogCLI) throws -> Void = { _ in }) throws -> String {
+    /// Runs example `name` in a new directory after `prepare`, then `inspect` in that directory, and returns what the
+    /// example printed.
+    private func runExample(
+        _ name: String, prepare: (CatalogCLI) throws -> Void = { _ in }, inspect: (CatalogCLI) throws -> Void = { _ in }
+    ) throws -> String {
         let cli = try CatalogCLI("readme-\(name)")
         try prepare(cli)
         let result = try TestSupport.run(
             TestSupport.executable("example-\(name)"), [], currentDirectory: cli.directory)
         #expect(result.status == 0, "example-\(name) failed: \(result.standardError)")
+        try inspect(cli)
         return result.standardOutput
     }
 
@@ -92,10 +96,18 @@ import Testing
     }
 
     @Test func aNavigationModelIsSavedAndComesBackAtTheNextRestore() throws {
-        let output = try runExample("navigation-model") { cli in
-            let imported = try cli.importSamples()
-            try #require(imported.status == 0, "\(imported.standardError)")
-        }
+        let output = try runExample(
+            "navigation-model",
+            prepare: { cli in
+                let imported = try cli.importSamples()
+                try #require(imported.status == 0, "\(imported.standardError)")
+            },
+            inspect: { cli in
+                // What the model saved is in the file for any other program: the CLI shows the scene where it was left.
+                let shown = try cli.run("nav", "--user", "ada", "show")
+                #expect(shown.status == 0, "\(shown.standardError)")
+                #expect(shown.standardOutput.contains("path     Heavy metal › Motörhead\n"), "\(shown.standardOutput)")
+            })
         #expect(output == "[\"Genres\", \"Heavy metal\", \"Heavy metal\", \"Motörhead\"]\ntrue\n")
     }
 
