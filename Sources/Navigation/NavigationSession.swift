@@ -1,5 +1,9 @@
 /// One scene of one user, open for browsing: the restored state, kept in step with the store as intents
-/// are applied. What a facade such as `LibraryBrowser` or a SwiftUI model wraps.
+/// are applied, synchronously.
+///
+/// It is the handle for code that may block on the database: a command that applies one intent and exits, a
+/// terminal loop that waits on the keyboard anyway. An app with a user interface binds to ``SplitViewModel``,
+/// which is built on a session and saves through it on a background queue.
 ///
 /// Each ``apply(_:)`` runs the pure transition function, checks every route and link the new state brings in
 /// with the store's ``RouteValidator``, and saves the result in one transaction; a refused intent changes nothing, in
@@ -119,6 +123,13 @@ public final class NavigationSession<Route: NavigationRoute> {
         for link in next.links where !currentLinks.contains(link) {
             guard try validator.isLinked(link.route, from: link.origin) else { throw link.refusal }
         }
+    }
+
+    /// The scene's history, oldest first; ``history`` says which entry is current.
+    ///
+    /// - Throws: `DatabaseError` when reading fails.
+    public func historyEntries() throws -> [SplitViewState<Route>] {
+        try store.history(ofScene: scene, for: user)
     }
 
     /// Saves the current state as the user's session `name`.

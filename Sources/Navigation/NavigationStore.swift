@@ -137,6 +137,16 @@ public final class NavigationStore<Route: NavigationRoute> {
         NavigationSession(store: self, user: user, scene: scene, restored: try restore(scene: scene, for: user))
     }
 
+    /// Opens scene `scene` of the user named `name` (created on first use) for browsing, as a relaunch does.
+    ///
+    /// - Parameters:
+    ///   - scene: the scene (window) identifier, e.g. `main`.
+    ///   - name: the user's name.
+    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`; never for bad stored state.
+    public func openSession(scene: String, forUserNamed name: String) throws -> NavigationSession<Route> {
+        try openSession(scene: scene, for: try user(named: name))
+    }
+
     /// Restores a scene's state: decode → migrate → structural check → reference check → repair.
     ///
     /// A scene without saved state starts from the user's most recently used scene; bad stored state starts

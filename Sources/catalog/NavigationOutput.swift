@@ -1,3 +1,4 @@
+import Catalog
 import CatalogAPI
 import LibraryNavigation
 import Navigation
@@ -5,25 +6,27 @@ import Navigation
 /// How `catalog nav`, `catalog sessions` and `catalog demo` print a scene: labelled columns or JSON.
 enum NavigationOutput {
     /// The state as labelled columns with display names, the layout, and the repairs.
-    static func text(_ browser: LibraryBrowser, repairs: RepairReport) throws -> String {
-        let state = browser.state
-        let history = browser.history
-        var text = "user \(browser.userName) · scene \(browser.scene) · \(state.layout.columnCount) columns"
+    static func text(
+        _ session: NavigationSession<LibraryRoute>, in catalog: LibraryCatalog, repairs: RepairReport
+    ) throws -> String {
+        let state = session.state
+        let history = session.history
+        var text = "user \(session.user.name) · scene \(session.scene) · \(state.layout.columnCount) columns"
         text += " · visibility \(state.visibility.rawValue) · compact column \(state.compactColumn.rawValue)"
         text += " · history \(history.index + 1) of \(history.count)\n"
-        var sidebar = try label(state.sidebar, browser)
+        var sidebar = try label(state.sidebar, catalog)
         if state.sidebar != nil, state.markedSidebarRoute == nil { sidebar += "  (not marked: a toolbar detail)" }
         var rows: [(String, String)] = [("sidebar", sidebar)]
         if state.layout == .threeColumns {
-            rows.append(("content", try label(state.content, browser)))
+            rows.append(("content", try label(state.content, catalog)))
         }
-        rows.append(("detail", try label(state.detail, browser)))
+        rows.append(("detail", try label(state.detail, catalog)))
         for (index, route) in state.stack.enumerated() {
-            rows.append(("  \(index + 1).", try label(route, browser)))
+            rows.append(("  \(index + 1).", try label(route, catalog)))
         }
         text += Output.table(rows)
         if !state.stack.isEmpty, let detail = state.detail {
-            let crumbs = try ([detail] + state.stack).map { try browser.title(of: $0) }
+            let crumbs = try ([detail] + state.stack).map { try catalog.title(of: $0) }
             text += "path     \(crumbs.joined(separator: " › "))\n"
         }
         for repair in repairs.repairs {
@@ -33,23 +36,25 @@ enum NavigationOutput {
     }
 
     /// The state as the JSON object the README documents (the HTTP API sends the same).
-    static func json(_ browser: LibraryBrowser, repairs: RepairReport) throws -> JSONValue {
+    static func json(
+        _ session: NavigationSession<LibraryRoute>, in catalog: LibraryCatalog, repairs: RepairReport
+    ) throws -> JSONValue {
         try CatalogAPI.scene(
-            user: browser.userName, scene: browser.scene, state: browser.state, history: browser.history,
-            repairs: repairs, in: browser.catalog)
+            user: session.user.name, scene: session.scene, state: session.state, history: session.history,
+            repairs: repairs, in: catalog)
     }
 
     /// One history entry as a breadcrumb of titles, e.g. "Genres › Heavy Metal › Motörhead".
-    static func breadcrumb(_ state: SplitViewState<LibraryRoute>, _ browser: LibraryBrowser) throws -> String {
+    static func breadcrumb(_ state: SplitViewState<LibraryRoute>, in catalog: LibraryCatalog) throws -> String {
         var routes = [state.sidebar, state.content].compactMap { $0 }
         if let detail = state.detail, !routes.contains(detail) { routes.append(detail) }
         routes += state.stack
         return routes.isEmpty
-            ? "(nothing selected)" : try routes.map { try browser.title(of: $0) }.joined(separator: " › ")
+            ? "(nothing selected)" : try routes.map { try catalog.title(of: $0) }.joined(separator: " › ")
     }
 
-    private static func label(_ route: LibraryRoute?, _ browser: LibraryBrowser) throws -> String {
+    private static func label(_ route: LibraryRoute?, _ catalog: LibraryCatalog) throws -> String {
         guard let route else { return "—" }
-        return "\(try browser.title(of: route))  [\(route.path)]"
+        return "\(try catalog.title(of: route))  [\(route.path)]"
     }
 }

@@ -13,14 +13,21 @@ import Navigation
 import SQLiteDB
 import Schema
 
-func digest(_ browser: LibraryBrowser) throws -> String {
+func digest(_ session: NavigationSession<LibraryRoute>) throws -> String {
     let describe = { (state: SplitViewState<LibraryRoute>) in
         [state.sidebar?.path ?? "-", state.content?.path ?? "-", state.detail?.path ?? "-"].joined(separator: ",")
             + "[" + state.stack.map(\.path).joined(separator: ",") + "]"
             + "\(state.visibility.rawValue).\(state.compactColumn.rawValue)"
     }
-    let entries = try browser.historyEntries().map(describe).joined(separator: ";")
-    return "\(describe(browser.state)) @\(browser.history.index)/\(browser.history.count) {\(entries)}"
+    let entries = try session.historyEntries().map(describe).joined(separator: ";")
+    return "\(describe(session.state)) @\(session.history.index)/\(session.history.count) {\(entries)}"
+}
+
+/// Restores the scene 'main' of user `user` in the catalog at `path`, as a relaunched app does.
+func openScene(path: String, user: String) throws -> (catalog: LibraryCatalog, session: NavigationSession<LibraryRoute>)
+{
+    let db = try DatabaseSchema.open(path: path)
+    return (LibraryCatalog(db), try NavigationStore(catalog: db).openSession(scene: "main", forUserNamed: user))
 }
 
 /// The intent at `step`: a walk through authors → author → book → author, history, layout and genres → genre.
@@ -59,16 +66,16 @@ do {
     switch (arguments.first, arguments.count) {
     case ("burst", 5):
         guard let from = Int(arguments[3]), let count = Int(arguments[4]) else { throw CocoaError(.formatting) }
-        let browser = try LibraryBrowser(database: try DatabaseSchema.open(path: arguments[1]), user: arguments[2])
-        let intent = try intents(browser.catalog)
+        let (catalog, session) = try openScene(path: arguments[1], user: arguments[2])
+        let intent = try intents(catalog)
         for step in from..<count {
-            _ = try browser.apply(intent(step))
+            _ = try session.apply(intent(step))
             // Unbuffered: the line is out as soon as the save is, before the next one starts.
-            FileHandle.standardOutput.write(Data("\(step + 1) \(try digest(browser))\n".utf8))
+            FileHandle.standardOutput.write(Data("\(step + 1) \(try digest(session))\n".utf8))
         }
     case ("show", 3):
-        let browser = try LibraryBrowser(database: try DatabaseSchema.open(path: arguments[1]), user: arguments[2])
-        FileHandle.standardOutput.write(Data("\(try digest(browser))\n".utf8))
+        let session = try openScene(path: arguments[1], user: arguments[2]).session
+        FileHandle.standardOutput.write(Data("\(try digest(session))\n".utf8))
     default:
         FileHandle.standardError.write(
             Data("usage: navigation-stress burst DB USER FROM COUNT | show DB USER\n".utf8))

@@ -17,16 +17,17 @@ import Testing
         for file in ["library.json", "music.json"] {
             _ = try LibraryCatalog(db).importer.importJSON(contentsOf: TestSupport.sampleData.appending(path: file))
         }
-        let browser = try LibraryBrowser(database: db, user: "demo")
-        let steps = try DemoTour.steps(in: browser.catalog)
+        let session = try NavigationStore(catalog: db).openSession(scene: "main", forUserNamed: "demo")
+        let steps = try DemoTour.steps(in: LibraryCatalog(db))
         #expect(steps.first?.intent == .selectSidebar(.genres))
         #expect(steps.last?.intent == .back)
         #expect(steps.filter { if case .push = $0.intent { true } else { false } }.count == 4)
-        for step in steps { try browser.apply(step.intent) }
-        #expect(browser.state.sidebar == .authors)
-        #expect(browser.state.stack.count == 2)
-        #expect(browser.history.canGoForward)
-        let relaunched = try LibraryBrowser(database: try DatabaseSchema.open(path: path), user: "demo")
-        #expect(relaunched.state == browser.state)
+        for step in steps { try session.apply(step.intent) }
+        #expect(session.state.sidebar == .authors)
+        #expect(session.state.stack.count == 2)
+        #expect(session.history.canGoForward)
+        let relaunched = try NavigationStore(catalog: try DatabaseSchema.open(path: path)).openSession(
+            scene: "main", forUserNamed: "demo")
+        #expect(relaunched.state == session.state)
     }
 }

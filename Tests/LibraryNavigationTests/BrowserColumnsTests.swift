@@ -10,7 +10,8 @@ import Testing
 
 /// The columns' data over the sample catalog: lists, lazy paging, details and their links.
 @Suite struct BrowserColumnsTests {
-    let browser: LibraryBrowser
+    let catalog: LibraryCatalog
+    let session: NavigationSession<LibraryRoute>
 
     init() throws {
         let db = try DatabaseSchema.open(path: ":memory:")
@@ -18,10 +19,9 @@ import Testing
             _ = try LibraryCatalog(db).importer.importJSON(
                 contentsOf: TestSupport.sampleData.appending(path: file))
         }
-        browser = try LibraryBrowser(database: db)
+        catalog = LibraryCatalog(db)
+        session = try NavigationStore(catalog: db).openSession(scene: "main", forUserNamed: "default")
     }
-
-    var catalog: LibraryCatalog { browser.catalog }
 
     func genre(_ name: String) throws -> Genre { try #require(try catalog.genres.find(named: name)) }
     func band(_ name: String) throws -> Band { try #require(try catalog.bands.find(named: name).first) }
@@ -31,7 +31,7 @@ import Testing
     func author(_ name: String) throws -> Author { try #require(try catalog.authors.find(named: name).first) }
 
     @Test func sectionsListTheirKindWithCountsAndOnlyTheFirstPageLoaded() throws {
-        let columns = BrowserColumns(browser: browser, pageSize: 5)
+        let columns = BrowserColumns(catalog: catalog, session: session, pageSize: 5)
         var books = try #require(try columns.content(of: .books))
         #expect(books.header == "Books 36")
         #expect(books.rows.count == 5)
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func aDeepSelectionIsFoundByLoadingPagesUpToALimit() throws {
-        let columns = BrowserColumns(browser: browser, pageSize: 4)
+        let columns = BrowserColumns(catalog: catalog, session: session, pageSize: 4)
         var books = try #require(try columns.content(of: .books))
         let last = try book("Wuthering Heights")
         #expect(try books.load(until: .book(last.uuid), maximumRows: 8) == nil)
@@ -64,8 +64,8 @@ import Testing
 
     @Test func aGenreInTheSidebarListsItsBandsThenItsBooksTaggedByKind() throws {
         let rock = try genre("Rock")
-        try browser.apply(.selectSidebar(.genre(rock.uuid)))
-        let columns = BrowserColumns(browser: browser, pageSize: 3)
+        try session.apply(.selectSidebar(.genre(rock.uuid)))
+        let columns = BrowserColumns(catalog: catalog, session: session, pageSize: 3)
         var list = try #require(try columns.content(of: .genre(rock.uuid)))
         let expected = try catalog.bands.count(inGenre: rock.id) + catalog.books.count(inGenre: rock.id)
         #expect(list.header == "Rock \(expected)")
@@ -77,12 +77,12 @@ import Testing
 
         let sidebar = columns.sidebar()
         #expect(sidebar.rows.map(\.title) == ["Books", "Authors", "Genres", "Bands", "Settings", "About", "Rock"])
-        #expect(sidebar.index(of: browser.state.sidebar) == 6)
+        #expect(sidebar.index(of: session.state.sidebar) == 6)
     }
 
     @Test func searchResultsOfAnyKindBecomeTheContentAndTheSidebarShowsTheSearch() throws {
-        try browser.apply(.selectSidebar(.search("tolk")))
-        let columns = BrowserColumns(browser: browser)
+        try session.apply(.selectSidebar(.search("tolk")))
+        let columns = BrowserColumns(catalog: catalog, session: session)
         let results = try #require(try columns.content(of: .search("tolk")))
         #expect(results.rows.contains { $0.title == "J. R. R. Tolkien" && $0.subtitle == "author" })
         #expect(results.isComplete)
@@ -92,7 +92,7 @@ import Testing
 
     @Test func aBookShowsItsFieldsAuthorsWithRolesAndGenres() throws {
         let huck = try book("Adventures of Huckleberry Finn")
-        let detail = try BrowserColumns(browser: browser).detail(of: .book(huck.uuid))
+        let detail = try BrowserColumns(catalog: catalog, session: session).detail(of: .book(huck.uuid))
         #expect(detail.kind == "Book")
         #expect(detail.title == "Adventures of Huckleberry Finn")
         #expect(detail.fields.map(\.label) == ["Year", "Language", "Summary"])
@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func anAuthorShowsBooksAndCoauthorsABandItsFactsAGenreItsBandsAndBooks() throws {
-        let columns = BrowserColumns(browser: browser)
+        let columns = BrowserColumns(catalog: catalog, session: session)
         let twain = try columns.detail(of: .author(try author("Mark Twain").uuid))
         #expect(twain.sections.map(\.title) == ["Books", "Co-authors"])
         #expect(twain.sections[1].rows.map(\.title) == ["E. W. Kemble"])
@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func aDeletedEntityShowsAsNoLongerAvailable() throws {
-        let columns = BrowserColumns(browser: browser)
+        let columns = BrowserColumns(catalog: catalog, session: session)
         let ghost = try columns.detail(of: .book(UUID()))
         #expect(ghost.title == "(deleted)")
         #expect(ghost.links.isEmpty)
@@ -139,9 +139,9 @@ import Testing
     @Test func theBreadcrumbNamesTheDetailRootAndEachPushedRoute() throws {
         let metal = try genre("Heavy metal")
         let motorhead = try band("Motörhead")
-        try browser.apply(.selectSidebar(.genres))
-        try browser.apply(.selectContent(.genre(metal.uuid)))
-        try browser.apply(.push(.band(motorhead.uuid)))
-        #expect(try BrowserColumns(browser: browser).breadcrumb() == ["Heavy metal", "Motörhead"])
+        try session.apply(.selectSidebar(.genres))
+        try session.apply(.selectContent(.genre(metal.uuid)))
+        try session.apply(.push(.band(motorhead.uuid)))
+        #expect(try BrowserColumns(catalog: catalog, session: session).breadcrumb() == ["Heavy metal", "Motörhead"])
     }
 }

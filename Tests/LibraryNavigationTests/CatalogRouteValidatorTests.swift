@@ -69,26 +69,28 @@ import Testing
         }
     }
 
-    @Test func aBrowserRefusesAndRepairsThroughTheLinks() throws {
+    @Test func aSessionRefusesAndRepairsThroughTheLinks() throws {
         let path = try TemporaryFiles("validator-links").path("catalog.sqlite")
         let file = try DatabaseSchema.openCatalog(path: path)
         _ = try LibraryCatalog(file).importer.importJSON(
             contentsOf: TestSupport.sampleData.appending(path: "music.json"))
-        let browser = try LibraryBrowser(database: file)
-        let electronic = try #require(try browser.catalog.genres.find(named: "Electronic"))
-        let daftPunk = try #require(try browser.catalog.bands.find(named: "Daft Punk").first)
-        let motorhead = try #require(try browser.catalog.bands.find(named: "Motörhead").first)
-        try browser.apply(.selectSidebar(.genre(electronic.uuid)))
+        let session = try NavigationStore(catalog: file).openSession(scene: "main", forUserNamed: "default")
+        let catalog = LibraryCatalog(file)
+        let electronic = try #require(try catalog.genres.find(named: "Electronic"))
+        let daftPunk = try #require(try catalog.bands.find(named: "Daft Punk").first)
+        let motorhead = try #require(try catalog.bands.find(named: "Motörhead").first)
+        try session.apply(.selectSidebar(.genre(electronic.uuid)))
         #expect(
             throws: NavigationError.notInSection(
                 route: LibraryRoute.band(motorhead.uuid).path, sidebar: LibraryRoute.genre(electronic.uuid).path)
         ) {
-            try browser.apply(.selectContent(.band(motorhead.uuid)))
+            try session.apply(.selectContent(.band(motorhead.uuid)))
         }
-        try browser.apply(.selectContent(.band(daftPunk.uuid)))
+        try session.apply(.selectContent(.band(daftPunk.uuid)))
         try file.execute("DELETE FROM band_genres WHERE band_id = ? AND genre_id = ?", [daftPunk.id, electronic.id])
 
-        let reopened = try LibraryBrowser(database: try DatabaseSchema.openCatalog(path: path))
+        let reopened = try NavigationStore(catalog: try DatabaseSchema.openCatalog(path: path)).openSession(
+            scene: "main", forUserNamed: "default")
         #expect(reopened.state.sidebar == .genre(electronic.uuid) && reopened.state.content == nil)
         #expect(
             reopened.restoreReport.repairs.map(\.reason) == [.notLinked(from: LibraryRoute.genre(electronic.uuid).path)]

@@ -20,24 +20,25 @@ import Testing
         let directory = try TestSupport.temporaryDirectory("full-disk")
         let path = directory.appending(path: "catalog.sqlite").path
         let db = try DatabaseSchema.open(path: path)
-        let browser = try LibraryBrowser(database: db, user: "ada")
-        _ = try browser.apply(.selectSidebar(.authors))
-        _ = try browser.apply(.setVisibility(.all))
-        _ = try browser.apply(.selectSidebar(.settings))
-        let state = browser.state
-        let history = try browser.historyEntries()
+        let session = try NavigationStore(catalog: db).openSession(scene: "main", forUserNamed: "ada")
+        _ = try session.apply(.selectSidebar(.authors))
+        _ = try session.apply(.setVisibility(.all))
+        _ = try session.apply(.selectSidebar(.settings))
+        let state = session.state
+        let history = try session.historyEntries()
 
         // No new page may be allocated; a 20 KB search route needs overflow pages.
         let pages = try #require(try db.fetchOne(Int.self, "PRAGMA page_count"))
         try db.execute("PRAGMA max_page_count = \(pages)")
         let big = LibraryRoute.search(String(repeating: "full disk ", count: 2_000))
-        let error = #expect(throws: DatabaseError.self) { try browser.apply(.selectSidebar(big)) }
+        let error = #expect(throws: DatabaseError.self) { try session.apply(.selectSidebar(big)) }
         #expect(error?.extendedResultCode == .SQLITE_FULL, "\(String(describing: error))")
         #expect(error?.message.contains("database or disk is full") == true)
 
         // Nothing half-written: the state and history come back exactly as before, on this connection and a new one.
-        #expect(browser.state == state)
-        let reopened = try LibraryBrowser(database: try DatabaseSchema.open(path: path), user: "ada")
+        #expect(session.state == state)
+        let reopened = try NavigationStore(catalog: try DatabaseSchema.open(path: path)).openSession(
+            scene: "main", forUserNamed: "ada")
         #expect(reopened.state == state)
         #expect(try reopened.historyEntries() == history)
         #expect(reopened.restoreReport.isEmpty)
@@ -45,8 +46,9 @@ import Testing
 
         // Space freed: the same save succeeds.
         try db.execute("PRAGMA max_page_count = 1073741823")
-        _ = try browser.apply(.selectSidebar(big))
-        let after = try LibraryBrowser(database: try DatabaseSchema.open(path: path), user: "ada")
+        _ = try session.apply(.selectSidebar(big))
+        let after = try NavigationStore(catalog: try DatabaseSchema.open(path: path)).openSession(
+            scene: "main", forUserNamed: "ada")
         #expect(after.state.sidebar == big)
         #expect(try after.historyEntries() == history + [after.state])
         #expect(try Fixtures.integrityProblems(path).isEmpty)

@@ -1,43 +1,45 @@
-import Catalog
+public import Catalog
 import Foundation
-import Navigation
+public import Navigation
 import SQLiteDB
 
-/// What each column of the split view lists for a browser's current state, as data: the sidebar's rows,
+/// What each column of the split view lists for a scene's current state, as data: the sidebar's rows,
 /// the content list of a sidebar route, and the detail of a route with the links that can be pushed.
 ///
 /// Lists are lazy (``ColumnList``): making one reads its count and first page only.
 ///
 /// ```swift
-/// let columns = BrowserColumns(browser: browser)
+/// let columns = BrowserColumns(catalog: catalog, session: session)
 /// let sidebar = columns.sidebar()
 /// let content = try columns.content(of: .genres)       // Genres 26: Electronic, Folk, …
 /// let detail = try columns.detail(of: .band(motorhead)) // Country GB, Years 1975–2015, Genres …
 /// ```
 public struct BrowserColumns {
-    /// The browser whose state and catalog the columns show.
-    public let browser: LibraryBrowser
+    /// The catalog the columns list.
+    public let catalog: LibraryCatalog
+    /// The scene whose state the columns show.
+    public let session: NavigationSession<LibraryRoute>
     /// How many rows a page reads.
     public let pageSize: Int
 
-    /// Columns over `browser`.
+    /// Columns over `catalog` for the state of `session`.
     ///
     /// - Parameters:
-    ///   - browser: the browsing scene.
+    ///   - catalog: the catalog the session's routes point into.
+    ///   - session: the browsing scene.
     ///   - pageSize: rows per page, 1…1000; a screenful or two.
-    public init(browser: LibraryBrowser, pageSize: Int = 100) {
-        self.browser = browser
+    public init(catalog: LibraryCatalog, session: NavigationSession<LibraryRoute>, pageSize: Int = 100) {
+        self.catalog = catalog
+        self.session = session
         self.pageSize = min(max(pageSize, 1), 1000)
     }
-
-    private var catalog: LibraryCatalog { browser.catalog }
 
     // MARK: Sidebar
 
     /// The sidebar: the sections, with the active search and a genre selected in the sidebar as extra rows.
     public func sidebar() -> ColumnList {
         var rows = LibraryRoute.sections.map { ColumnRow(route: $0, title: $0.displayName) }
-        switch browser.state.sidebar {
+        switch session.state.sidebar {
         case .search(let text)?:
             let settings = rows.firstIndex { $0.route == .settings } ?? rows.endIndex
             rows.insert(ColumnRow(route: .search(text), title: "Search “\(text)”"), at: settings)
@@ -159,15 +161,15 @@ public struct BrowserColumns {
     }
 
     private func settingsDetail() throws -> RouteDetail {
-        let history = browser.history
+        let history = session.history
         return RouteDetail(
             route: .settings, kind: "Section", title: "Settings",
             fields: [
-                DetailField(label: "User", value: browser.userName),
-                DetailField(label: "Scene", value: browser.scene),
-                DetailField(label: "Columns", value: browser.state.visibility.rawValue),
+                DetailField(label: "User", value: session.user.name),
+                DetailField(label: "Scene", value: session.scene),
+                DetailField(label: "Columns", value: session.state.visibility.rawValue),
                 DetailField(label: "History", value: "entry \(history.index + 1) of \(history.count)"),
-                DetailField(label: "Sessions", value: "\(try browser.sessions().count) saved"),
+                DetailField(label: "Sessions", value: "\(try session.store.sessions(for: session.user).count) saved"),
             ],
             sections: [])
     }
@@ -195,7 +197,7 @@ public struct BrowserColumns {
     ///
     /// - Throws: `DatabaseError` when reading fails.
     public func breadcrumb() throws -> [String] {
-        let state = browser.state
-        return try ([state.detail].compactMap { $0 } + state.stack).map(browser.title(of:))
+        let state = session.state
+        return try ([state.detail].compactMap { $0 } + state.stack).map(catalog.title(of:))
     }
 }

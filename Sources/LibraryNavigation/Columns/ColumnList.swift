@@ -8,7 +8,7 @@ import Catalog
 /// lists its bands, then its books).
 ///
 /// ```swift
-/// var books = try BrowserColumns(browser: browser).content(of: .books)
+/// var books = try BrowserColumns(catalog: catalog, session: session).content(of: .books)
 /// print(books?.header)                 // "Books 36"
 /// try books?.loadIfNeeded(around: 80)  // reads on while row 80 is near the end
 /// ```

@@ -1,15 +1,16 @@
+import Catalog
 import Foundation
 import LibraryNavigation
 import Navigation
 import TerminalKit
 
-/// The interactive browser's screen state over a ``LibraryBrowser``: the column lists for the current
+/// The interactive browser's screen state over a scene's `NavigationSession`: the column lists for the current
 /// navigation state, the focused column, a cursor per column, the prompt or picker, and a notice.
 ///
-/// Every navigation change goes through ``LibraryBrowser/apply(_:)``, so it is saved at once; the focus and
+/// Every navigation change goes through `NavigationSession.apply(_:)`, so it is saved at once; the focus and
 /// cursors are view state, derived again from the navigation state after a relaunch.
 final class BrowseController {
-    let browser: LibraryBrowser
+    let session: NavigationSession<LibraryRoute>
     private let columns: BrowserColumns
     private(set) var sidebar: ColumnList
     private(set) var content: ColumnList?
@@ -25,32 +26,32 @@ final class BrowseController {
     /// The state the lists were made for.
     private var shown: SplitViewState<LibraryRoute>?
 
-    /// Opens the browser's restored state; a repaired restore becomes the notice.
-    init(browser: LibraryBrowser) throws {
-        self.browser = browser
-        columns = BrowserColumns(browser: browser)
+    /// Shows the session's restored state, titled from `catalog`; a repaired restore becomes the notice.
+    init(catalog: LibraryCatalog, session: NavigationSession<LibraryRoute>) throws {
+        self.session = session
+        columns = BrowserColumns(catalog: catalog, session: session)
         sidebar = columns.sidebar()
-        focus = browser.state.compactColumn
-        if !browser.restoreReport.isEmpty {
-            notice = Self.describe(browser.restoreReport, opening: "Restored with repairs")
+        focus = session.state.compactColumn
+        if !session.restoreReport.isEmpty {
+            notice = Self.describe(session.restoreReport, opening: "Restored with repairs")
         }
         try refresh()
     }
 
     private var isCompact: Bool { BrowseLayout.isCompact(width: size.columns) }
-    private var visible: [CompactColumn] { BrowseLayout.columns(for: browser.state, width: size.columns) }
+    private var visible: [CompactColumn] { BrowseLayout.columns(for: session.state, width: size.columns) }
 
     /// The frame to draw.
     func screen() -> BrowseScreen {
         BrowseScreen(
-            title: "\(browser.userName) · \(browser.scene)", state: browser.state, history: browser.history,
+            title: "\(session.user.name) · \(session.scene)", state: session.state, history: session.history,
             sidebar: sidebar, content: content, detail: detail, breadcrumb: breadcrumb, focus: shownFocus,
             cursors: cursors, notice: notice, mode: mode)
     }
 
     /// The focus as drawn: the compact column when collapsed, else the focus if its column is shown.
     private var shownFocus: CompactColumn {
-        if isCompact { return browser.state.compactColumn }
+        if isCompact { return session.state.compactColumn }
         return visible.contains(focus) ? focus : visible.last ?? .detail
     }
 
@@ -94,7 +95,7 @@ final class BrowseController {
         case .startSearch: mode = .prompt(.search, text: "")
         case .startSaveSession: mode = .prompt(.sessionName, text: "")
         case .openSessionPicker:
-            let names = try browser.sessions().map(\.name)
+            let names = try session.store.sessions(for: session.user).map(\.name)
             if names.isEmpty {
                 notice = "No saved sessions yet: press s to save this place as one."
             } else {
@@ -103,7 +104,7 @@ final class BrowseController {
         case .toggleHelp: mode = .help
         default:
             let resolution = BrowseResolution.resolve(
-                action, state: browser.state, focus: focus, row: row(at: cursors[focus] ?? 0, in: focus),
+                action, state: session.state, focus: focus, row: row(at: cursors[focus] ?? 0, in: focus),
                 visible: visible, isCompact: isCompact)
             try perform(resolution)
         }
@@ -112,9 +113,9 @@ final class BrowseController {
     private func perform(_ resolution: BrowseResolution) throws {
         switch resolution {
         case .intent(let intent, let next):
-            let repairs = try browser.apply(intent)
+            let repairs = try session.apply(intent)
             if !repairs.isEmpty { notice = Self.describe(repairs, opening: "History entry repaired") }
-            focus = next ?? browser.state.compactColumn
+            focus = next ?? session.state.compactColumn
         case .focus(let column):
             focus = column
         case .none:
@@ -165,7 +166,7 @@ final class BrowseController {
             case .search:
                 try perform(.intent(.selectSidebar(.search(text)), focus: .content))
             case .sessionName:
-                try browser.saveSession(named: text)
+                try session.saveSession(named: text)
                 notice = "Saved this place as session “\(text)”; press o to open it later."
             }
         default: break
@@ -178,12 +179,12 @@ final class BrowseController {
         case .cancel: mode = .browsing
         case .submit:
             mode = .browsing
-            let repairs = try browser.restoreSession(named: names[index])
+            let repairs = try session.restoreSession(named: names[index])
             notice =
                 repairs.isEmpty
                 ? "Opened session “\(names[index])”; [ goes back."
                 : Self.describe(repairs, opening: "Opened session “\(names[index])” with repairs")
-            focus = browser.state.compactColumn
+            focus = session.state.compactColumn
         default: break
         }
     }
@@ -193,7 +194,7 @@ final class BrowseController {
     /// Makes the lists the current state shows, keeping those that did not change, and puts each cursor on
     /// its column's selection when the selection changed.
     func refresh() throws {
-        let state = browser.state
+        let state = session.state
         let previous = shown
         sidebar = columns.sidebar()
         // A selection cleared by the back button leaves the cursor where it was, as a phone's list does.

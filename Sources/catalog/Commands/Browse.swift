@@ -19,7 +19,8 @@ enum BrowseCommand {
 
     private static func run(_ invocation: Invocation) throws {
         guard Terminal.isInteractive else { throw CLIError.notATerminal }
-        let controller = try BrowseController(browser: try NavCommand.openBrowser(invocation))
+        let (catalog, session) = try NavCommand.openScene(invocation)
+        let controller = try BrowseController(catalog: catalog, session: session)
         let terminal = try Terminal()
         // Restores the terminal on quit and when anything below throws; signals restore it themselves.
         defer { terminal.restore() }

@@ -4,6 +4,7 @@ import CommandLineKit
 import Foundation
 import LibraryNavigation
 import Navigation
+import SQLiteDB
 
 /// `catalog demo`: the quick start. Imports the sample data, browses like a user, relaunches, and shows
 /// that the scene comes back as it was left.
@@ -55,23 +56,30 @@ enum DemoCommand {
                 "imported \(file.lastPathComponent): \(summary.inserted) inserted, \(summary.updated) updated, "
                     + "\(summary.unchanged) unchanged, \(summary.rejected) rejected\n")
         }
-        let browser = try LibraryBrowser(database: db, user: "demo", scene: "main")
+        let session = try openDemoScene(db)
         Output.write("\nBrowsing as user 'demo':\n")
-        for (number, step) in try DemoTour.steps(in: browser.catalog).enumerated() {
-            try browser.apply(step.intent)
+        for (number, step) in try DemoTour.steps(in: LibraryCatalog(db)).enumerated() {
+            try session.apply(step.intent)
             Output.write("  \(number + 1). \(step.summary)\n")
         }
     }
 
     private static func showRestored(_ invocation: Invocation) throws {
-        let browser = try LibraryBrowser(database: try GlobalOptions.openDatabase(invocation), user: "demo")
-        Output.write(try NavigationOutput.text(browser, repairs: browser.restoreReport))
+        let db = try GlobalOptions.openDatabase(invocation)
+        let catalog = LibraryCatalog(db)
+        let session = try openDemoScene(db)
+        Output.write(try NavigationOutput.text(session, in: catalog, repairs: session.restoreReport))
         Output.write("\nhistory:\n")
-        for (index, entry) in try browser.historyEntries().enumerated() {
-            let marker = index == browser.history.index ? "→" : " "
-            Output.write(" \(marker) \(index + 1). \(try NavigationOutput.breadcrumb(entry, browser))\n")
+        for (index, entry) in try session.historyEntries().enumerated() {
+            let marker = index == session.history.index ? "→" : " "
+            Output.write(" \(marker) \(index + 1). \(try NavigationOutput.breadcrumb(entry, in: catalog))\n")
         }
         Output.write(
             "\nContinue with 'catalog nav --user demo show', 'catalog nav --user demo back', 'catalog browse'.\n")
+    }
+
+    /// Restores scene 'main' of user 'demo', as a launch of an app does.
+    private static func openDemoScene(_ db: Database) throws -> NavigationSession<LibraryRoute> {
+        try NavigationStore(catalog: db).openSession(scene: "main", forUserNamed: "demo")
     }
 }

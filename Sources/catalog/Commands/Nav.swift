@@ -1,3 +1,4 @@
+import Catalog
 import CommandLineKit
 import Foundation
 import LibraryNavigation
@@ -48,11 +49,15 @@ enum NavCommand {
             }
     )
 
-    /// Opens the invocation's database as the invocation's user and scene.
-    static func openBrowser(_ invocation: Invocation) throws -> LibraryBrowser {
+    /// Opens the invocation's database and restores the invocation's scene of the invocation's user (created on
+    /// first use).
+    static func openScene(_ invocation: Invocation) throws -> (
+        catalog: LibraryCatalog, session: NavigationSession<LibraryRoute>
+    ) {
         let user = try name(invocation.value("user") ?? "default", of: .user, givenAs: "--user", invocation)
         let scene = try name(invocation.value("scene") ?? "main", of: .scene, givenAs: "--scene", invocation)
-        return try LibraryBrowser(database: try GlobalOptions.openDatabase(invocation), user: user, scene: scene)
+        let db = try GlobalOptions.openDatabase(invocation)
+        return (LibraryCatalog(db), try NavigationStore(catalog: db).openSession(scene: scene, forUserNamed: user))
     }
 
     /// `text`, given as `argument` (an option or an argument's name), when it follows the rules of names of
@@ -66,22 +71,24 @@ enum NavCommand {
             commandPath: invocation.commandPath)
     }
 
-    /// Prints the browser's state as text or JSON.
-    static func printState(_ browser: LibraryBrowser, repairs: RepairReport, json: Bool) throws {
+    /// Prints the scene's state as text or JSON.
+    static func printState(
+        _ session: NavigationSession<LibraryRoute>, in catalog: LibraryCatalog, repairs: RepairReport, json: Bool
+    ) throws {
         if json {
-            try Output.writeJSON(try NavigationOutput.json(browser, repairs: repairs))
+            try Output.writeJSON(try NavigationOutput.json(session, in: catalog, repairs: repairs))
         } else {
-            Output.write(try NavigationOutput.text(browser, repairs: repairs))
+            Output.write(try NavigationOutput.text(session, in: catalog, repairs: repairs))
         }
     }
 
     private static func run(_ invocation: Invocation, intent: NavigationIntent<LibraryRoute>?) throws {
-        let browser = try openBrowser(invocation)
-        var repairs = browser.restoreReport
+        let (catalog, session) = try openScene(invocation)
+        var repairs = session.restoreReport
         if let intent {
-            repairs.repairs += try browser.apply(intent).repairs
+            repairs.repairs += try session.apply(intent).repairs
         }
-        try printState(browser, repairs: repairs, json: invocation.flag("json"))
+        try printState(session, in: catalog, repairs: repairs, json: invocation.flag("json"))
     }
 
     /// The intent `intent` makes of `argument`; a wrong value of a visibility or compact column is refused with

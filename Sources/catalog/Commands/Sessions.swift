@@ -29,7 +29,8 @@ enum SessionsCommand {
     )
 
     private static func list(_ invocation: Invocation) throws {
-        let sessions = try NavCommand.openBrowser(invocation).sessions()
+        let session = try NavCommand.openScene(invocation).session
+        let sessions = try session.store.sessions(for: session.user)
         if invocation.flag("json") {
             try Output.writeJSON(CatalogAPI.sessions(sessions))
         } else if sessions.isEmpty {
@@ -41,26 +42,28 @@ enum SessionsCommand {
 
     private static func save(_ invocation: Invocation) throws {
         let name = try NavCommand.name(invocation.positionals[0], of: .session, givenAs: "NAME", invocation)
-        let browser = try NavCommand.openBrowser(invocation)
-        try browser.saveSession(named: name)
-        Output.write("saved session '\(name)' from scene \(browser.scene)\n")
+        let session = try NavCommand.openScene(invocation).session
+        try session.saveSession(named: name)
+        Output.write("saved session '\(name)' from scene \(session.scene)\n")
     }
 
     private static func restore(_ invocation: Invocation) throws {
-        let browser = try NavCommand.openBrowser(invocation)
-        var repairs = browser.restoreReport
-        repairs.repairs += try browser.restoreSession(named: invocation.positionals[0]).repairs
-        try NavCommand.printState(browser, repairs: repairs, json: invocation.flag("json"))
+        let (catalog, session) = try NavCommand.openScene(invocation)
+        var repairs = session.restoreReport
+        repairs.repairs += try session.restoreSession(named: invocation.positionals[0]).repairs
+        try NavCommand.printState(session, in: catalog, repairs: repairs, json: invocation.flag("json"))
     }
 
     private static func rename(_ invocation: Invocation) throws {
         let newName = try NavCommand.name(invocation.positionals[1], of: .session, givenAs: "NEW", invocation)
-        try NavCommand.openBrowser(invocation).renameSession(named: invocation.positionals[0], to: newName)
+        let session = try NavCommand.openScene(invocation).session
+        try session.store.renameSession(named: invocation.positionals[0], to: newName, for: session.user)
         Output.write("renamed session '\(invocation.positionals[0])' to '\(invocation.positionals[1])'\n")
     }
 
     private static func delete(_ invocation: Invocation) throws {
-        try NavCommand.openBrowser(invocation).deleteSession(named: invocation.positionals[0])
+        let session = try NavCommand.openScene(invocation).session
+        try session.store.deleteSession(named: invocation.positionals[0], for: session.user)
         Output.write("deleted session '\(invocation.positionals[0])'\n")
     }
 }

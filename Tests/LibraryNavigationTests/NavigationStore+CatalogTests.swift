@@ -8,7 +8,9 @@ import Schema
 import TestSupport
 import Testing
 
-@Suite struct LibraryBrowserTests {
+/// A scene over the catalog as the CLI and the terminal browser drive it: a `NavigationSession` of a store made with
+/// `NavigationStore(catalog:)`, titles from `LibraryCatalog.title(of:)`.
+@Suite struct NavigationStoreCatalogTests {
 
     let path: String
 
@@ -20,44 +22,52 @@ import Testing
         }
     }
 
+    /// The catalog, opened as a relaunched app opens it.
+    func catalog() throws -> LibraryCatalog {
+        LibraryCatalog(try DatabaseSchema.open(path: path))
+    }
+
     /// Opens the scene as a relaunched app would.
-    func relaunch(user: String = "default", scene: String = "main") throws -> LibraryBrowser {
-        try LibraryBrowser(database: try DatabaseSchema.open(path: path), user: user, scene: scene)
+    func relaunch(user: String = "default", scene: String = "main") throws -> NavigationSession<LibraryRoute> {
+        try NavigationStore(catalog: try DatabaseSchema.open(path: path)).openSession(scene: scene, forUserNamed: user)
     }
 
     @Test func sidebarGenreListsItsBandsAndABandBecomesTheDetail() throws {
-        let browser = try relaunch()
-        let metal = try #require(try browser.catalog.genres.find(named: "Heavy metal"))
-        let band = try #require(try browser.catalog.bands.page(inGenre: metal.id, after: nil, limit: 1).items.first)
-        try browser.apply(.selectSidebar(.genre(metal.uuid)))
-        try browser.apply(.selectContent(.band(band.uuid)))
-        #expect(browser.state.detail == .band(band.uuid))
-        #expect(try browser.title(of: .genre(metal.uuid)) == "Heavy metal")
+        let session = try relaunch()
+        let catalog = try catalog()
+        let metal = try #require(try catalog.genres.find(named: "Heavy metal"))
+        let band = try #require(try catalog.bands.page(inGenre: metal.id, after: nil, limit: 1).items.first)
+        try session.apply(.selectSidebar(.genre(metal.uuid)))
+        try session.apply(.selectContent(.band(band.uuid)))
+        #expect(session.state.detail == .band(band.uuid))
+        #expect(try catalog.title(of: .genre(metal.uuid)) == "Heavy metal")
         let reopened = try relaunch()
-        #expect(reopened.state == browser.state)
+        #expect(reopened.state == session.state)
         #expect(reopened.restoreReport.isEmpty)
+        #expect(try reopened.historyEntries().last == session.state)
     }
 
     @Test func intentsNamingMissingEntitiesAreRefused() throws {
-        let browser = try relaunch()
-        try browser.apply(.selectSidebar(.books))
+        let session = try relaunch()
+        try session.apply(.selectSidebar(.books))
         let ghost = UUID()
         #expect(throws: NavigationError.notFound(route: "book/\(ghost.uuidString.lowercased())")) {
-            try browser.apply(.selectContent(.book(ghost)))
+            try session.apply(.selectContent(.book(ghost)))
         }
-        #expect(browser.state.content == nil)
-        #expect(try relaunch().state == browser.state)
+        #expect(session.state.content == nil)
+        #expect(try relaunch().state == session.state)
     }
 
     @Test func deletedGenreInTheSidebarClearsTheWholeState() throws {
-        let browser = try relaunch()
-        let folk = try #require(try browser.catalog.genres.find(named: "Folk"))
-        try browser.apply(.selectSidebar(.genre(folk.uuid)))
-        _ = try browser.catalog.genres.delete(id: folk.id)
+        let session = try relaunch()
+        let catalog = try catalog()
+        let folk = try #require(try catalog.genres.find(named: "Folk"))
+        try session.apply(.selectSidebar(.genre(folk.uuid)))
+        _ = try catalog.genres.delete(id: folk.id)
         let reopened = try relaunch()
         #expect(reopened.state.sidebar == nil)
         #expect(reopened.restoreReport.repairs.first?.element == .sidebar)
-        #expect(try reopened.title(of: .genre(folk.uuid)) == "Genre (deleted)")
+        #expect(try catalog.title(of: .genre(folk.uuid)) == "Genre (deleted)")
     }
 
     @Test func sessionsBelongToTheirUser() throws {
@@ -65,11 +75,11 @@ import Testing
         try ada.apply(.selectSidebar(.bands))
         try ada.saveSession(named: "music")
         let grace = try relaunch(user: "grace")
-        #expect(try grace.sessions().isEmpty)
+        #expect(try grace.store.sessions(for: grace.user).isEmpty)
         #expect(throws: NavigationStoreError.sessionNotFound(name: "music")) {
             try grace.restoreSession(named: "music")
         }
-        #expect(try ada.sessions().map(\.name) == ["music"])
+        #expect(try ada.store.sessions(for: ada.user).map(\.name) == ["music"])
     }
 }
 
@@ -81,7 +91,7 @@ import Testing
         _ = try LibraryCatalog(db).importer.importJSON(contentsOf: TestSupport.sampleData.appending(path: "music.json"))
         let pool = try DatabasePool(path: path)
         let store = try NavigationStore<LibraryRoute>(database: pool, validator: CatalogRouteValidator(pool))
-        let session = try store.openSession(scene: "main", for: try store.user(named: "ada"))
+        let session = try store.openSession(scene: "main", forUserNamed: "ada")
         let metal = try #require(try pool.read { db in try LibraryCatalog(db).genres.find(named: "Heavy metal") })
         try session.apply(.selectSidebar(.genre(metal.uuid)))
         let ghost = LibraryRoute.band(UUID())
