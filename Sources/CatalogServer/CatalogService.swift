@@ -36,7 +36,7 @@ package struct CatalogService: Sendable {
                 try show(kind, request, uuid: parameters["uuid"] ?? "")
             }
         }
-        SceneEndpoints(pool: pool).register(in: &router)
+        SceneEndpoints(pool: pool, watcher: watcher).register(in: &router)
     }
 
     /// The answer to `request`, now or (a long-poll) later.

@@ -67,9 +67,14 @@ package struct Router: Sendable {
         _ method: String, _ pattern: String, scope: AccessScope, _ handler: @escaping CallerHandler
     ) {
         add(method, pattern, scope: scope) { request, parameters, caller in
-            guard let caller else { throw APIProblem(status: 500, code: "internal-error", detail: "no caller") }
-            return .response(try handler(request, parameters, caller))
+            .response(try handler(request, parameters, try Self.required(caller)))
         }
+    }
+
+    /// The caller of a route that names a scope, which the router authenticated before calling its handler.
+    package static func required(_ caller: Caller?) throws -> Caller {
+        guard let caller else { throw APIProblem(status: 500, code: "internal-error", detail: "no caller") }
+        return caller
     }
 
     /// Adds a route whose handler may answer later.

@@ -13,6 +13,8 @@ import SQLiteDB
 /// writer, and a change conditional on `If-Match` is checked inside the saving transaction.
 struct SceneEndpoints: Sendable {
     let pool: DatabasePool
+    /// Wakes a scene's long-polls on every commit, whoever made it.
+    let watcher: CommitWatcher
 
     /// How often a change is tried again when another writer saved the scene between reading and saving it.
     private static let attempts = 5
@@ -22,9 +24,11 @@ struct SceneEndpoints: Sendable {
     ]
 
     func register(in router: inout Router) {
-        router.add("GET", "/v1/me/scenes/{scene}", scope: .read) { [self] request, parameters, caller in
-            try show(request, scene: try name(parameters["scene"], of: .scene), caller: caller)
-        }
+        router.add(
+            "GET", "/v1/me/scenes/{scene}", scope: .read,
+            replying: { [self] request, parameters, caller in
+                try show(request, scene: try name(parameters["scene"], of: .scene), caller: try Router.required(caller))
+            })
         router.add("POST", "/v1/me/scenes/{scene}/intents", scope: .nav) { [self] request, parameters, caller in
             try apply(request, scene: try name(parameters["scene"], of: .scene), caller: caller)
         }
@@ -53,13 +57,46 @@ struct SceneEndpoints: Sendable {
     // MARK: Scenes
 
     /// `GET`: the scene as restored (repaired against the catalog), or 304 when `If-None-Match` names its revision.
-    private func show(_ request: HTTPRequest, scene: String, caller: Caller) throws -> HTTPResponse {
-        _ = try Parameters(request, allowed: [])
+    /// With `wait=S` and `If-None-Match`, a 304 is held until the scene changes (the new state is the answer) or S
+    /// seconds pass (then the 304): a second device follows the user live.
+    private func show(_ request: HTTPRequest, scene: String, caller: Caller) throws -> HTTPReply {
+        let wait = try Parameters(request, allowed: ["wait"]).integer("wait", in: 0...SyncEndpoints.longestWait) ?? 0
+        let known = request.headers["if-none-match"].map(EntityTags.init)
+        let token = watcher.token
+        let answer = try current(scene, for: caller, unless: known)
+        guard let known, wait > 0, answer.status == 304 else { return .response(answer) }
+        let deferred = DeferredResponse()
+        park(deferred, scene, for: caller, unless: known, after: token, until: .now + .seconds(wait))
+        return .deferred(deferred)
+    }
+
+    /// The scene as restored, or a 304 when `known` names its revision.
+    private func current(_ scene: String, for caller: Caller, unless known: EntityTags?) throws -> HTTPResponse {
         let session = try store().openSession(scene: scene, for: caller.user)
-        if let field = request.headers["if-none-match"], EntityTags(field).matches(session.revision, strong: false) {
+        if let known, known.matches(session.revision, strong: false) {
             return HTTPResponse(status: 304, headers: [("ETag", EntityTags.tag(session.revision))])
         }
         return try response(session, repairs: session.restoreReport)
+    }
+
+    /// Completes `deferred` with the scene once a commit changes it, or with the 304 when the deadline passes or
+    /// the server stops.
+    private func park(
+        _ deferred: DeferredResponse, _ scene: String, for caller: Caller, unless known: EntityTags,
+        after token: CommitWatcher.Token, until deadline: ContinuousClock.Instant
+    ) {
+        watcher.waitForCommit(after: token, until: deadline) { [self] wake in
+            let next = watcher.token
+            do {
+                let answer = try current(scene, for: caller, unless: known)
+                guard answer.status != 304 || wake != .committed else {
+                    return park(deferred, scene, for: caller, unless: known, after: next, until: deadline)
+                }
+                deferred.complete(with: answer)
+            } catch {
+                deferred.complete(with: APIProblem(error).response)
+            }
+        }
     }
 
     /// `POST …/intents`: one intent, `{"intent": NAME, "argument": TEXT}`, applied as `catalog nav NAME TEXT` does.

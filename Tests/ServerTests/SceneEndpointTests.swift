@@ -236,3 +236,52 @@ extension HTTPTestClient.Answer {
         try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any], "\(text)")
     }
 }
+
+/// `GET /v1/me/scenes/{scene}?wait=S` with `If-None-Match`: a second device follows the user's scene live.
+@Suite struct SceneLongPollTests {
+    @Test func aWaitingGetIsAnsweredWhenAnotherProcessChangesTheScene() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let user = ServedCatalog.user
+        #expect(try served.cli.run("nav", "--user", user, "select-sidebar", "genres").status == 0)
+        let etag = try #require(try served.get("/v1/me/scenes/main").header("etag"))
+        let waiting = try served.start("GET", "/v1/me/scenes/main?wait=30", headers: ["If-None-Match": etag])
+        // Whether or not the request has parked yet, the change is after the ETag it holds.
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try served.cli.run("nav", "--user", user, "select-sidebar", "books").status == 0)
+        let answer = try waiting.wait()
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect(answer.header("etag") != etag)
+        #expect(try answer.text == served.cli.run("nav", "--user", user, "show", "--json").standardOutput)
+    }
+
+    @Test func aWaitWithNoChangeEndsIn304AndAStaleETagIsAnsweredAtOnce() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let etag = try #require(try served.get("/v1/me/scenes/main").header("etag"))
+        // A commit that leaves the scene as it is (another user's) does not end the wait.
+        let other = try served.cli.run("nav", "--user", "someone-else", "select-sidebar", "books")
+        #expect(other.status == 0, "\(other.standardError)")
+        let unchanged = try served.get("/v1/me/scenes/main?wait=1", headers: ["If-None-Match": etag])
+        #expect(unchanged.status == 304)
+        #expect(unchanged.header("etag") == etag)
+        let stale = try served.get("/v1/me/scenes/main?wait=30", headers: ["If-None-Match": "\"stale\""])
+        #expect(stale.status == 200)
+        #expect(stale.header("etag") == etag)
+        for wait in ["61", "-1", "soon"] {
+            let refused = try served.get("/v1/me/scenes/main?wait=\(wait)", headers: ["If-None-Match": etag])
+            #expect(refused.status == 400, "wait=\(wait)")
+        }
+    }
+
+    @Test func stoppingTheServerAnswersAWaitingGetAtOnce() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let etag = try #require(try served.get("/v1/me/scenes/main").header("etag"))
+        let waiting = try served.start("GET", "/v1/me/scenes/main?wait=60", headers: ["If-None-Match": etag])
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(served.stop().status == 0)
+        let answer = try waiting.wait()
+        #expect(answer.status == 304)
+    }
+}
