@@ -40,8 +40,8 @@ package struct ListenAddress: Sendable, Equatable {
         host == "::1" || host.split(separator: ".").first == "127" && host.split(separator: ".").count == 4
     }
 
-    /// The base URL, e.g. `http://127.0.0.1:8080` or `http://[::1]:8080`.
-    package var url: String {
-        "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+    /// The base URL, e.g. `http://127.0.0.1:8080` or `https://[::1]:8443`.
+    package func url(secure: Bool) -> String {
+        "\(secure ? "https" : "http")://\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
 }

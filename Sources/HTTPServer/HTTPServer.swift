@@ -49,10 +49,26 @@ public final class HTTPServer: @unchecked Sendable {
         public init() {}
     }
 
+    /// A certificate and its private key, PEM-encoded: the server then speaks HTTPS only (TLS through GnuTLS).
+    public struct TLSCredentials: Sendable {
+        /// The certificate chain, server certificate first.
+        public var certificate: String
+        /// The certificate's private key, unencrypted.
+        public var privateKey: String
+
+        /// Credentials from PEM text.
+        public init(certificate: String, privateKey: String) {
+            self.certificate = certificate
+            self.privateKey = privateKey
+        }
+    }
+
     /// The address the server listens on.
     public let host: String
     /// The port the server listens on (the one the system picked when 0 was asked for).
     public let port: Int
+    /// Whether the server speaks HTTPS.
+    public let isSecure: Bool
 
     private let daemon: OpaquePointer
     private let context: Unmanaged<ServerContext>
@@ -64,17 +80,21 @@ public final class HTTPServer: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - limits: bounds on what clients may take.
+    ///   - tls: a certificate and key to speak HTTPS with; `nil` for plain HTTP.
     ///   - stopping: called by ``stop()`` once no new connection is accepted; it must complete every parked
     ///     ``DeferredResponse`` at once (and those parked after it), since `stop` waits for them.
     ///   - answered: told of each answer as it is queued (an access log).
     ///   - handler: answers each request.
-    /// - Throws: ``HTTPServerError`` when the address is not one or the server cannot listen on it.
+    /// - Throws: ``HTTPServerError`` when the address is not one or the server cannot listen on it (with
+    ///   `tls`, also when the certificate or key cannot be read).
     public init(
-        host: String, port: Int, limits: Limits = Limits(), stopping: (@Sendable () -> Void)? = nil,
+        host: String, port: Int, limits: Limits = Limits(), tls: TLSCredentials? = nil,
+        stopping: (@Sendable () -> Void)? = nil,
         answered: AnswerObserver? = nil, handler: @escaping Handler
     ) throws {
         guard (0...65535).contains(port) else { throw HTTPServerError.invalidPort(port) }
-        let context = Unmanaged.passRetained(ServerContext(handler: handler, answered: answered, limits: limits))
+        let context = Unmanaged.passRetained(
+            ServerContext(handler: handler, answered: answered, limits: limits, tls: tls))
         self.stopping = stopping
         var flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue
@@ -82,26 +102,33 @@ public final class HTTPServer: @unchecked Sendable {
         let started: OpaquePointer?
         if var address = SocketAddress.ipv4(host, port: port) {
             started = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { start(flags, port, $0, limits, context) }
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    start(flags, port, $0, limits, context)
+                }
             }
         } else if var address = SocketAddress.ipv6(host, port: port) {
             flags |= MHD_USE_IPv6.rawValue
             started = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { start(flags, port, $0, limits, context) }
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    start(flags, port, $0, limits, context)
+                }
             }
         } else {
             context.release()
             throw HTTPServerError.invalidAddress(host)
         }
         guard let started else {
-            let reason = String(cString: strerror(errno))
+            let error = errno
             context.release()
-            throw HTTPServerError.cannotListen(host: host, port: port, reason: reason)
+            // libmicrohttpd leaves errno alone when GnuTLS refuses the credentials.
+            if tls != nil && error == 0 { throw HTTPServerError.credentialsRefused }
+            throw HTTPServerError.cannotListen(host: host, port: port, reason: String(cString: strerror(error)))
         }
         self.daemon = started
         self.context = context
         self.host = host
         self.port = Int(cmicrohttpd_bound_port(started))
+        self.isSecure = tls != nil
     }
 
     deinit { stop() }
@@ -123,13 +150,15 @@ public final class HTTPServer: @unchecked Sendable {
 }
 
 /// Why a server could not start.
-public enum HTTPServerError: Error, LocalizedError, Equatable {
+public enum HTTPServerError: Error, LocalizedError, CustomStringConvertible, Equatable {
     /// The host is not a numeric IPv4 or IPv6 address.
     case invalidAddress(String)
     /// The port is outside 0–65535.
     case invalidPort(Int)
     /// The system refused to listen there (in use, not an address of this machine, no permission).
     case cannotListen(host: String, port: Int, reason: String)
+    /// The TLS certificate or key is not PEM, is encrypted, or the key does not belong to the certificate.
+    case credentialsRefused
 
     public var errorDescription: String? {
         switch self {
@@ -139,18 +168,25 @@ public enum HTTPServerError: Error, LocalizedError, Equatable {
             "port \(port) is outside 0–65535; give 0 to let the system pick a free port"
         case .cannotListen(let host, let port, let reason):
             "cannot listen on \(host) port \(port): \(reason); pick another port, or 0 for any free one"
+        case .credentialsRefused:
+            "the TLS certificate or key was refused: give a PEM certificate and its own unencrypted PEM key"
         }
     }
+
+    /// The same sentence as ``errorDescription``, for those who print the error itself.
+    public var description: String { errorDescription ?? "" }
 }
 
 private func start(
     _ flags: UInt32, _ port: Int, _ address: UnsafePointer<sockaddr>, _ limits: HTTPServer.Limits,
     _ context: Unmanaged<ServerContext>
 ) -> OpaquePointer? {
-    cmicrohttpd_start(
+    errno = 0
+    let shared = context.takeUnretainedValue()
+    return cmicrohttpd_start(
         flags, UInt16(port), address, UInt32(limits.threads), UInt32(limits.connections),
-        UInt32(limits.connectionTimeout),
-        limits.connectionMemory, answer, context.toOpaque(), requestEnded, context.toOpaque())
+        UInt32(limits.connectionTimeout), limits.connectionMemory, answer, context.toOpaque(), requestEnded,
+        context.toOpaque(), shared.tlsKey, shared.tlsCertificate)
 }
 
 /// What the C callbacks share: the handler, and the count of requests begun and not yet ended, which `stop`
@@ -160,13 +196,26 @@ private final class ServerContext: @unchecked Sendable {
     let handler: HTTPServer.Handler
     let answered: HTTPServer.AnswerObserver?
     let limits: HTTPServer.Limits
+    /// The PEM text of the TLS key and certificate, kept as C strings for as long as the daemon may read them.
+    let tlsKey: UnsafeMutablePointer<CChar>?
+    let tlsCertificate: UnsafeMutablePointer<CChar>?
     private let condition = NSCondition()
     private var inFlight = 0
 
-    init(handler: @escaping HTTPServer.Handler, answered: HTTPServer.AnswerObserver?, limits: HTTPServer.Limits) {
+    init(
+        handler: @escaping HTTPServer.Handler, answered: HTTPServer.AnswerObserver?, limits: HTTPServer.Limits,
+        tls: HTTPServer.TLSCredentials?
+    ) {
         self.handler = handler
         self.answered = answered
         self.limits = limits
+        tlsKey = tls.map { strdup($0.privateKey) }
+        tlsCertificate = tls.map { strdup($0.certificate) }
+    }
+
+    deinit {
+        free(tlsKey)
+        free(tlsCertificate)
     }
 
     func begin() {

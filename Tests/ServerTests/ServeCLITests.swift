@@ -189,6 +189,17 @@ import Testing
         #expect(result.standardOutput.isEmpty)
     }
 
+    @Test func aPortInUseIsRefusedInWords() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let port = try #require(served.baseURL.split(separator: ":").last.map(String.init))
+        let second = try served.cli.run("serve", "--listen", "127.0.0.1:\(port)")
+        #expect(second.status == 1)
+        #expect(
+            second.standardError.contains("cannot listen on 127.0.0.1 port \(port): "), "\(second.standardError)")
+        #expect(second.standardOutput.isEmpty)
+    }
+
     @Test func listensOnIPv6Loopback() throws {
         let served: ServedCatalog
         do {
@@ -226,5 +237,64 @@ import Testing
         #expect(result.standardError.contains("no database at"), "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: cli.path("absent.sqlite")))
+    }
+}
+
+/// `catalog serve --tls-cert FILE --tls-key FILE`: HTTPS only, with the certificate given.
+@Suite struct ServeTLSTests {
+    /// A self-signed certificate for 127.0.0.1 and its key, made by `openssl` in a directory of `cli`.
+    private func selfSigned(in cli: CatalogCLI) throws -> (certificate: String, key: String) {
+        let openssl = try TestSupport.installedTool("openssl")
+        let (certificate, key) = (cli.path("cert.pem"), cli.path("key.pem"))
+        let made = try TestSupport.run(
+            openssl,
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "1",
+                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+            ])
+        try #require(made.status == 0, "\(made.standardError)")
+        return (certificate, key)
+    }
+
+    @Test func speaksHTTPSOnlyWithTheCertificateGiven() throws {
+        let curl = try TestSupport.installedTool("curl")
+        let (certificate, key) = try selfSigned(in: try CatalogCLI("serve-tls"))
+        let served = try ServedCatalog(arguments: ["--tls-cert", certificate, "--tls-key", key])
+        defer { served.stop() }
+        #expect(served.baseURL.hasPrefix("https://127.0.0.1:"))
+        let token = try #require(served.token)
+        let fetched = try TestSupport.run(
+            curl,
+            [
+                "-sS", "--cacert", certificate, "-H", "Authorization: Bearer \(token)",
+                served.baseURL + "/v1/books?limit=1",
+            ])
+        #expect(fetched.status == 0, "\(fetched.standardError)")
+        #expect(fetched.standardOutput.contains("\"items\""), "\(fetched.standardOutput)")
+        // The same port does not answer plain HTTP, and a client that does not trust the certificate is refused.
+        let plain = try TestSupport.run(
+            curl,
+            ["-sS", "-o", "/dev/null", "-w", "%{http_code}", "http://" + served.baseURL.dropFirst(8) + "/v1/health"])
+        #expect(plain.standardOutput != "200")
+        let untrusted = try TestSupport.run(curl, ["-sS", "-o", "/dev/null", served.baseURL + "/v1/health"])
+        #expect(untrusted.status != 0)
+    }
+
+    @Test func refusesHalfTheCredentialsOrFilesItCannotUse() throws {
+        let cli = try CatalogCLI("serve-tls-refused")
+        try cli.importSamples()
+        let (certificate, key) = try selfSigned(in: cli)
+        try Data("not a certificate\n".utf8).write(to: URL(filePath: cli.path("junk.pem")))
+        let cases: [(arguments: [String], status: Int32, message: String)] = [
+            (["--tls-cert", certificate], 64, "give both --tls-cert FILE and --tls-key FILE"),
+            (["--tls-cert", certificate, "--tls-key", cli.path("absent.pem")], 64, "--tls-key"),
+            (["--tls-cert", cli.path("junk.pem"), "--tls-key", key], 1, "TLS certificate or key was refused"),
+        ]
+        for (arguments, status, message) in cases {
+            let result = try cli.run(["serve", "--listen", "127.0.0.1:0"] + arguments)
+            #expect(result.status == status, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+        }
     }
 }

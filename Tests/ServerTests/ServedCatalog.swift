@@ -29,7 +29,7 @@ final class ServedCatalog {
         token = try Self.createToken(cli, user: Self.user, scope: "admin")
         process = try cli.start(["serve", "--listen", listen] + arguments)
         let line = process.firstStandardOutputLine()
-        guard let line, line.hasPrefix("listening on http://") else {
+        guard let line, line.hasPrefix("listening on http://") || line.hasPrefix("listening on https://") else {
             process.killIfRunning()
             throw NotListening(line: line, standardError: process.wait().standardError)
         }

@@ -8,7 +8,7 @@ import Navigation
 import SQLiteDB
 import Schema
 
-/// `catalog serve`: the catalog's HTTP API for clients, read-only, until SIGINT or SIGTERM.
+/// `catalog serve`: the catalog's HTTP API for clients, until SIGINT or SIGTERM.
 enum ServeCommand {
     static let command = Command(
         name: "serve",
@@ -18,8 +18,8 @@ enum ServeCommand {
             path, status, bytes, microseconds, user; never a token). GET /v1/changes?since=N&wait=S holds an \
             answer without changes until a change commits (from any process) or S seconds (at most 60) pass; GET \
             /v1/snapshot sends a client copy with an ETag, by Range. SIGINT or SIGTERM stops accepting, answers \
-            the requests in flight (waiting long-polls at once) and exits 0. Plain HTTP only: other machines are \
-            refused unless --insecure is given.
+            the requests in flight (waiting long-polls at once) and exits 0. With --tls-cert and --tls-key it \
+            speaks HTTPS only; without them other machines are refused unless --insecure is given.
 
             Every endpoint but /v1/health needs 'Authorization: Bearer TOKEN' with a token from 'catalog tokens \
             create --user NAME'. Scope read: the catalog and GET of the user's own scenes and sessions; nav: also \
@@ -32,6 +32,10 @@ enum ServeCommand {
                 "listen", valueName: "HOST:PORT",
                 help: "The address to listen on (default 127.0.0.1:8080; port 0: any free port)."),
             .flag("insecure", help: "Allow a non-loopback address, serving other machines over plain HTTP."),
+            .value(
+                "tls-cert", valueName: "FILE",
+                help: "Speak HTTPS with this PEM certificate (chain, server certificate first); needs --tls-key."),
+            .value("tls-key", valueName: "FILE", help: "The PEM private key of --tls-cert (unencrypted)."),
             .value(
                 "log", valueName: "FORMAT",
                 help: "The access log's format: text (default) or json (a JSON object a line)."),
@@ -46,10 +50,12 @@ enum ServeCommand {
                 "--listen takes HOST:PORT with a numeric host, e.g. 127.0.0.1:8080 or [::1]:0; got '\(text)'",
                 commandPath: invocation.commandPath)
         }
-        guard address.isLoopback || invocation.flag("insecure") else {
+        let tls = try credentials(invocation)
+        guard address.isLoopback || tls != nil || invocation.flag("insecure") else {
             throw UsageError(
                 "refusing to listen on \(address.host): it is not a loopback address and the server has no TLS",
-                hint: "pass --insecure to serve other machines over plain HTTP", commandPath: invocation.commandPath)
+                hint: "give --tls-cert and --tls-key, or pass --insecure to serve other machines over plain HTTP",
+                commandPath: invocation.commandPath)
         }
         let log = AccessLog(format: try invocation.choice("log", as: AccessLog.Format.self) ?? .text)
         // Bring the schema up to date once on one connection, then serve through a pool of readers.
@@ -63,19 +69,43 @@ enum ServeCommand {
                 pool: try DatabasePool(
                     path: path, configuration: try GlobalOptions.configuration(invocation, path: path)),
                 version: CatalogVersion.current),
-            on: address, log: log, until: stop)
+            on: address, tls: tls, log: log, until: stop)
+    }
+
+    /// The certificate and key of `--tls-cert` and `--tls-key` (both or neither), read from their files.
+    private static func credentials(_ invocation: Invocation) throws -> HTTPServer.TLSCredentials? {
+        let (certificate, key) = (invocation.value("tls-cert"), invocation.value("tls-key"))
+        guard let certificate, let key else {
+            guard certificate == nil && key == nil else {
+                throw UsageError(
+                    "give both --tls-cert FILE and --tls-key FILE, or neither", commandPath: invocation.commandPath)
+            }
+            return nil
+        }
+        func pem(_ path: String, _ option: String) throws -> String {
+            do {
+                return try String(contentsOfFile: path, encoding: .utf8)
+            } catch {
+                throw UsageError(
+                    "--\(option) \(path): cannot read the file: \(error.localizedDescription)",
+                    hint: "give a PEM file this user can read", commandPath: invocation.commandPath)
+            }
+        }
+        return HTTPServer.TLSCredentials(
+            certificate: try pem(certificate, "tls-cert"), privateKey: try pem(key, "tls-key"))
     }
 
     /// Serves until `stop` is signalled, then stops accepting and answers the requests in flight; the service and
     /// its pool are released when this returns.
     private static func serve(
-        _ service: CatalogService, on address: ListenAddress, log: AccessLog, until stop: DispatchSemaphore
+        _ service: CatalogService, on address: ListenAddress, tls: HTTPServer.TLSCredentials?, log: AccessLog,
+        until stop: DispatchSemaphore
     ) throws {
         var limits = HTTPServer.Limits()
         // Long-polls hold a connection each but no thread; libmicrohttpd shares the limit among its threads.
         limits.connections = 4096
         let server = try HTTPServer(
-            host: address.host, port: address.port, limits: limits, stopping: service.stop,
+            host: address.host, port: address.port, limits: limits, tls: tls, stopping: service.stop,
             answered: { request, response, elapsed in
                 let microseconds =
                     elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
@@ -85,7 +115,8 @@ enum ServeCommand {
                         bytes: Int(response.contentLength), microseconds: microseconds, user: response.remoteUser))
             },
             handler: service.respond(to:))
-        Output.write("listening on \(ListenAddress(host: server.host, port: server.port).url)\n")
+        Output.write(
+            "listening on \(ListenAddress(host: server.host, port: server.port).url(secure: server.isSecure))\n")
         stop.wait()
         server.stop()
     }
