@@ -10,21 +10,25 @@ import Schema
 /// requests read concurrently, each in one snapshot, and each user's navigation state (``SceneEndpoints``), saved
 /// through the pool's one writer. Bodies are the JSON the `catalog` command prints with `--json`, made by the same
 /// ``CatalogAPI`` functions. Offline clients get the change feed (a long-poll), lookups and snapshots
-/// (``SyncEndpoints``). Every endpoint but `/v1/health` needs a bearer token.
+/// (``SyncEndpoints``). Every endpoint but `/v1/health` needs a bearer token, and each token's rate of requests is
+/// limited (``RateLimiter``).
 package struct CatalogService: Sendable {
     private let pool: DatabasePool
     private let version: String
     private let sync: SyncEndpoints
     private var router: Router
 
-    /// The API over `pool`; `version` is the program's, reported by `/v1/health`.
+    /// The API over `pool`; `version` is the program's, reported by `/v1/health`; `rateLimit` bounds each token's
+    /// requests (`nil`: no bound).
     ///
     /// - Throws: `DatabaseError` when the commit watcher cannot open the database; a file error when the
     ///   snapshot directory cannot be made.
-    package init(pool: DatabasePool, version: String) throws {
+    package init(pool: DatabasePool, version: String, rateLimit: RateLimiter.Rate? = .standard) throws {
         self.pool = pool
         self.version = version
-        router = Router { [pool] request throws(APIProblem) in try Authentication.caller(of: request, in: pool) }
+        router = Router(
+            authenticate: { [pool] request throws(APIProblem) in try Authentication.caller(of: request, in: pool) },
+            limiter: rateLimit.map { RateLimiter(rate: $0) })
         let watcher = try CommitWatcher(path: pool.path)
         sync = SyncEndpoints(pool: pool, watcher: watcher, snapshots: try SnapshotStore())
         sync.register(in: &router)
