@@ -48,6 +48,10 @@ import Testing
     @Test func openLibraryReaderCorpus() throws {
         try replay(OpenLibraryReaderCheck())
     }
+
+    @Test func routerCorpus() throws {
+        try replay(RouterCheck())
+    }
 }
 
 /// Inputs the fuzzers (or a review of what they cover) found crashing, each fed to the same check by name.
