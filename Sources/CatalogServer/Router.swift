@@ -123,8 +123,10 @@ package struct Router: Sendable {
         }
     }
 
-    /// A path's segments after the leading slash, empty ones kept (so `/v1/books/` is not `/v1/books`).
+    /// A path's segments after the leading slash, empty ones kept (so `/v1/books/` is not `/v1/books`); none for a
+    /// path that does not start with a slash, which no route matches.
     private static func segments(_ path: String) -> [Substring] {
-        path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { $0 }
+        guard path.hasPrefix("/") else { return [] }
+        return path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { $0 }
     }
 }

@@ -77,4 +77,10 @@ import Testing
     @Test func aWarningShowsTheSameTextOnEveryRead() throws {
         try OpenLibraryReaderCheck().check(try input("openlibrary-reader", "crash-unordered-warning-value"))
     }
+
+    /// A path of NUL bytes then `/v1/health`: the router dropped the first segment whatever it was, so a path not
+    /// starting with a slash reached the route of the path after it (here health, which is never rate limited).
+    @Test func aPathWithoutALeadingSlashMatchesNoRoute() throws {
+        try RouterCheck().check(try input("router", "crash-path-without-leading-slash"))
+    }
 }
