@@ -108,7 +108,10 @@ let package = Package(
         // libFuzzer targets (Scripts/fuzz.sh) over the checks in FuzzChecks; without -DFUZZING they replay a corpus.
         .target(
             name: "FuzzChecks",
-            dependencies: ["LibraryNavigation", "Catalog", "CatalogImport", "Navigation", "Schema", "SQLiteDB"],
+            dependencies: [
+                "AccessTokens", "LibraryNavigation", "Catalog", "CatalogImport", "CatalogServer", "HTTPServer",
+                "Navigation", "Schema", "SQLiteDB",
+            ],
             path: "Sources/Fuzz/FuzzChecks"),
         .executableTarget(name: "fuzz-route-parser", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/RouteParser"),
         .executableTarget(name: "fuzz-stored-state", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/StoredState"),
@@ -118,6 +121,7 @@ let package = Package(
         .executableTarget(name: "fuzz-json-reader", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/JSONReader"),
         .executableTarget(
             name: "fuzz-openlibrary-reader", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/OpenLibraryReader"),
+        .executableTarget(name: "fuzz-router", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/Router"),
 
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
         .testTarget(

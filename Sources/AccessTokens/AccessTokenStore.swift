@@ -128,6 +128,13 @@ package struct Caller: Sendable, Hashable {
     package var scope: AccessScope
     /// The token's id.
     package var tokenID: Int64
+
+    /// The caller with token `tokenID` of `scope`, acting for `user`.
+    package init(user: NavigationUser, scope: AccessScope, tokenID: Int64) {
+        self.user = user
+        self.scope = scope
+        self.tokenID = tokenID
+    }
 }
 
 /// A row of `access_tokens` with its user's name.

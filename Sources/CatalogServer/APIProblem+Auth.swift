@@ -1,10 +1,10 @@
-import AccessTokens
+package import AccessTokens
 import Foundation
 import HTTPServer
 
 extension APIProblem {
     /// 401 `missing-token`: the request has no `Authorization` header.
-    static let missingToken = APIProblem(
+    package static let missingToken = APIProblem(
         status: 401, code: "missing-token",
         detail: "this endpoint needs a bearer token: send 'Authorization: Bearer TOKEN' with a token from "
             + "'catalog tokens create --user NAME'",
@@ -12,7 +12,7 @@ extension APIProblem {
 
     /// 401 for a token that is malformed, unknown, expired or revoked: `malformed-token`, `unknown-token`,
     /// `expired-token`, `revoked-token`. The detail never holds the token.
-    static func refused(_ error: AccessTokenError) -> APIProblem {
+    package static func refused(_ error: AccessTokenError) -> APIProblem {
         let code: String
         let remedy: String
         switch error {

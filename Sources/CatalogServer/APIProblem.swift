@@ -11,20 +11,32 @@ package struct APIProblem: Error, Sendable, Equatable {
     /// The HTTP status.
     package var status: Int
     /// A stable name: `bad-cursor`, `bad-filter`, `bad-parameter`, `not-found`, `no-route`, `method-not-allowed`,
-    /// `other-database`, `behind-horizon`, `stopping`, `internal-error`, and those of ``APIProblem+Auth`` and the
+    /// `rate-limited`, `other-database`, `behind-horizon`, `stopping`, `internal-error`, and those of ``APIProblem+Auth`` and the
     /// navigation endpoints.
     package var code: String
     /// A sentence for people.
     package var detail: String
     /// The `WWW-Authenticate` challenge a 401 or 403 carries.
     package var challenge: String?
+    /// The whole seconds a 429 asks the client to wait (`Retry-After`).
+    package var retryAfter: Int?
 
     /// A problem with the given status, code and detail.
-    package init(status: Int, code: String, detail: String, challenge: String? = nil) {
+    package init(status: Int, code: String, detail: String, challenge: String? = nil, retryAfter: Int? = nil) {
         self.status = status
         self.code = code
         self.detail = detail
         self.challenge = challenge
+        self.retryAfter = retryAfter
+    }
+
+    /// 429 `rate-limited`: the request's token sent more requests than its rate allows.
+    package static func rateLimited(retryAfter seconds: Int) -> APIProblem {
+        APIProblem(
+            status: 429, code: "rate-limited",
+            detail: "this token sent more requests than the server allows; wait \(seconds) s (Retry-After) and "
+                + "send fewer requests at once",
+            retryAfter: seconds)
     }
 
     /// `error` as a problem: a thrown ``APIProblem`` as it is, the catalog's own errors as 400 or 404, anything
@@ -73,9 +85,9 @@ package struct APIProblem: Error, Sendable, Equatable {
         fields["code"] = .string(code)
         // Encoding a JSONValue of strings and numbers cannot fail.
         let text = (try? JSONText.encode(JSONValue.object(fields))) ?? "{}\n"
-        return HTTPResponse(
-            status: status, contentType: "application/problem+json", text: text,
-            headers: challenge.map { [("WWW-Authenticate", $0)] } ?? [])
+        let headers = [("WWW-Authenticate", challenge), ("Retry-After", retryAfter.map(String.init))]
+            .compactMap { name, value in value.map { (name: name, value: $0) } }
+        return HTTPResponse(status: status, contentType: "application/problem+json", text: text, headers: headers)
     }
 }
 
@@ -94,6 +106,7 @@ enum HTTPStatus {
         case 413: "Content Too Large"
         case 422: "Unprocessable Content"
         case 428: "Precondition Required"
+        case 429: "Too Many Requests"
         case 503: "Service Unavailable"
         default: status >= 500 ? "Internal Server Error" : "Error"
         }

@@ -1,7 +1,7 @@
 import Catalog
 import CatalogAPI
 import CatalogSync
-import Foundation
+package import Foundation
 package import HTTPServer
 package import SQLiteDB
 import Schema
@@ -10,21 +10,25 @@ import Schema
 /// requests read concurrently, each in one snapshot, and each user's navigation state (``SceneEndpoints``), saved
 /// through the pool's one writer. Bodies are the JSON the `catalog` command prints with `--json`, made by the same
 /// ``CatalogAPI`` functions. Offline clients get the change feed (a long-poll), lookups and snapshots
-/// (``SyncEndpoints``). Every endpoint but `/v1/health` needs a bearer token.
+/// (``SyncEndpoints``). Every endpoint but `/v1/health` needs a bearer token, and each token's rate of requests is
+/// limited (``RateLimiter``).
 package struct CatalogService: Sendable {
     private let pool: DatabasePool
     private let version: String
     private let sync: SyncEndpoints
     private var router: Router
 
-    /// The API over `pool`; `version` is the program's, reported by `/v1/health`.
+    /// The API over `pool`; `version` is the program's, reported by `/v1/health`; `rateLimit` bounds each token's
+    /// requests (`nil`: no bound).
     ///
     /// - Throws: `DatabaseError` when the commit watcher cannot open the database; a file error when the
     ///   snapshot directory cannot be made.
-    package init(pool: DatabasePool, version: String) throws {
+    package init(pool: DatabasePool, version: String, rateLimit: RateLimiter.Rate? = .standard) throws {
         self.pool = pool
         self.version = version
-        router = Router { [pool] request throws(APIProblem) in try Authentication.caller(of: request, in: pool) }
+        router = Router(
+            authenticate: { [pool] request throws(APIProblem) in try Authentication.caller(of: request, in: pool) },
+            limiter: rateLimit.map { RateLimiter(rate: $0) })
         let watcher = try CommitWatcher(path: pool.path)
         sync = SyncEndpoints(pool: pool, watcher: watcher, snapshots: try SnapshotStore())
         sync.register(in: &router)
@@ -111,11 +115,13 @@ package struct CatalogService: Sendable {
 }
 
 /// A request's query items, checked against the names an endpoint takes.
-struct Parameters {
+package struct Parameters {
     let request: HTTPRequest
 
+    /// The query of `request`, which may only hold the names in `allowed`.
+    ///
     /// - Throws: ``APIProblem`` `bad-parameter` naming the first item `allowed` does not hold.
-    init(_ request: HTTPRequest, allowed: [String]) throws {
+    package init(_ request: HTTPRequest, allowed: [String]) throws {
         if let unknown = request.queryItems.first(where: { !allowed.contains($0.name) }) {
             let takes = allowed.isEmpty ? "takes no parameters" : "takes \(allowed.joined(separator: ", "))"
             throw APIProblem(
@@ -125,9 +131,13 @@ struct Parameters {
         self.request = request
     }
 
-    func value(_ name: String) -> String? { request.query(name) }
+    /// The value of the last item called `name` (empty for a name without `=`), `nil` when absent.
+    package func value(_ name: String) -> String? { request.query(name) }
 
-    func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+    /// The item `name` as a whole number in `range`, `nil` when absent.
+    ///
+    /// - Throws: ``APIProblem`` `bad-parameter` for anything else.
+    package func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
             throw APIProblem(
@@ -137,7 +147,10 @@ struct Parameters {
         return number
     }
 
-    func uuid(_ name: String) throws -> UUID {
+    /// The item `name` as a uuid.
+    ///
+    /// - Throws: ``APIProblem`` `bad-parameter` when it is absent or not a uuid.
+    package func uuid(_ name: String) throws -> UUID {
         let text = value(name) ?? ""
         guard let uuid = UUID(uuidString: text) else {
             throw APIProblem(

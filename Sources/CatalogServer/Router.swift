@@ -6,7 +6,8 @@ import Navigation
 /// handed to the handler as `parameters["uuid"]`. A path no route matches is answered 404 `no-route`; a path that
 /// matches under other methods only, 405 `method-not-allowed` with `Allow`. A route names the scope a request's token
 /// needs (``AccessScope/read`` unless it says otherwise, `nil` for none): the router authenticates the request before
-/// its handler runs. A handler's thrown ``APIProblem`` (or any error ``APIProblem/init(_:)`` maps) becomes a
+/// its handler runs, then takes one request from its token's ``RateLimiter`` bucket (429 `rate-limited` with
+/// `Retry-After` when empty; a long-poll counts once, when it arrives). A handler's thrown ``APIProblem`` (or any error ``APIProblem/init(_:)`` maps) becomes a
 /// `problem+json` answer.
 package struct Router: Sendable {
     /// Answers a request whose path matched; `parameters` holds the pattern's `{name}` segments.
@@ -48,10 +49,13 @@ package struct Router: Sendable {
 
     private var routes: [Route] = []
     private let authenticate: Authenticator
+    private let limiter: RateLimiter?
 
-    /// A router without routes that authenticates requests with `authenticate`.
-    package init(authenticate: @escaping Authenticator) {
+    /// A router without routes that authenticates requests with `authenticate` and, when a `limiter` is given, limits
+    /// each token's rate of requests with it.
+    package init(authenticate: @escaping Authenticator, limiter: RateLimiter? = nil) {
         self.authenticate = authenticate
+        self.limiter = limiter
     }
 
     /// Adds a route: `method` requests whose path matches `pattern`, with a token of `scope` or more (`nil`: no token
@@ -109,6 +113,9 @@ package struct Router: Sendable {
                 guard authenticated.scope.allows(scope) else {
                     throw APIProblem.insufficientScope(authenticated.scope, needed: scope, for: request)
                 }
+                if let seconds = limiter?.admit(authenticated.tokenID) {
+                    throw APIProblem.rateLimited(retryAfter: seconds)
+                }
             }
             return try route.handler(request, parameters, caller).remoteUser(caller?.user.name)
         } catch {
@@ -116,8 +123,10 @@ package struct Router: Sendable {
         }
     }
 
-    /// A path's segments after the leading slash, empty ones kept (so `/v1/books/` is not `/v1/books`).
+    /// A path's segments after the leading slash, empty ones kept (so `/v1/books/` is not `/v1/books`); none for a
+    /// path that does not start with a slash, which no route matches.
     private static func segments(_ path: String) -> [Substring] {
-        path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { $0 }
+        guard path.hasPrefix("/") else { return [] }
+        return path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { $0 }
     }
 }

@@ -2,16 +2,16 @@ import AccessTokens
 import Catalog
 import CatalogAPI
 import Foundation
-import HTTPServer
-import LibraryNavigation
-import Navigation
+package import HTTPServer
+package import LibraryNavigation
+package import Navigation
 import SQLiteDB
 
 /// The caller's navigation state under `/v1/me`: scenes (read, changed by one intent, replaced whole) and named
 /// sessions. The user always comes from the token; no request names a user. Scenes answer the JSON of
 /// `catalog nav show --json` with an `ETag`, the scene's ``SceneRevision``; changes are saved through the pool's one
 /// writer, and a change conditional on `If-Match` is checked inside the saving transaction.
-struct SceneEndpoints: Sendable {
+package struct SceneEndpoints: Sendable {
     let pool: DatabasePool
     /// Wakes a scene's long-polls on every commit, whoever made it.
     let watcher: CommitWatcher
@@ -102,6 +102,15 @@ struct SceneEndpoints: Sendable {
     /// `POST …/intents`: one intent, `{"intent": NAME, "argument": TEXT}`, applied as `catalog nav NAME TEXT` does.
     private func apply(_ request: HTTPRequest, scene: String, caller: Caller) throws -> HTTPResponse {
         _ = try Parameters(request, allowed: [])
+        let intent = try Self.intent(of: request)
+        let expected = request.headers["if-match"].map(EntityTags.init)
+        return try change(scene, for: caller, ifMatch: expected) { try $0.applyUnlessChanged(intent) }
+    }
+
+    /// The intent the body of a `POST …/intents` names.
+    ///
+    /// - Throws: a 400 ``APIProblem`` (`bad-body`, `unknown-intent`, `bad-argument`) saying what is wrong.
+    package static func intent(of request: HTTPRequest) throws(APIProblem) -> NavigationIntent<LibraryRoute> {
         let body = try JSONBody(request)
         try body.allowOnly(["intent", "argument"])
         guard let name = try body.string("intent") else {
@@ -114,14 +123,13 @@ struct SceneEndpoints: Sendable {
                 detail: "'\(name)' is not an intent; intents are "
                     + NamedIntent.all.map(\.name).joined(separator: ", "))
         }
-        let intent: NavigationIntent<LibraryRoute>
         do {
-            intent = try named.intent(try body.string("argument"))
+            return try named.intent(try body.string("argument"))
         } catch let error as NamedIntent.ArgumentError {
             throw APIProblem(status: 400, code: "bad-argument", detail: "\"argument\": \(error)")
+        } catch {
+            throw APIProblem(error)
         }
-        let expected = request.headers["if-match"].map(EntityTags.init)
-        return try change(scene, for: caller, ifMatch: expected) { try $0.applyUnlessChanged(intent) }
     }
 
     /// `PUT`: a whole state, from a client that runs the transitions itself; `If-Match` is required, so a client
@@ -133,16 +141,24 @@ struct SceneEndpoints: Sendable {
                 status: 428, code: "precondition-required",
                 detail: "a PUT of a scene needs If-Match with the ETag of the state it replaces; GET the scene for it")
         }
-        let body = try JSONBody(request)
-        try body.allowOnly(
-            ["sidebar", "content", "detail", "stack", "visibility", "compactColumn"], ignoring: Self.readOnlyKeys)
         let (state, report) = StoredStateCodec.restore(
-            try body.storedState(), format: StoredStateCodec.currentFormat, validator: CatalogRouteValidator(pool))
+            try Self.storedState(of: request), format: StoredStateCodec.currentFormat,
+            validator: CatalogRouteValidator(pool))
         return try change(scene, for: caller, ifMatch: EntityTags(field)) { session in
             var repairs = report
             repairs.repairs += try session.replaceStateUnlessChanged(with: state).repairs
             return repairs
         }
+    }
+
+    /// The state the body of a `PUT` of a scene holds, as stored text (its routes are checked when it is restored).
+    ///
+    /// - Throws: a 400 ``APIProblem`` `bad-body` saying what is wrong.
+    package static func storedState(of request: HTTPRequest) throws(APIProblem) -> String {
+        let body = try JSONBody(request)
+        try body.allowOnly(
+            ["sidebar", "content", "detail", "stack", "visibility", "compactColumn"], ignoring: readOnlyKeys)
+        return try body.storedState()
     }
 
     /// Opens the scene, checks `ifMatch` against its revision (412 with the current state when it does not match),

@@ -48,6 +48,10 @@ import Testing
     @Test func openLibraryReaderCorpus() throws {
         try replay(OpenLibraryReaderCheck())
     }
+
+    @Test func routerCorpus() throws {
+        try replay(RouterCheck())
+    }
 }
 
 /// Inputs the fuzzers (or a review of what they cover) found crashing, each fed to the same check by name.
@@ -72,5 +76,11 @@ import Testing
     /// order changed between two reads of the same line.
     @Test func aWarningShowsTheSameTextOnEveryRead() throws {
         try OpenLibraryReaderCheck().check(try input("openlibrary-reader", "crash-unordered-warning-value"))
+    }
+
+    /// A path of NUL bytes then `/v1/health`: the router dropped the first segment whatever it was, so a path not
+    /// starting with a slash reached the route of the path after it (here health, which is never rate limited).
+    @Test func aPathWithoutALeadingSlashMatchesNoRoute() throws {
+        try RouterCheck().check(try input("router", "crash-path-without-leading-slash"))
     }
 }

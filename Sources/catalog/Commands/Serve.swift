@@ -26,6 +26,12 @@ enum ServeCommand {
             POST/PUT/DELETE of them; admin: everything. No token, or a malformed, unknown, expired or revoked one, \
             is answered 401; a scope too small, 403. The user always comes from the token: /v1/me/... is the \
             caller's own navigation state, and no request can name another user.
+
+            Limits: request line and headers share 64 KiB per connection (a longer request line is answered 414, \
+            larger headers 431); a body over 1 MiB, 413; a connection idle for 30 s is closed; at most 4096 \
+            connections are open at once (more are closed unanswered). Each token may send --rate-limit \
+            requests a second on average and twice that at once; past that it is answered 429 with Retry-After. \
+            /v1/health is not limited, and a long-poll counts once.
             """,
         options: [
             .value(
@@ -39,6 +45,9 @@ enum ServeCommand {
             .value(
                 "log", valueName: "FORMAT",
                 help: "The access log's format: text (default) or json (a JSON object a line)."),
+            .value(
+                "rate-limit", valueName: "N",
+                help: "Requests a second each token may send, bursts of 2N (default 100; 0: no limit)."),
         ],
         run: run
     )
@@ -58,6 +67,7 @@ enum ServeCommand {
                 commandPath: invocation.commandPath)
         }
         let log = AccessLog(format: try invocation.choice("log", as: AccessLog.Format.self) ?? .text)
+        let rateLimit = rate(perSecond: try invocation.integer("rate-limit", in: 0...1_000_000))
         // Bring the schema up to date once on one connection, then serve through a pool of readers.
         let path = GlobalOptions.databasePath(invocation)
         try GlobalOptions.openDatabase(invocation, mode: .migrateExisting).close()
@@ -68,7 +78,7 @@ enum ServeCommand {
             try CatalogService(
                 pool: try DatabasePool(
                     path: path, configuration: try GlobalOptions.configuration(invocation, path: path)),
-                version: CatalogVersion.current),
+                version: CatalogVersion.current, rateLimit: rateLimit),
             on: address, tls: tls, log: log, until: stop)
     }
 
@@ -93,6 +103,12 @@ enum ServeCommand {
         }
         return HTTPServer.TLSCredentials(
             certificate: try pem(certificate, "tls-cert"), privateKey: try pem(key, "tls-key"))
+    }
+
+    /// The rate `--rate-limit` asks for: the default when absent, none for 0, else bursts of twice the rate.
+    private static func rate(perSecond: Int?) -> RateLimiter.Rate? {
+        guard let perSecond else { return .standard }
+        return perSecond == 0 ? nil : RateLimiter.Rate(requestsPerSecond: Double(perSecond), burst: 2 * perSecond)
     }
 
     /// Serves until `stop` is signalled, then stops accepting and answers the requests in flight; the service and

@@ -1,0 +1,87 @@
+import Foundation
+import HTTPServer
+import TestSupport
+import Testing
+
+/// What a hostile or broken client gets from a server with small limits: a status code or a closed connection,
+/// never a hang, a crash or the handler called with a request it cannot hold.
+@Suite struct HTTPServerLimitsTests {
+    /// A server whose handler answers 200 `ok`, with 4 KiB of connection memory and the given changes.
+    static func server(_ change: (inout HTTPServer.Limits) -> Void = { _ in }) throws -> HTTPServer {
+        var limits = HTTPServer.Limits()
+        limits.connectionMemory = 4 * 1024
+        change(&limits)
+        return try HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { _ in
+            .response(HTTPResponse(status: 200, contentType: "text/plain", text: "ok"))
+        }
+    }
+
+    /// The status of the answer to `request`, sent whole on a new connection.
+    static func status(_ server: HTTPServer, _ request: String) throws -> Int? {
+        let connection = try RawHTTPConnection(port: server.port)
+        connection.write(request)
+        return RawHTTPConnection.status(of: try connection.readUntilClosed())
+    }
+
+    @Test func aSmallRequestPasses() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        #expect(try Self.status(server, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") == 200)
+    }
+
+    @Test func oneHeaderLargerThanTheConnectionMemoryIs431() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let request = "GET / HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 8 * 1024))\r\n\r\n"
+        #expect(try Self.status(server, request) == 431)
+    }
+
+    @Test func manySmallHeadersOverTheConnectionMemoryAre431() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let fields = (0..<1000).map { "X-Field-\($0): v\r\n" }.joined()
+        #expect(try Self.status(server, "GET / HTTP/1.1\r\nHost: x\r\n\(fields)\r\n") == 431)
+    }
+
+    @Test func aRequestLineLongerThanTheConnectionMemoryIs414() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let request = "GET /\(String(repeating: "a", count: 8 * 1024)) HTTP/1.1\r\nHost: x\r\n\r\n"
+        #expect(try Self.status(server, request) == 414)
+    }
+
+    @Test func aBodyDeclaredLargerThanTheLimitIs413() throws {
+        let server = try Self.server { $0.requestBody = 10 }
+        defer { server.stop() }
+        let request = "POST / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 11\r\n\r\n0123456789A"
+        #expect(try Self.status(server, request) == 413)
+    }
+
+    @Test func aClientThatStopsHalfwayIsDisconnectedAfterTheTimeout() throws {
+        let server = try Self.server { $0.connectionTimeout = 1 }
+        defer { server.stop() }
+        let connection = try RawHTTPConnection(port: server.port)
+        connection.write("GET / HTTP/1.1\r\nHost: x\r\nX-Half: ")
+        // The read's own bound (20 s) is what fails the test if the server never lets go.
+        #expect(try connection.readUntilClosed() == "")
+    }
+
+    /// libmicrohttpd stops accepting at the cap: a further connection waits in the system's listen queue, and is
+    /// served once a connection closes.
+    @Test func aConnectionOverTheCapWaitsUntilAnotherCloses() throws {
+        let server = try Self.server {
+            $0.threads = 2
+            $0.connections = 2
+        }
+        defer { server.stop() }
+        let held = try (0..<2).map { _ in try RawHTTPConnection(port: server.port) }
+        for connection in held { connection.write("GET / HTTP/1.1\r\nHost: x\r\n") }
+        let waiting = try RawHTTPConnection(port: server.port)
+        waiting.write("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        for connection in held {
+            connection.write("Connection: close\r\n\r\n")
+            #expect(RawHTTPConnection.status(of: try connection.readUntilClosed()) == 200)
+        }
+        #expect(RawHTTPConnection.status(of: try waiting.readUntilClosed()) == 200)
+    }
+}

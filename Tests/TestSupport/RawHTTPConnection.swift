@@ -1,0 +1,89 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A TCP connection to a server under test that sends whatever bytes a test gives it, for requests URLSession
+/// will not send (a half request, thousands of header fields, an idle connection held open).
+///
+/// Reads wait at most `readTimeout` seconds, so a server that never answers fails the test instead of hanging it.
+public final class RawHTTPConnection {
+    /// Why a connection or a read failed.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private let descriptor: Int32
+
+    /// Connects to `host` (numeric IPv4) on `port`.
+    ///
+    /// - Throws: ``Failure`` when the connection is refused.
+    public init(host: String = "127.0.0.1", port: Int, readTimeout: Int = 20) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr(host)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw Failure(description: "cannot connect to \(host):\(port): \(reason)")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends `text` as UTF-8; a connection the server already closed is not an error here (the read says so).
+    public func write(_ text: String) {
+        #if os(Linux)
+            let flags = Int32(MSG_NOSIGNAL)
+        #else
+            let flags: Int32 = 0
+        #endif
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let written = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, flags) }
+            guard written > 0 else { return }
+            sent += written
+        }
+    }
+
+    /// Everything the server sends until it closes the connection (empty when it closes without a word).
+    ///
+    /// - Throws: ``Failure`` when nothing ends the connection within the read timeout.
+    public func readUntilClosed() throws -> String {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                received += buffer[..<count]
+            } else if count == 0 || errno == ECONNRESET {
+                return String(decoding: received, as: UTF8.self)
+            } else {
+                throw Failure(
+                    description:
+                        "the server neither answered nor closed the connection: \(String(cString: strerror(errno)))"
+                        + " after \(received.count) bytes")
+            }
+        }
+    }
+
+    /// The status code of the response `text` starts with, or `nil` when it is not a response.
+    public static func status(of text: String) -> Int? {
+        let parts = text.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/") else { return nil }
+        return Int(parts[1])
+    }
+}
