@@ -10,13 +10,14 @@ import Foundation
 ///   and switching each scene's sidebar between books and authors, so every intent is a change); beside the books
 ///   page, Datasette serving the same SELECT (the catalog's keyset query, first page) from the same file as JSON
 ///   (`_shape=objects`), in its normal mode: immutable mode (`-i`) would let it skip the checks for changes a
-///   file that other processes write needs. Datasette comes from `CATALOG_BENCH_DATASETTE` or the `PATH`;
+///   file that other processes write needs. Datasette comes from `CATALOG_BENCH_DATASETTE` (empty: none) or the `PATH`;
 ///   without wrk or Datasette that part is skipped, with the reason logged;
 /// - the server's resident memory (VmRSS) idle and with 1,000 change-feed long-polls parked;
 /// - the time from a `catalog nav` intent in another process to the answer of a scene long-poll waiting for it.
 struct ServeSuite: BenchmarkSuite {
     let name = "serve"
-    let seconds = 10
+    /// How long each wrk run lasts: 10 s, or `CATALOG_BENCH_SERVE_SECONDS` (a quick check).
+    let seconds = Int(ProcessInfo.processInfo.environment["CATALOG_BENCH_SERVE_SECONDS"] ?? "").map { max(1, $0) } ?? 10
     let connections = 16
     let parkedPolls = 1000
     let navigationRounds = 50
@@ -87,32 +88,43 @@ struct ServeSuite: BenchmarkSuite {
                     result.failures > 0 ? ", \(result.failures) answers not 2xx/3xx" : ""))
             return result
         }
-        let page = "books page 1 (limit 50), JSON"
+        let page = "books page 1 (limit 50) with the total, JSON"
         let ours = try measure(
             page, impl: "catalog serve", base + "/v1/books?limit=50", script: script, arguments: ["--", "get"])
-        if let datasette = ProcessInfo.processInfo.environment["CATALOG_BENCH_DATASETTE"]
-            ?? executableOnPath("datasette")
-        {
+        let datasette = ProcessInfo.processInfo.environment["CATALOG_BENCH_DATASETTE"] ?? executableOnPath("datasette")
+        if let datasette, FileManager.default.isExecutableFile(atPath: datasette) {
             let port = try ServerProcess.freePort()
             let peer = try ServerProcess(
                 [datasette, "serve", database, "--host", "127.0.0.1", "--port", "\(port)"], port: port,
                 label: "datasette")
             defer { peer.stop() }
             let databaseName = URL(filePath: database).deletingPathExtension().lastPathComponent
-            let select =
-                "SELECT \(CatalogTables.books.selection), b.sort_key, b.id FROM books b ORDER BY b.sort_key, b.id LIMIT 51"
-            let query = select.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? select
-            let path = "/\(databaseName).json?sql=\(query)&_shape=objects"
-            let probe = try HTTPExchange.request(port: port, "GET", path)
-            guard probe.status == 200 else { throw BenchmarkError("Datasette answered \(probe.status): \(probe.body)") }
-            let theirs = try measure(
-                page, impl: "Datasette \(datasetteVersion(datasette))", "http://127.0.0.1:\(port)\(path)", script: nil)
-            log(
-                String(
-                    format: "serve: books page: catalog serve answers %.2f× the requests/s of Datasette",
-                    ours.requestsPerSecond / theirs.requestsPerSecond))
+            let version = datasetteVersion(datasette)
+            // The catalog's page query (first page, one row more to know whether a next page exists); the
+            // catalog's answer also carries the list's total, so the first peer counts the books too.
+            let select = "SELECT \(CatalogTables.books.selection), b.sort_key, b.id"
+            let firstPage = " FROM books b ORDER BY b.sort_key, b.id LIMIT 51"
+            for (impl, sql) in [
+                (
+                    "Datasette \(version), the SELECT + count(*)",
+                    select + ", (SELECT count(*) FROM books) AS total" + firstPage
+                ),
+                ("Datasette \(version), the SELECT only", select + firstPage),
+            ] {
+                let query = sql.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? sql
+                let path = "/\(databaseName).json?sql=\(query)&_shape=objects"
+                let probe = try HTTPExchange.request(port: port, "GET", path)
+                guard probe.status == 200 else {
+                    throw BenchmarkError("Datasette answered \(probe.status) to \(sql): \(probe.body)")
+                }
+                let theirs = try measure(page, impl: impl, "http://127.0.0.1:\(port)\(path)", script: nil)
+                log(
+                    String(
+                        format: "serve: books page: catalog serve answers %.2f× the requests/s of %@",
+                        ours.requestsPerSecond / theirs.requestsPerSecond, impl))
+            }
         } else {
-            log("serve: datasette not found (CATALOG_BENCH_DATASETTE or the PATH): the peer is skipped")
+            log("serve: no datasette (CATALOG_BENCH_DATASETTE, empty for none, or the PATH): the peer is skipped")
         }
         _ = try measure(
             "search 'tolk' (limit 50)", impl: "catalog serve", base + "/v1/search?q=tolk&limit=50", script: script,
