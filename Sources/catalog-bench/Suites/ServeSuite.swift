@@ -9,7 +9,8 @@ import Foundation
 ///   books (limit 50), a search, and navigation intents (POST, each thread's requests taking turns over 32 scenes
 ///   and switching each scene's sidebar between books and authors, so every intent is a change); beside the books
 ///   page, Datasette serving the same SELECT (the catalog's keyset query, first page) from the same file as JSON
-///   (`_shape=objects`), in its normal mode: immutable mode (`-i`) would let it skip the checks for changes a
+///   (`_shape=objects`), once with a `count(*)` of the books beside it (the catalog's answer carries the list's
+///   total) and once alone, in its normal mode: immutable mode (`-i`) would let it skip the checks for changes a
 ///   file that other processes write needs. Datasette comes from `CATALOG_BENCH_DATASETTE` (empty: none) or the `PATH`;
 ///   without wrk or Datasette that part is skipped, with the reason logged;
 /// - the server's resident memory (VmRSS) idle and with 1,000 change-feed long-polls parked;
