@@ -9,9 +9,13 @@ struct Measurement: Encodable {
     /// Extra figures a suite reports (rows, bytes, peak RSS …).
     var notes: [String: Double] = [:]
 
-    var median: Double { percentile(0.5) }
-    var p99: Double { percentile(0.99) }
-    var mean: Double { samples.reduce(0, +) / Double(samples.count) }
+    /// The median, p99 and mean as a tool that keeps its samples to itself reported them (wrk), when the
+    /// measurement has no samples.
+    var reported: (median: Double, p99: Double, mean: Double)?
+
+    var median: Double { reported?.median ?? percentile(0.5) }
+    var p99: Double { reported?.p99 ?? percentile(0.99) }
+    var mean: Double { reported?.mean ?? samples.reduce(0, +) / Double(samples.count) }
 
     /// Nearest-rank percentile.
     func percentile(_ fraction: Double) -> Double {
@@ -75,6 +79,18 @@ func temporaryDirectory(_ label: String) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appending(path: "catalog-bench-\(label)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+/// The path of executable `name` built next to `catalog-bench` (the release `catalog` of the same build).
+func siblingExecutable(_ name: String) -> String {
+    URL(filePath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        .appending(path: name).path
+}
+
+/// An executable named `name` on the `PATH`, or `nil`.
+func executableOnPath(_ name: String) -> String? {
+    let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+    return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 
 /// Removes a SQLite file with its WAL and shared-memory files.

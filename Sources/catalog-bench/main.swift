@@ -8,7 +8,11 @@ enum Suites {
 
     /// Every suite, the `import` suite generating `importRows` rows.
     static func suites(importRows: Int) -> [any BenchmarkSuite] {
-        [SQLiteSuite(), BrowseSuite(), NavigationSuite(), ImportSuite(rows: importRows), SyncSuite(), LongPollSuite()]
+        [
+            SQLiteSuite(), BrowseSuite(), NavigationSuite(), ImportSuite(rows: importRows), SyncSuite(),
+            LongPollSuite(),
+            ServeSuite(),
+        ]
     }
 }
 

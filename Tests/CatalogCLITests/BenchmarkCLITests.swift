@@ -36,4 +36,35 @@ import Testing
             #expect((measurement["notes"] as? [String: Double])?["rows"] == 10)
         }
     }
+
+    /// The serve suite at its smallest: every wrk run got only 2xx/3xx answers (the token and the intents'
+    /// bodies are right), the 1,000 long-polls stayed parked, and each part reported its figures.
+    @Test func serveSuiteMeasuresEveryPart() throws {
+        _ = try TestSupport.installedTool("wrk")
+        let result = try TestSupport.run(
+            TestSupport.executable("catalog-bench"), ["serve", "--json"],
+            environment: [
+                "CATALOG_BENCH_BOOKS": "1000", "CATALOG_BENCH_SERVE_SECONDS": "1", "CATALOG_BENCH_DATASETTE": "",
+            ])
+        try #require(result.status == 0, "\(result.standardError)")
+        let measurements = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]],
+            "\(result.standardOutput)")
+        let served = measurements.filter { $0["suite"] as? String == "serve" }
+        #expect(
+            served.map { $0["case"] as? String } == [
+                "books page 1 (limit 50) with the total, JSON", "search 'tolk' (limit 50)", "navigation intent (POST)",
+                "catalog nav (another process) exit → scene long-poll answer",
+                "open and send 1000 change-feed long-polls",
+            ])
+        for measurement in served.prefix(3) {
+            let notes = try #require(measurement["notes"] as? [String: Double], "\(measurement)")
+            #expect(notes["not_2xx_3xx"] == 0 && notes["requests"] ?? 0 > 0, "\(measurement)")
+        }
+        let memory = try #require(served.last?["notes"] as? [String: Double])
+        #expect(memory["answered_early"] == 0 && memory["rss_parked_mb"] ?? 0 > 0, "\(memory)")
+        // A missed wake-up is the server's (logged and counted), not a failure of the suite.
+        let missed = (served[3]["notes"] as? [String: Double])?["missed_wakeups"] ?? -1
+        #expect(served[3]["runs"] as? Int == 50 - Int(missed))
+    }
 }

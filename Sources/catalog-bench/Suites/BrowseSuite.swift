@@ -27,23 +27,27 @@ struct BrowseSuite: BenchmarkSuite {
     }
 
     func run(timer: Timer, log: (String) -> Void) throws -> [Measurement] {
-        var size = Size.configured
         let directory = try temporaryDirectory(name)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let kept = ProcessInfo.processInfo.environment["CATALOG_BENCH_DB"]
-        let path = kept ?? directory.appending(path: "browse.sqlite").path
-        var measurements: [Measurement] = []
-        if let kept, FileManager.default.fileExists(atPath: kept) {
-            log("browse: reusing \(kept)")
-        } else {
-            measurements.append(try generate(size, at: path, log: log))
-        }
+        let (path, generation) = try database(in: directory, log: log)
         var configuration = Database.Configuration()
         configuration.readOnly = true
         configuration.mmapSize = 1 << 30
         let catalog = LibraryCatalog(try Database(path: path, configuration: configuration))
-        size = Size(books: try catalog.books.count())
-        return measurements + (try measureQueries(catalog, size: size, timer: timer, log: log))
+        let size = Size(books: try catalog.books.count())
+        return Array([generation].compactMap { $0 }) + (try measureQueries(catalog, size: size, timer: timer, log: log))
+    }
+
+    /// The generated catalog: `CATALOG_BENCH_DB` when that file exists, else generated there (kept) or in
+    /// `directory`; with the generation's measurement when one ran.
+    func database(in directory: URL, log: (String) -> Void) throws -> (path: String, generation: Measurement?) {
+        let kept = ProcessInfo.processInfo.environment["CATALOG_BENCH_DB"]
+        let path = kept ?? directory.appending(path: "browse.sqlite").path
+        if let kept, FileManager.default.fileExists(atPath: kept) {
+            log("\(name): reusing \(kept)")
+            return (path, nil)
+        }
+        return (path, try generate(Size.configured, at: path, log: log))
     }
 
     private func generate(_ size: Size, at path: String, log: (String) -> Void) throws -> Measurement {

@@ -35,8 +35,7 @@ struct ImportSuite: BenchmarkSuite {
         let csv = directory.appending(path: "books.csv").path
         log("import: generating \(rows) rows")
         try BooksCSVGenerator(rows: rows).write(to: csv)
-        let catalog = URL(filePath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appending(path: "catalog").path
+        let catalog = siblingExecutable("catalog")
         let scripts = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Scripts")
         let script = scripts.appending(path: "import_books.py").path

@@ -1,0 +1,298 @@
+import Catalog
+import Foundation
+
+/// Suite `serve`: the release `catalog serve` (the binary next to `catalog-bench`) as a child process on
+/// 127.0.0.1, on the browse suite's generated catalog (`CATALOG_BENCH_BOOKS`, `CATALOG_BENCH_DB`), stopped with
+/// SIGTERM at the end:
+///
+/// - throughput and latency with `wrk` (2 threads, 16 connections, 10 s each, `--latency`): the first page of
+///   books (limit 50), a search, and navigation intents (POST, each thread's requests taking turns over 32 scenes
+///   and switching each scene's sidebar between books and authors, so every intent is a change); beside the books
+///   page, Datasette serving the same SELECT (the catalog's keyset query, first page) from the same file as JSON
+///   (`_shape=objects`), once with a `count(*)` of the books beside it (the catalog's answer carries the list's
+///   total) and once alone, in its normal mode: immutable mode (`-i`) would let it skip the checks for changes a
+///   file that other processes write needs. Datasette comes from `CATALOG_BENCH_DATASETTE` (empty: none) or the `PATH`;
+///   without wrk or Datasette that part is skipped, with the reason logged;
+/// - the server's resident memory (VmRSS) idle and with 1,000 change-feed long-polls parked;
+/// - the time from a `catalog nav` intent in another process to the answer of a scene long-poll waiting for it.
+struct ServeSuite: BenchmarkSuite {
+    let name = "serve"
+    /// How long each wrk run lasts: 10 s, or `CATALOG_BENCH_SERVE_SECONDS` (a quick check).
+    let seconds = Int(ProcessInfo.processInfo.environment["CATALOG_BENCH_SERVE_SECONDS"] ?? "").map { max(1, $0) } ?? 10
+    let connections = 16
+    let parkedPolls = 1000
+    let navigationRounds = 50
+
+    func run(timer: Timer, log: (String) -> Void) throws -> [Measurement] {
+        let directory = try temporaryDirectory(name)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (path, generation) = try BrowseSuite().database(in: directory, log: log)
+        let catalog = siblingExecutable("catalog")
+        let user = "bench-serve"
+        // A kept database keeps its user from an earlier run: adding it again fails, harmlessly.
+        _ = try capture([catalog, "--db", path, "users", "add", user])
+        let created = try capture([catalog, "--db", path, "tokens", "create", "--user", user, "--scope", "nav"])
+        guard created.status == 0, let token = created.output.split(separator: "\n").first.map(String.init) else {
+            throw BenchmarkError("catalog tokens create exited with status \(created.status)")
+        }
+        let server = try ServerProcess(
+            [catalog, "--db", path, "serve", "--listen", "127.0.0.1:0"], label: "catalog serve")
+        defer { server.stop() }
+        let authorization = ["Authorization": "Bearer \(token)"]
+        let books = try HTTPExchange.request(port: server.port, "GET", "/v1/books?limit=50", headers: authorization)
+        guard books.status == 200 else { throw BenchmarkError("GET /v1/books answered \(books.status): \(books.body)") }
+
+        var results = Array([generation].compactMap { $0 })
+        results += try throughput(server: server, token: token, database: path, in: directory, log: log)
+        results.append(
+            try navigationToAnswer(server: server, catalog: catalog, database: path, user: user, token: token, log: log)
+        )
+        // Last: the closed long-polls stay parked on the server until their wait is up.
+        results.append(try parkedMemory(server: server, headers: authorization, log: log))
+        return results
+    }
+
+    // MARK: wrk
+
+    private func throughput(
+        server: ServerProcess, token: String, database: String, in directory: URL, log: (String) -> Void
+    )
+        throws -> [Measurement]
+    {
+        guard let wrk = executableOnPath("wrk") else {
+            log("serve: wrk is not on the PATH (Debian: apt install wrk): throughput skipped")
+            return []
+        }
+        let script = directory.appending(path: "catalog.lua")
+        try Data(wrkScript(token: token).utf8).write(to: script)
+        let base = "http://127.0.0.1:\(server.port)"
+        var results: [Measurement] = []
+        func measure(_ label: String, impl: String, _ url: String, script: URL?, arguments: [String] = []) throws
+            -> WrkResult
+        {
+            var command = [wrk, "-t2", "-c\(connections)", "-d\(seconds)s", "--latency"]
+            command += script.map { ["-s", $0.path] } ?? []
+            let run = try capture(command + [url] + arguments)
+            guard run.status == 0 else { throw BenchmarkError("wrk exited with status \(run.status):\n\(run.output)") }
+            let result = try WrkResult(run.output)
+            var measurement = Measurement(suite: name, case: label, impl: impl, samples: [])
+            measurement.reported = (result.median, result.p99, result.mean)
+            measurement.notes = [
+                "requests_per_s": result.requestsPerSecond, "requests": Double(result.requests),
+                "not_2xx_3xx": Double(result.failures), "connections": Double(connections), "seconds": Double(seconds),
+            ]
+            results.append(measurement)
+            log(
+                String(
+                    format: "serve: %@, %@: %.0f requests/s, p50 %@, p99 %@%@", label, impl, result.requestsPerSecond,
+                    formatSeconds(result.median), formatSeconds(result.p99),
+                    result.failures > 0 ? ", \(result.failures) answers not 2xx/3xx" : ""))
+            return result
+        }
+        let page = "books page 1 (limit 50) with the total, JSON"
+        let ours = try measure(
+            page, impl: "catalog serve", base + "/v1/books?limit=50", script: script, arguments: ["--", "get"])
+        let datasette = ProcessInfo.processInfo.environment["CATALOG_BENCH_DATASETTE"] ?? executableOnPath("datasette")
+        if let datasette, FileManager.default.isExecutableFile(atPath: datasette) {
+            let port = try ServerProcess.freePort()
+            let peer = try ServerProcess(
+                [datasette, "serve", database, "--host", "127.0.0.1", "--port", "\(port)"], port: port,
+                label: "datasette")
+            defer { peer.stop() }
+            let databaseName = URL(filePath: database).deletingPathExtension().lastPathComponent
+            let version = datasetteVersion(datasette)
+            // The catalog's page query (first page, one row more to know whether a next page exists); the
+            // catalog's answer also carries the list's total, so the first peer counts the books too.
+            let select = "SELECT \(CatalogTables.books.selection), b.sort_key, b.id"
+            let firstPage = " FROM books b ORDER BY b.sort_key, b.id LIMIT 51"
+            for (impl, sql) in [
+                (
+                    "Datasette \(version), the SELECT + count(*)",
+                    select + ", (SELECT count(*) FROM books) AS total" + firstPage
+                ),
+                ("Datasette \(version), the SELECT only", select + firstPage),
+            ] {
+                let query = sql.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? sql
+                let path = "/\(databaseName).json?sql=\(query)&_shape=objects"
+                let probe = try HTTPExchange.request(port: port, "GET", path)
+                guard probe.status == 200 else {
+                    throw BenchmarkError("Datasette answered \(probe.status) to \(sql): \(probe.body)")
+                }
+                let theirs = try measure(page, impl: impl, "http://127.0.0.1:\(port)\(path)", script: nil)
+                log(
+                    String(
+                        format: "serve: books page: catalog serve answers %.2f× the requests/s of %@",
+                        ours.requestsPerSecond / theirs.requestsPerSecond, impl))
+            }
+        } else {
+            log("serve: no datasette (CATALOG_BENCH_DATASETTE, empty for none, or the PATH): the peer is skipped")
+        }
+        _ = try measure(
+            "search 'tolk' (limit 50)", impl: "catalog serve", base + "/v1/search?q=tolk&limit=50", script: script,
+            arguments: ["--", "get"])
+        _ = try measure(
+            "navigation intent (POST)", impl: "catalog serve", base + "/v1/me/scenes", script: script,
+            arguments: ["--", "intents"])
+        return results
+    }
+
+    /// wrk's script: the token on every request; with argument `intents`, POSTs of select-sidebar, each thread
+    /// taking turns over 32 scenes of its own and switching each between books and authors (a real change each
+    /// time, as a thread's 8 connections have at most 8 requests in flight).
+    private func wrkScript(token: String) -> String {
+        #"""
+        local counter = 1
+        function setup(thread)
+          thread:set("id", counter)
+          counter = counter + 1
+        end
+        function init(args)
+          mode = args[1]
+          wrk.headers["Authorization"] = "Bearer \#(token)"
+          if mode == "intents" then wrk.headers["Content-Type"] = "application/json" end
+          sent = 0
+        end
+        function request()
+          if mode ~= "intents" then return wrk.format() end
+          local scene = sent % 32
+          local section = math.floor(sent / 32) % 2 == 0 and "authors" or "books"
+          sent = sent + 1
+          local body = '{"intent":"select-sidebar","argument":"' .. section .. '"}'
+          return wrk.format("POST", "/v1/me/scenes/wrk-" .. id .. "-" .. scene .. "/intents", nil, body)
+        end
+        """#
+    }
+
+    private func datasetteVersion(_ datasette: String) -> String {
+        let output = (try? capture([datasette, "--version"]).output) ?? ""
+        return output.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+    }
+
+    // MARK: Memory
+
+    /// VmRSS idle and with `parkedPolls` change-feed long-polls parked; the samples time opening and sending them.
+    private func parkedMemory(server: ServerProcess, headers: [String: String], log: (String) -> Void) throws
+        -> Measurement
+    {
+        let health = try HTTPExchange.request(port: server.port, "GET", "/v1/health")
+        guard let json = try JSONSerialization.jsonObject(with: Data(health.body.utf8)) as? [String: Any],
+            let highWater = json["lastSeq"] as? Int
+        else { throw BenchmarkError("GET /v1/health answered \(health.status): \(health.body)") }
+        let idle = server.residentMegabytes
+        let start = ContinuousClock.now
+        var polls: [HTTPExchange] = []
+        defer { for poll in polls { poll.close() } }
+        for _ in 0..<parkedPolls {
+            let poll = try HTTPExchange(port: server.port)
+            polls.append(poll)
+            try poll.send("GET", "/v1/changes?since=\(highWater)&wait=60", headers: headers)
+        }
+        let sending = (ContinuousClock.now - start).components
+        // Time for every request to be read and parked; none may have been answered.
+        Thread.sleep(forTimeInterval: 3)
+        let answered = polls.filter(\.hasAnswer).count
+        let parked = server.residentMegabytes
+        log(
+            String(
+                format: "serve: VmRSS idle %.1f MB, with %d long-polls parked %.1f MB (%d answered early)", idle,
+                parkedPolls, parked, answered))
+        var measurement = Measurement(
+            suite: name, case: "open and send \(parkedPolls) change-feed long-polls", impl: "catalog serve",
+            samples: [Double(sending.seconds) + Double(sending.attoseconds) / 1e18])
+        measurement.notes = ["rss_idle_mb": idle, "rss_parked_mb": parked, "answered_early": Double(answered)]
+        return measurement
+    }
+
+    // MARK: Navigation from another process
+
+    /// The time from the exit of a `catalog nav` process to the answer of the scene long-poll it wakes
+    /// (negative when the answer came first: the watcher saw the commit before the process was reaped). A round
+    /// whose long-poll is answered 304 when its 5 s are up missed the change: it is logged and counted
+    /// (`missed_wakeups`), not timed.
+    private func navigationToAnswer(
+        server: ServerProcess, catalog: String, database: String, user: String, token: String, log: (String) -> Void
+    ) throws -> Measurement {
+        let authorization = ["Authorization": "Bearer \(token)"]
+        var samples: [Double] = []
+        var missed = 0
+        for round in 0..<navigationRounds {
+            let scene = try HTTPExchange.request(port: server.port, "GET", "/v1/me/scenes/main", headers: authorization)
+            guard scene.status == 200, let tag = scene.headers["etag"] else {
+                throw BenchmarkError("GET /v1/me/scenes/main answered \(scene.status): \(scene.body)")
+            }
+            let poll = try HTTPExchange(port: server.port)
+            try poll.send(
+                "GET", "/v1/me/scenes/main?wait=5", headers: authorization.merging(["If-None-Match": tag]) { $1 })
+            let answer = Arrival()
+            Thread.detachNewThread { answer.arrive(try? poll.receive()) }
+            Thread.sleep(forTimeInterval: 0.05)
+            let section = round % 2 == 0 ? "authors" : "books"
+            let nav = try ChildRun.measure([
+                catalog, "--db", database, "nav", "--user", user, "select-sidebar", section,
+            ])
+            let exited = ContinuousClock.now
+            guard nav.status == 0 else { throw BenchmarkError("catalog nav exited with status \(nav.status)") }
+            let (arrived, reply) = answer.wait()
+            if reply?.status == 304 {
+                missed += 1
+                log(
+                    "serve: round \(round): the scene long-poll missed the change catalog nav committed (304 at the end of its wait)"
+                )
+                continue
+            }
+            guard reply?.status == 200 else {
+                throw BenchmarkError(
+                    "round \(round): the scene long-poll answered \(reply?.status ?? 0), not 200 with the new state")
+            }
+            let elapsed = (arrived - exited).components
+            samples.append(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        }
+        guard !samples.isEmpty else { throw BenchmarkError("every scene long-poll missed its change") }
+        var measurement = Measurement(
+            suite: name, case: "catalog nav (another process) exit → scene long-poll answer", impl: "catalog serve",
+            samples: samples)
+        measurement.notes = ["missed_wakeups": Double(missed)]
+        log(
+            "serve: nav → scene answer: p50 \(formatSeconds(measurement.median)), p99 \(formatSeconds(measurement.p99)), "
+                + "\(missed) of \(navigationRounds) missed"
+        )
+        return measurement
+    }
+
+    /// The time an answer arrived, handed from the thread that read it.
+    private final class Arrival: @unchecked Sendable {
+        // Invariant: `arrived` and `answer` are only read or written while `condition` is locked.
+        private let condition = NSCondition()
+        private var arrived: ContinuousClock.Instant?
+        private var answer: HTTPExchange.Answer?
+
+        func arrive(_ answer: HTTPExchange.Answer?) {
+            condition.withLock {
+                arrived = .now
+                self.answer = answer
+                condition.broadcast()
+            }
+        }
+
+        func wait() -> (ContinuousClock.Instant, HTTPExchange.Answer?) {
+            condition.withLock {
+                while arrived == nil { condition.wait() }
+                return (arrived ?? .now, answer)
+            }
+        }
+    }
+
+    /// Runs `arguments` to completion; its exit status and standard output (standard error discarded).
+    private func capture(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(filePath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
