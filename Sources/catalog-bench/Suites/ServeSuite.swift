@@ -35,8 +35,9 @@ struct ServeSuite: BenchmarkSuite {
         guard created.status == 0, let token = created.output.split(separator: "\n").first.map(String.init) else {
             throw BenchmarkError("catalog tokens create exited with status \(created.status)")
         }
+        // One token sends every request of the load: no rate limit.
         let server = try ServerProcess(
-            [catalog, "--db", path, "serve", "--listen", "127.0.0.1:0"], label: "catalog serve")
+            [catalog, "--db", path, "serve", "--listen", "127.0.0.1:0", "--rate-limit", "0"], label: "catalog serve")
         defer { server.stop() }
         let authorization = ["Authorization": "Bearer \(token)"]
         let books = try HTTPExchange.request(port: server.port, "GET", "/v1/books?limit=50", headers: authorization)
