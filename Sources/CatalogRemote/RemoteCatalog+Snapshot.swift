@@ -68,7 +68,7 @@ extension RemoteCatalog {
                     into: { try file.write(contentsOf: $0) })
                 break
             } catch let error as RemoteError where error.isTransient && attempt < attempts {
-                Thread.sleep(forTimeInterval: delay)
+                Thread.sleep(forTimeInterval: max(delay, error.retryAfter ?? 0))
                 delay *= 2
             }
         }

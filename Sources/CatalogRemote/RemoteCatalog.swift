@@ -40,7 +40,14 @@ public struct RemoteCatalog: Sendable {
         return endpoint
     }
 
-    /// Sends `GET path` and streams the body into `sink`.
+    /// How many times a request refused with 429 is sent again, each after the `Retry-After` the server gave.
+    static let rateLimitRetries = 3
+    /// The longest `Retry-After` waited for; a server asking for more is reported instead.
+    static let longestRetryAfter: TimeInterval = 30
+
+    /// Sends `GET path` and streams the body into `sink`. A `429 Too Many Requests` is asked again after the
+    /// server's `Retry-After` (up to ``rateLimitRetries`` times, waits of at most ``longestRetryAfter``): the
+    /// refused answer's body is not the sink's, so nothing reached it.
     ///
     /// - Parameter idleTimeout: the longest silence between two pieces of the answer (a long-poll's wait and
     ///   more).
@@ -52,7 +59,17 @@ public struct RemoteCatalog: Sendable {
         var request = URLRequest(url: try endpoint(path, query: query))
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        return try Transfer.run(request, idleTimeout: idleTimeout, onResponse: onResponse, sink: sink)
+        var retries = 0
+        while true {
+            do {
+                return try Transfer.run(request, idleTimeout: idleTimeout, onResponse: onResponse, sink: sink)
+            } catch let error as RemoteError {
+                guard let wait = error.retryAfter, wait <= Self.longestRetryAfter, retries < Self.rateLimitRetries
+                else { throw error }
+                retries += 1
+                Thread.sleep(forTimeInterval: wait)
+            }
+        }
     }
 
     /// The whole body of `GET path`.

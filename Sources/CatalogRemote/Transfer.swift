@@ -27,7 +27,8 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// - Parameter idleTimeout: the longest silence between two pieces of the answer.
     /// - Returns: the response.
     /// - Throws: ``RemoteError/unreachable(url:reason:)`` when no whole answer came;
-    ///   ``RemoteError/problem(url:status:code:detail:)`` for an error status; what `onResponse` or `sink` threw.
+    ///   ``RemoteError/rateLimited(url:retryAfter:detail:)`` for 429, ``RemoteError/problem(url:status:code:detail:)``
+    ///   for another error status; what `onResponse` or `sink` threw.
     static func run(
         _ request: URLRequest, idleTimeout: TimeInterval,
         onResponse: @escaping (HTTPURLResponse) throws -> Void = { _ in },
@@ -54,10 +55,15 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         guard let response else { throw RemoteError.unreachable(url: url, reason: "no response") }
         guard (200..<300).contains(response.statusCode) else {
             let problem = (try? JSONSerialization.jsonObject(with: errorBody)) as? [String: Any]
+            let detail =
+                problem?["detail"] as? String ?? HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
+            // Retry-After in seconds (the catalog server's form; an HTTP date is read as 1 s).
+            if response.statusCode == 429 {
+                let seconds = response.value(forHTTPHeaderField: "Retry-After").flatMap(TimeInterval.init) ?? 1
+                throw RemoteError.rateLimited(url: url, retryAfter: max(0, seconds), detail: detail)
+            }
             throw RemoteError.problem(
-                url: url, status: response.statusCode, code: problem?["code"] as? String,
-                detail: problem?["detail"] as? String
-                    ?? HTTPURLResponse.localizedString(forStatusCode: response.statusCode))
+                url: url, status: response.statusCode, code: problem?["code"] as? String, detail: detail)
         }
         return response
     }

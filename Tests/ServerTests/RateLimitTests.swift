@@ -36,6 +36,19 @@ import Testing
         #expect(try served.get("/v1/genres").status == 200)
     }
 
+    @Test func clientsWaitTheRetryAfterTheServerAsksFor() throws {
+        let served = try ServedCatalog(arguments: ["--rate-limit", "1"])
+        defer { served.stop() }
+        _ = try #require(try Self.firstRefusal(served), "50 requests in a row were never limited")
+        // The token's bucket is empty: the client's first request is refused, and it asks again when told to.
+        try served.downloadSnapshot("client.sqlite")
+        try served.importBooks(3, titled: "limited")
+        _ = try #require(try Self.firstRefusal(served), "50 requests in a row were never limited")
+        let synced = try served.client(["sync", "--from", served.baseURL], in: "client.sqlite")
+        #expect(synced.status == 0, "\(synced.standardError)")
+        #expect(try sameCatalog(served.cli.database, served.cli.path("client.sqlite")))
+    }
+
     @Test func helpListsTheFlag() throws {
         let help = try CatalogCLI("serve-help").run("serve", "--help")
         #expect(help.standardOutput.contains("--rate-limit N"))

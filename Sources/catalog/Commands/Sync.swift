@@ -86,8 +86,9 @@ enum SyncCommand {
                 pause = 0.5
                 _ = try feed.waitForChanges(after: report.toSequence, limit: 1, seconds: 30)
             } catch let error as RemoteError where error.isTransient {
-                Output.writeError("\(error.localizedDescription); trying again in \(pause) s\n")
-                Thread.sleep(forTimeInterval: pause)
+                let wait = max(pause, error.retryAfter ?? 0)
+                Output.writeError("\(error.localizedDescription); trying again in \(wait) s\n")
+                Thread.sleep(forTimeInterval: wait)
                 pause = min(pause * 2, 30)
             }
         }
