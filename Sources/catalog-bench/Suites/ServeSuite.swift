@@ -68,10 +68,10 @@ struct ServeSuite: BenchmarkSuite {
         try Data(wrkScript(token: token).utf8).write(to: script)
         let base = "http://127.0.0.1:\(server.port)"
         var results: [Measurement] = []
-        func measure(_ label: String, impl: String, _ url: String, script: URL?, arguments: [String] = []) throws
-            -> WrkResult
-        {
-            var command = [wrk, "-t2", "-c\(connections)", "-d\(seconds)s", "--latency"]
+        func measure(
+            _ label: String, impl: String, _ url: String, script: URL?, arguments: [String] = [], options: [String] = []
+        ) throws -> WrkResult {
+            var command = [wrk, "-t2", "-c\(connections)", "-d\(seconds)s", "--latency"] + options
             command += script.map { ["-s", $0.path] } ?? []
             let run = try capture(command + [url] + arguments)
             guard run.status == 0 else { throw BenchmarkError("wrk exited with status \(run.status):\n\(run.output)") }
@@ -131,9 +131,20 @@ struct ServeSuite: BenchmarkSuite {
         _ = try measure(
             "search 'tolk' (limit 50)", impl: "catalog serve", base + "/v1/search?q=tolk&limit=50", script: script,
             arguments: ["--", "get"])
+        let intents = "navigation intent (POST)"
         _ = try measure(
-            "navigation intent (POST)", impl: "catalog serve", base + "/v1/me/scenes", script: script,
-            arguments: ["--", "intents"])
+            intents, impl: "catalog serve", base + "/v1/me/scenes", script: script, arguments: ["--", "intents"])
+        // The same intents while an import holds the file's write lock: a dry run does all an import's work and
+        // rolls it back, so the kept catalog is unchanged. wrk waits up to 30 s for an answer here.
+        let importer = try ImportBeside(catalog: siblingExecutable("catalog"), database: database, in: directory)
+        defer { importer.stop() }
+        log("serve: \(importer.label) started")
+        _ = try measure(
+            intents, impl: "catalog serve, beside \(importer.label)", base + "/v1/me/scenes", script: script,
+            arguments: ["--", "intents"], options: ["--timeout", "30s"])
+        if !importer.isRunning {
+            log("serve: the import ended before the intents did: the figures above are partly without it")
+        }
         return results
     }
 
@@ -167,6 +178,35 @@ struct ServeSuite: BenchmarkSuite {
     private func datasetteVersion(_ datasette: String) -> String {
         let output = (try? capture([datasette, "--version"]).output) ?? ""
         return output.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+    }
+
+    // MARK: An import beside the server
+
+    /// `catalog import --dry-run` of generated books into the served catalog, as a child process stopped with
+    /// SIGTERM (the import rolls back) when the measurement is over.
+    private final class ImportBeside {
+        static let rows = 200_000
+        let label = "catalog import --dry-run of \(rows) books"
+        private let process = Process()
+
+        init(catalog: String, database: String, in directory: URL) throws {
+            let csv = directory.appending(path: "beside.csv").path
+            try BooksCSVGenerator(rows: Self.rows).write(to: csv)
+            process.executableURL = URL(filePath: catalog)
+            process.arguments = ["--db", database, "import", csv, "--source", "bench-beside", "--dry-run"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Past opening the file and into its first rows, holding the write lock.
+            Thread.sleep(forTimeInterval: 2)
+        }
+
+        var isRunning: Bool { process.isRunning }
+
+        func stop() {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
     }
 
     // MARK: Memory
