@@ -136,7 +136,9 @@ struct ServeSuite: BenchmarkSuite {
             intents, impl: "catalog serve", base + "/v1/me/scenes", script: script, arguments: ["--", "intents"])
         // The same intents while an import holds the file's write lock: a dry run does all an import's work and
         // rolls it back, so the kept catalog is unchanged. wrk waits up to 30 s for an answer here.
-        let importer = try ImportBeside(catalog: siblingExecutable("catalog"), database: database, in: directory)
+        let importer = try ImportBeside(
+            catalog: siblingExecutable("catalog"), database: database,
+            rows: max(20_000, BrowseSuite.Size.configured.books / 5), in: directory)
         defer { importer.stop() }
         log("serve: \(importer.label) started")
         _ = try measure(
@@ -182,16 +184,16 @@ struct ServeSuite: BenchmarkSuite {
 
     // MARK: An import beside the server
 
-    /// `catalog import --dry-run` of generated books into the served catalog, as a child process stopped with
-    /// SIGTERM (the import rolls back) when the measurement is over.
+    /// `catalog import --dry-run` of `rows` generated books into the served catalog, as a child process stopped
+    /// with SIGTERM (the import rolls back) when the measurement is over.
     private final class ImportBeside {
-        static let rows = 200_000
-        let label = "catalog import --dry-run of \(rows) books"
+        let label: String
         private let process = Process()
 
-        init(catalog: String, database: String, in directory: URL) throws {
+        init(catalog: String, database: String, rows: Int, in directory: URL) throws {
+            label = "catalog import --dry-run of \(rows) books"
             let csv = directory.appending(path: "beside.csv").path
-            try BooksCSVGenerator(rows: Self.rows).write(to: csv)
+            try BooksCSVGenerator(rows: rows).write(to: csv)
             process.executableURL = URL(filePath: catalog)
             process.arguments = ["--db", database, "import", csv, "--source", "bench-beside", "--dry-run"]
             process.standardOutput = FileHandle.nullDevice
