@@ -18,7 +18,7 @@ package enum CatalogAPI {
         _ kind: EntityKind, filter: ListFilter?, after: PageCursor?, limit: Int, in catalog: LibraryCatalog,
         totals: ListTotals? = nil
     ) throws -> String {
-        try JSONText.encode(
+        JSONText.encode(
             try catalog.db.transaction {
                 try ListPage.load(kind, filter: filter, after: after, limit: limit, in: catalog, totals: totals)
             }.json)
@@ -28,12 +28,12 @@ package enum CatalogAPI {
     ///
     /// - Throws: `CatalogError.notFound` when there is no such entity.
     package static func show(_ kind: EntityKind, uuid: UUID, in catalog: LibraryCatalog) throws -> String {
-        try JSONText.encode(try catalog.db.transaction { try EntityDetail.load(kind, uuid: uuid, in: catalog) }.json)
+        JSONText.encode(try catalog.db.transaction { try EntityDetail.load(kind, uuid: uuid, in: catalog) }.json)
     }
 
     /// The best matches for `text`: `{"items": [{"kind", "uuid", "title" or "name"}]}`.
     package static func search(_ text: String, limit: Int, in catalog: LibraryCatalog) throws -> String {
-        try JSONText.encode(
+        JSONText.encode(
             ["items": .array(try catalog.search(text, limit: limit).map(CatalogJSON.summary))] as JSONValue)
     }
 }

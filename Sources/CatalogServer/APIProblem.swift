@@ -83,8 +83,7 @@ package struct APIProblem: Error, Sendable, Equatable {
         fields["status"] = .int(status)
         fields["detail"] = .string(detail)
         fields["code"] = .string(code)
-        // Encoding a JSONValue of strings and numbers cannot fail.
-        let text = (try? JSONText.encode(JSONValue.object(fields))) ?? "{}\n"
+        let text = JSONText.encode(JSONValue.object(fields))
         let headers = [("WWW-Authenticate", challenge), ("Retry-After", retryAfter.map(String.init))]
             .compactMap { name, value in value.map { (name: name, value: $0) } }
         return HTTPResponse(status: status, contentType: "application/problem+json", text: text, headers: headers)

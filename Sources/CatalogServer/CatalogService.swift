@@ -66,7 +66,7 @@ package struct CatalogService: Sendable {
                 "version": .string(version),
             ]
         }
-        return try json(JSONText.encode(body))
+        return json(JSONText.encode(body))
     }
 
     private func list(_ kind: EntityKind, _ request: HTTPRequest) throws -> HTTPResponse {

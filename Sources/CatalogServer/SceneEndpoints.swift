@@ -238,7 +238,7 @@ package struct SceneEndpoints: Sendable {
     }
 
     private func json(_ value: JSONValue) throws -> HTTPResponse {
-        HTTPResponse(status: 200, contentType: "application/json", text: try JSONText.encode(value))
+        HTTPResponse(status: 200, contentType: "application/json", text: JSONText.encode(value))
     }
 }
 
