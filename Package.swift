@@ -34,13 +34,15 @@ let package = Package(
         ),
         // A small HTTP/1.1 server: request and response values, one Sendable handler, graceful stop.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
-        // The catalog's HTTP API: routes, problem answers, the endpoints over a pool of readers.
+        // The catalog's HTTP API: routes, problem answers, the endpoints over a pool of readers; and the web page,
+        // whose files (Web/) the EmbedWebAssets plugin embeds at build time, so only the server targets carry them.
         .target(
             name: "CatalogServer",
             dependencies: [
                 "AccessTokens", "Catalog", "CatalogAPI", "CatalogSync", "HTTPServer", "LibraryNavigation", "Navigation",
                 "Schema", "SQLiteDB",
-            ]),
+            ],
+            exclude: ["Web"], plugins: ["EmbedWebAssets"]),
 
         // Migrations/<target>/*.sql, embedded at build time by the EmbedMigrations plugin into the target that owns
         // the tables; Schema composes the catalog's and the navigation's.
@@ -48,6 +50,9 @@ let package = Package(
         .plugin(
             name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"],
             path: "Sources/EmbedMigrations"),
+        .plugin(
+            name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["MigrationEmbedder"],
+            path: "Sources/EmbedWebAssets"),
         .target(name: "Schema", dependencies: ["AccessTokens", "Catalog", "Navigation", "SQLiteDB"]),
 
         // Books, authors, genres and bands: models, repositories, browsing lists, search.
