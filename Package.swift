@@ -72,6 +72,10 @@ let package = Package(
         // The catalog's routes, their validation against the catalog, and a browsing facade per user and scene.
         .target(name: "LibraryNavigation", dependencies: ["Catalog", "Navigation", "SQLiteDB"]),
 
+        // A small W3C WebDriver client for headless Chromium (chromedriver), for the web page's browser tests and
+        // benchmark; no library product depends on it.
+        .target(name: "WebDriver"),
+
         // Hand-written argument parsing for the CLI (no outside packages).
         .target(name: "CommandLineKit"),
         // Raw-mode terminal, key decoding and display widths for the interactive browser.
@@ -155,7 +159,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "catalog", "Catalog", "CatalogRemote", "CatalogServer", "CatalogSync", "HTTPServer", "SQLiteDB",
-                "TestSupport",
+                "TestSupport", "WebDriver",
             ]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(
