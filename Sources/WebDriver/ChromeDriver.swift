@@ -1,5 +1,11 @@
 public import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A `chromedriver` process on a free loopback port, and the headless Chromium sessions it starts.
 ///
 /// ```swift
@@ -55,7 +61,7 @@ public final class ChromeDriver: @unchecked Sendable {
             text += String(decoding: chunk, as: UTF8.self)
         }
         guard let port = Self.port(in: text), let url = URL(string: "http://127.0.0.1:\(port)") else {
-            process.terminate()
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
             throw WebDriverError.driverDidNotStart(text)
         }
@@ -74,10 +80,11 @@ public final class ChromeDriver: @unchecked Sendable {
         try BrowserSession(driver: baseURL, browser: Self.browserPath ?? "chromium", width: width, height: height)
     }
 
-    /// Stops chromedriver and waits for it to exit.
+    /// Stops chromedriver and waits for it to exit. Quit its browsers first (``BrowserSession/quit()``).
     public func stop() {
         output?.readabilityHandler = nil
-        if process.isRunning { process.terminate() }
+        // chromedriver ignores SIGTERM; its browsers are gone once their sessions were quit, so nothing is lost.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 

@@ -170,13 +170,12 @@ import WebDriver
         let fixture = try Fixture()
         defer { fixture.stop() }
         let page = try fixture.browser()
+        // This tab never hears of changes (its long-polls are blocked), as a tab asleep in the background.
+        try page.session.cdp("Network.enable")
+        try page.session.cdp("Network.setBlockedURLs", ["urls": ["*wait=*"]])
         try page.open(signingInWith: fixture.token)
         try page.choose("books", in: "sidebar-list")
         let books = try page.waitUntil("books") { $0.sidebar == "Books" }
-        // This tab stops hearing of changes (its long-poll is blocked), as a tab asleep in the background would.
-        try page.session.cdp("Network.enable")
-        try page.session.cdp("Network.setBlockedURLs", ["urls": ["*wait=*"]])
-        Thread.sleep(forTimeInterval: 0.3)
         let other = try fixture.browser()
         try other.open(signingInWith: fixture.token)
         try other.choose("bands", in: "sidebar-list")

@@ -87,19 +87,17 @@ async function signOut() {
 async function open() {
   $("user").textContent = signedInAs;
   $("app").hidden = false;
+  // Read before the scene is shown: showing it puts its own address in the address bar.
+  const link = linkOf(location);
+  const arrived = location.pathname + location.search;
+  const arrival = performance.getEntriesByType("navigation")[0]?.type ?? "navigate";
   scene = new Scene(sceneOf(location), render, reportProblem, () => showSignIn("Your session ended; sign in again."));
   await scene.load();
-  const link = linkOf(location);
-  const arrival = performance.getEntriesByType("navigation")[0]?.type ?? "navigate";
-  const here = () => location.pathname + location.search;
-  if (link && arrival === "navigate" && here() !== addressOf(scene.state, scene.name)) {
+  if (link && arrival === "navigate" && arrived !== addressOf(scene.state, scene.name)) {
+    // A refused link leaves the scene, and the address bar that shows it, as they were.
     await scene.intent("open", link, "load", (error) =>
       say(`This link could not be opened, so the page shows where you left off: ${error.message}`),
     );
-    // A refused link leaves the scene as it was: the address bar shows that state again.
-    if (here() !== addressOf(scene.state, scene.name)) {
-      history.replaceState({ position: scene.state.history.position }, "", addressOf(scene.state, scene.name));
-    }
   }
   scene.follow();
 }
