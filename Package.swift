@@ -34,13 +34,15 @@ let package = Package(
         ),
         // A small HTTP/1.1 server: request and response values, one Sendable handler, graceful stop.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
-        // The catalog's HTTP API: routes, problem answers, the endpoints over a pool of readers.
+        // The catalog's HTTP API: routes, problem answers, the endpoints over a pool of readers; and the web page,
+        // whose files (Web/) the EmbedWebAssets plugin embeds at build time, so only the server targets carry them.
         .target(
             name: "CatalogServer",
             dependencies: [
                 "AccessTokens", "Catalog", "CatalogAPI", "CatalogSync", "HTTPServer", "LibraryNavigation", "Navigation",
                 "Schema", "SQLiteDB",
-            ]),
+            ],
+            exclude: ["Web"], plugins: ["EmbedWebAssets"]),
 
         // Migrations/<target>/*.sql, embedded at build time by the EmbedMigrations plugin into the target that owns
         // the tables; Schema composes the catalog's and the navigation's.
@@ -48,6 +50,9 @@ let package = Package(
         .plugin(
             name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"],
             path: "Sources/EmbedMigrations"),
+        .plugin(
+            name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["MigrationEmbedder"],
+            path: "Sources/EmbedWebAssets"),
         .target(name: "Schema", dependencies: ["AccessTokens", "Catalog", "Navigation", "SQLiteDB"]),
 
         // Books, authors, genres and bands: models, repositories, browsing lists, search.
@@ -66,6 +71,10 @@ let package = Package(
         .target(name: "Navigation", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
         // The catalog's routes, their validation against the catalog, and a browsing facade per user and scene.
         .target(name: "LibraryNavigation", dependencies: ["Catalog", "Navigation", "SQLiteDB"]),
+
+        // A small W3C WebDriver client for headless Chromium (chromedriver), for the web page's browser tests and
+        // benchmark; no library product depends on it.
+        .target(name: "WebDriver"),
 
         // Hand-written argument parsing for the CLI (no outside packages).
         .target(name: "CommandLineKit"),
@@ -150,7 +159,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "catalog", "Catalog", "CatalogAPI", "CatalogRemote", "CatalogServer", "CatalogSync", "HTTPServer",
-                "SQLiteDB", "TestSupport",
+                "SQLiteDB", "TestSupport", "WebDriver",
             ]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(

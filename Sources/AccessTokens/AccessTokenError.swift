@@ -14,6 +14,10 @@ package enum AccessTokenError: Error, Sendable, Hashable, CustomStringConvertibl
     case noSuchToken(id: Int64)
     /// No user has the name given.
     case noSuchUser(name: String)
+    /// No web session has this id: it was never started here, it was signed out, or its token was removed.
+    case unknownSession
+    /// The web session ended at the date given.
+    case sessionExpired(at: Date)
 
     /// A sentence saying what is wrong; it never holds the token.
     package var description: String {
@@ -24,6 +28,8 @@ package enum AccessTokenError: Error, Sendable, Hashable, CustomStringConvertibl
         case .revoked(let date): "the token was revoked at \(date.formatted(.iso8601))"
         case .noSuchToken(let id): "no access token has id \(id)"
         case .noSuchUser(let name): "no user is named '\(name)'"
+        case .unknownSession: "the sign-in session is not known: it was signed out, or never started here"
+        case .sessionExpired(let date): "the sign-in session ended at \(date.formatted(.iso8601))"
         }
     }
 }

@@ -16,7 +16,7 @@ package struct AccessTokenStore {
     /// How long a token's `last_used_at` may lag behind its use: a request writes it only when it is older.
     package static let lastUsedResolution: TimeInterval = 60
 
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
 
     /// The tokens of the database `writer` writes: a connection for the command line, a pool for a server (whose
     /// readers then check tokens side by side). Cheap to make: it holds nothing else.
@@ -36,9 +36,7 @@ package struct AccessTokenStore {
     package func create(
         for user: NavigationUser, scope: AccessScope, expiresAt: Date?, now: Date = Date()
     ) throws -> IssuedToken {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<4).flatMap { _ in withUnsafeBytes(of: generator.next() as UInt64) { Array($0) } }
-        let token = Self.prefix + Self.hex(bytes)
+        let token = Self.prefix + Self.randomHex()
         let id = try writer.write { db in
             try db.execute(
                 "INSERT INTO access_tokens(user_id, hash, scope, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
@@ -93,6 +91,11 @@ package struct AccessTokenStore {
             try db.fetchOne(TokenRow.self, TokenRow.select + " WHERE t.hash = ?", [Self.hash(token)])
         }
         guard let found else { throw AccessTokenError.unknown }
+        return try caller(for: found, now: now)
+    }
+
+    /// The caller `found` stands for when it is usable at `now`, its last use written when due.
+    func caller(for found: TokenRow, now: Date) throws -> Caller {
         if let revokedAt = found.token.revokedAt { throw AccessTokenError.revoked(at: revokedAt) }
         if let expiresAt = found.token.expiresAt, now >= expiresAt { throw AccessTokenError.expired(at: expiresAt) }
         if found.token.lastUsedAt.map({ now.timeIntervalSince($0) >= Self.lastUsedResolution }) ?? true {
@@ -115,8 +118,11 @@ package struct AccessTokenStore {
         SHA256.hexDigest(of: token)
     }
 
-    private static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+    /// 256 random bits from the system's generator, as 64 lowercase hex digits.
+    static func randomHex() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<4).flatMap { _ in withUnsafeBytes(of: generator.next() as UInt64) { Array($0) } }
+        return bytes.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
     }
 }
 
@@ -138,7 +144,7 @@ package struct Caller: Sendable, Hashable {
 }
 
 /// A row of `access_tokens` with its user's name.
-private struct TokenRow: RowDecodable {
+struct TokenRow: RowDecodable {
     static let select = """
         SELECT t.id, t.user_id, u.name, t.scope, t.created_at, t.expires_at, t.last_used_at, t.revoked_at
         FROM access_tokens t JOIN users u ON u.id = t.user_id

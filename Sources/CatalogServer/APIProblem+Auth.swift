@@ -11,7 +11,8 @@ extension APIProblem {
         challenge: #"Bearer realm="catalog""#)
 
     /// 401 for a token that is malformed, unknown, expired or revoked: `malformed-token`, `unknown-token`,
-    /// `expired-token`, `revoked-token`. The detail never holds the token.
+    /// `expired-token`, `revoked-token`; for a web session that is unknown or ended: `unknown-session`,
+    /// `expired-session`. The detail never holds the token.
     package static func refused(_ error: AccessTokenError) -> APIProblem {
         let code: String
         let remedy: String
@@ -31,10 +32,36 @@ extension APIProblem {
         case .noSuchToken, .noSuchUser:
             code = "unknown-token"
             remedy = "create a token with 'catalog tokens create --user NAME'"
+        case .unknownSession:
+            code = "unknown-session"
+            remedy = "sign in again with a token (POST /v1/web/session)"
+        case .sessionExpired:
+            code = "expired-session"
+            remedy = "sign in again with a token (POST /v1/web/session)"
         }
         return APIProblem(
             status: 401, code: code, detail: "\(error); \(remedy)",
             challenge: #"Bearer realm="catalog", error="invalid_token""#)
+    }
+
+    /// 403 `missing-csrf-token`: a request authenticated by a session cookie would change state without the
+    /// session's `X-CSRF-Token`.
+    static let missingCSRFToken = APIProblem(
+        status: 403, code: "missing-csrf-token",
+        detail: "a request signed in by a session cookie that changes state needs the header X-CSRF-Token with the "
+            + "session's csrfToken (GET /v1/web/session answers it)")
+
+    /// 403 `wrong-csrf-token`: the `X-CSRF-Token` of a cookie request is not its session's.
+    static let wrongCSRFToken = APIProblem(
+        status: 403, code: "wrong-csrf-token",
+        detail: "X-CSRF-Token is not this session's csrfToken; GET /v1/web/session for the current one")
+
+    /// 403 `cross-origin`: a request signed in by a cookie, or a sign-in, sent by a page of another site.
+    static func crossOrigin(_ origin: String) -> APIProblem {
+        APIProblem(
+            status: 403, code: "cross-origin",
+            detail: "the request comes from a page of \(origin), not of this server; only this server's own page may "
+                + "use its session cookie")
     }
 
     /// 403 `insufficient-scope`: the token is valid but does not allow the request.

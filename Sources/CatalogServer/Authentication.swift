@@ -3,19 +3,61 @@ import Foundation
 import HTTPServer
 import SQLiteDB
 
-/// Who sent a request: the bearer token of its `Authorization` header, checked against the stored hashes.
+/// Who sent a request: the bearer token of its `Authorization` header, or else the web session of its cookie,
+/// checked against the stored hashes.
+///
+/// A cookie is sent by the browser whatever page caused the request, so a cookie request that may change something
+/// (any method but `GET` and `HEAD`) must also prove it comes from the page itself: its `Origin`, when present,
+/// is this server, and its `X-CSRF-Token` is the session's (compared in constant time). Bearer requests need
+/// neither: a browser never adds a token by itself.
 enum Authentication {
-    /// The caller `request`'s token stands for.
+    /// The caller `request`'s token or session stands for.
     ///
-    /// - Throws: a 401 ``APIProblem`` for a missing, malformed, unknown, expired or revoked token.
+    /// - Throws: a 401 ``APIProblem`` for a missing, malformed, unknown, expired or revoked token or session; a 403
+    ///   for a cookie request that changes state without the session's CSRF token or from another origin.
     static func caller(of request: HTTPRequest, in pool: DatabasePool) throws(APIProblem) -> Caller {
-        guard let field = request.headers["authorization"] else { throw .missingToken }
+        guard let field = request.headers["authorization"] else {
+            guard let id = WebSessionCookie.sessionID(in: request) else { throw .missingToken }
+            let session = try webSession(id, in: pool)
+            if !["GET", "HEAD"].contains(request.method) {
+                try checkOrigin(of: request)
+                guard let sent = request.headers["x-csrf-token"] else { throw .missingCSRFToken }
+                guard constantTimeEqual(sent, session.csrfToken) else { throw .wrongCSRFToken }
+            }
+            return session.caller
+        }
         // RFC 6750: the scheme is case-insensitive, then one or more spaces, then the token.
         let parts = field.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw .refused(.malformed) }
         let token = parts[1].trimmingCharacters(in: .whitespaces)
+        return try refusing { try AccessTokenStore(pool).authenticate(token) }
+    }
+
+    /// The web session whose cookie holds `id`.
+    ///
+    /// - Throws: a 401 ``APIProblem`` when it is unknown, ended, or its token no longer usable.
+    static func webSession(_ id: String, in pool: DatabasePool) throws(APIProblem) -> WebSession {
+        try refusing { try AccessTokenStore(pool).webSession(id) }
+    }
+
+    /// Refuses a request whose `Origin` names another site than its `Host`: a browser sends `Origin` with every
+    /// cross-origin request, so a page elsewhere cannot pass for this one.
+    static func checkOrigin(of request: HTTPRequest) throws(APIProblem) {
+        guard let origin = request.headers["origin"] else { return }
+        let host = origin.split(separator: "://", maxSplits: 1).last.map(String.init)
+        guard let host, host == request.headers["host"] else { throw .crossOrigin(origin) }
+    }
+
+    /// Whether `a` and `b` are equal, in a time that depends on their lengths only.
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let (x, y) = (Array(a.utf8), Array(b.utf8))
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    private static func refusing<T>(_ body: () throws -> T) throws(APIProblem) -> T {
         do {
-            return try AccessTokenStore(pool).authenticate(token)
+            return try body()
         } catch let error as AccessTokenError {
             throw .refused(error)
         } catch {

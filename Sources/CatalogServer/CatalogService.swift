@@ -10,8 +10,9 @@ import Schema
 /// requests read concurrently, each in one snapshot, and each user's navigation state (``SceneEndpoints``), saved
 /// through the pool's one writer. Bodies are the JSON the `catalog` command prints with `--json`, made by the same
 /// ``CatalogAPI`` functions. Offline clients get the change feed (a long-poll), lookups and snapshots
-/// (``SyncEndpoints``). Every endpoint but `/v1/health` needs a bearer token, and each token's rate of requests is
-/// limited (``RateLimiter``).
+/// (``SyncEndpoints``). Every endpoint but `/v1/health` needs a bearer token (or the web page's session cookie,
+/// ``WebSessionEndpoints``), and each token's rate of requests is limited (``RateLimiter``). `/` and `/app/…` serve
+/// the web page (``WebAssets``).
 package struct CatalogService: Sendable {
     private let pool: DatabasePool
     private let version: String
@@ -20,11 +21,14 @@ package struct CatalogService: Sendable {
     private var router: Router
 
     /// The API over `pool`; `version` is the program's, reported by `/v1/health`; `rateLimit` bounds each token's
-    /// requests (`nil`: no bound).
+    /// requests (`nil`: no bound); `secure` says the server speaks HTTPS, so the web page's session cookie is marked
+    /// `Secure`.
     ///
     /// - Throws: `DatabaseError` when the commit watcher cannot open the database; a file error when the
     ///   snapshot directory cannot be made.
-    package init(pool: DatabasePool, version: String, rateLimit: RateLimiter.Rate? = .standard) throws {
+    package init(
+        pool: DatabasePool, version: String, rateLimit: RateLimiter.Rate? = .standard, secure: Bool = false
+    ) throws {
         self.pool = pool
         self.version = version
         router = Router(
@@ -42,6 +46,8 @@ package struct CatalogService: Sendable {
             }
         }
         SceneEndpoints(pool: pool, watcher: watcher).register(in: &router)
+        WebSessionEndpoints(pool: pool, secure: secure).register(in: &router)
+        WebAssets.register(in: &router)
     }
 
     /// The answer to `request`, now or (a long-poll) later.

@@ -71,3 +71,48 @@ import Testing
         #expect(!AccessScope.read.allows(.nav) && !AccessScope.nav.allows(.admin))
     }
 }
+
+/// Web sessions as the server checks them: by the hash of the cookie's id, ended by sign-out, by their expiry and
+/// with their token.
+@Suite struct WebSessionStoreTests {
+    @Test func aSessionActsForItsTokenUntilItEndsOrItsTokenIsRevoked() throws {
+        let (_, tokens, user) = try AccessTokenStoreTests().fixture()
+        let now = Date(timeIntervalSince1970: 2_000_000_000)
+        let issued = try tokens.create(for: user, scope: .nav, expiresAt: nil, now: now)
+        let session = try tokens.startWebSession(with: issued.token, now: now)
+        #expect(session.expiresAt == now.addingTimeInterval(WebSession.lifetime))
+        let found = try tokens.webSession(session.id, now: now.addingTimeInterval(60))
+        #expect(found.caller.user == user && found.caller.scope == .nav && found.csrfToken == session.csrfToken)
+        #expect(session.csrfToken != session.id)
+        #expect(throws: AccessTokenError.sessionExpired(at: session.expiresAt)) {
+            try tokens.webSession(session.id, now: session.expiresAt)
+        }
+        try tokens.revoke(id: issued.stored.id, now: now.addingTimeInterval(120))
+        #expect(throws: AccessTokenError.revoked(at: now.addingTimeInterval(120))) {
+            try tokens.webSession(session.id, now: now.addingTimeInterval(180))
+        }
+        #expect(throws: AccessTokenError.revoked(at: now.addingTimeInterval(120))) {
+            try tokens.startWebSession(with: issued.token, now: now.addingTimeInterval(180))
+        }
+    }
+
+    @Test func signingOutEndsOneSessionAndOnlyTheHashIsStored() throws {
+        let (db, tokens, user) = try AccessTokenStoreTests().fixture()
+        let issued = try tokens.create(for: user, scope: .read, expiresAt: nil)
+        let first = try tokens.startWebSession(with: issued.token)
+        let second = try tokens.startWebSession(with: issued.token)
+        try tokens.endWebSession(first.id)
+        #expect(throws: AccessTokenError.unknownSession) { try tokens.webSession(first.id) }
+        #expect(try tokens.webSession(second.id).caller.user == user)
+        #expect(throws: AccessTokenError.unknownSession) { try tokens.webSession("not-an-id") }
+        let stored = try db.fetchAll(String.self, "SELECT hash FROM web_sessions")
+        #expect(stored == [SHA256.hexDigest(of: second.id)])
+    }
+
+    @Test func aSessionNeverOutlivesItsToken() throws {
+        let (_, tokens, user) = try AccessTokenStoreTests().fixture()
+        let now = Date(timeIntervalSince1970: 2_000_000_000)
+        let issued = try tokens.create(for: user, scope: .read, expiresAt: now.addingTimeInterval(3600), now: now)
+        #expect(try tokens.startWebSession(with: issued.token, now: now).expiresAt == now.addingTimeInterval(3600))
+    }
+}

@@ -22,14 +22,14 @@ import Testing
         #expect(
             DatabaseSchema.migrations.map(\.fileName) == [
                 "0001_catalog.sql", "0002_navigation.sql", "0003_changes.sql", "0004_checks_without_in_lists.sql",
-                "0005_access_tokens.sql",
+                "0005_access_tokens.sql", "0006_web_sessions.sql",
             ])
     }
 
     /// `Fixtures/catalog-0004.sqlite` was written by `catalog import SampleData/library.json`, `catalog nav
     /// select-sidebar authors` and `catalog sessions save reading` when all migrations lived in one directory, then
     /// vacuumed. Its `schema_migrations` rows (versions and checksums) must still be this build's; opening it adds
-    /// the later migrations (0005, the empty `access_tokens`) and changes no row of its own.
+    /// the later migrations (0005 and 0006, the empty `access_tokens` and `web_sessions`) and changes no row of its own.
     @Test func aDatabaseWrittenAtVersion4OpensWithItsMigrationsAndRowsUnchanged() throws {
         let path = try copyOfFixture("catalog-0004.sqlite")
         let (appliedBefore, rowsBefore) = try contents(of: Database(path: path))
@@ -39,12 +39,11 @@ import Testing
         let db = try DatabaseSchema.open(path: path)
         let (applied, rows) = try contents(of: db)
         #expect(Array(applied.prefix(4)) == appliedBefore)
-        #expect(applied.dropFirst(4).map(\.version) == [5])
-        #expect(
-            rows.filter { $0.key != "schema_migrations" && $0.key != "access_tokens" }
-                == rowsBefore.filter { $0.key != "schema_migrations" })
-        #expect(rows["access_tokens"] == 0)
-        #expect(DatabaseSchema.migrator.latestVersion == 5)
+        #expect(applied.dropFirst(4).map(\.version) == [5, 6])
+        let added: Set = ["schema_migrations", "access_tokens", "web_sessions"]
+        #expect(rows.filter { !added.contains($0.key) } == rowsBefore.filter { $0.key != "schema_migrations" })
+        #expect(rows["access_tokens"] == 0 && rows["web_sessions"] == 0)
+        #expect(DatabaseSchema.migrator.latestVersion == 6)
         #expect(try DatabaseSchema.migrator.pendingMigrations(in: db).isEmpty)
         #expect(try db.integrityCheck() == ["ok"])
     }

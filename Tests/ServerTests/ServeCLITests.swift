@@ -92,7 +92,8 @@ import Testing
             ("/v1/books/\(book)/more", 404, "no-route"),
             ("/v1/books/", 404, "no-route"),
             ("/v1/nope", 404, "no-route"),
-            ("/", 404, "no-route"),
+            ("/nope", 404, "no-route"),
+            ("/web/", 404, "no-route"),
         ]
         for (path, status, code) in cases {
             let answer = try served.get(path)

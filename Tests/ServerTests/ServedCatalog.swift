@@ -23,10 +23,18 @@ final class ServedCatalog {
     static let user = "tester"
 
     /// Serves the sample catalog; requests carry an admin token of ``user`` unless ``token`` is changed.
-    init(listen: String = "127.0.0.1:0", arguments: [String] = []) throws {
-        cli = try CatalogCLI("serve")
+    convenience init(listen: String = "127.0.0.1:0", arguments: [String] = []) throws {
+        let cli = try CatalogCLI("serve")
         try cli.importSamples()
-        token = try Self.createToken(cli, user: Self.user, scope: "admin")
+        try self.init(
+            cli: cli, token: try Self.createToken(cli, user: Self.user, scope: "admin"), listen: listen,
+            arguments: arguments)
+    }
+
+    /// Serves the catalog of `cli` as it is.
+    private init(cli: CatalogCLI, token: String?, listen: String, arguments: [String]) throws {
+        self.cli = cli
+        self.token = token
         process = try cli.start(["serve", "--listen", listen] + arguments)
         let line = process.firstStandardOutputLine()
         guard let line, line.hasPrefix("listening on http://") || line.hasPrefix("listening on https://") else {
@@ -96,6 +104,11 @@ final class ServedCatalog {
             if let entries = shown[related] as? [Any], !entries.isEmpty { return uuid }
         }
         throw NoSuchEntry(description: "the sample catalog has no \(list) with \(related ?? "entries")")
+    }
+
+    /// A new server on this one's catalog (after this one stopped, or beside it), with the same ``token``.
+    func restarted() throws -> ServedCatalog {
+        try ServedCatalog(cli: cli, token: token, listen: "127.0.0.1:0", arguments: [])
     }
 
     /// Sends `signal` and waits for the server to exit (again: returns what it returned the first time).

@@ -78,7 +78,7 @@ enum ServeCommand {
             try CatalogService(
                 pool: try DatabasePool(
                     path: path, configuration: try GlobalOptions.configuration(invocation, path: path)),
-                version: CatalogVersion.current, rateLimit: rateLimit),
+                version: CatalogVersion.current, rateLimit: rateLimit, secure: tls != nil),
             on: address, tls: tls, log: log, until: stop)
     }
 

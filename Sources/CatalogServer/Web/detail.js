@@ -1,0 +1,128 @@
+// The detail column: the top of the detail stack (else its root), its fields and its related lists, whose options
+// push onto the stack; the stack itself as a breadcrumb. Settings and About are the two-column pages.
+
+import { get } from "./api.js";
+import { linkOfState } from "./deeplink.js";
+import { listbox, option, select } from "./listbox.js";
+
+/** The related lists of each kind: which member of the entity holds them, their heading and the kind they list. */
+const related = {
+  book: [
+    ["authors", "Authors", "author"],
+    ["genres", "Genres", "genre"],
+  ],
+  author: [
+    ["books", "Books", "book", "bookCount"],
+    ["coauthors", "Co-authors", "author", "coauthorCount"],
+  ],
+  genre: [
+    ["bands", "Bands", "band", "bandCount"],
+    ["books", "Books", "book", "bookCount"],
+  ],
+  band: [["genres", "Genres", "genre"]],
+};
+
+/** The facts shown under the title, by kind: member, label. */
+const facts = {
+  book: [["year", "Year"], ["language", "Language"], ["isbn13", "ISBN"], ["pages", "Pages"], ["summary", "Summary"]],
+  author: [["sortName", "Sorted as"], ["disambiguation", "Note"]],
+  genre: [],
+  band: [["country", "Country"], ["formedYear", "Formed"], ["endedYear", "Ended"], ["status", "Status"]],
+};
+
+function element(name, text, className) {
+  const node = document.createElement(name);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+/** The detail column, bound to its elements; `act(name, argument)` sends an intent. */
+export class DetailColumn {
+  constructor(breadcrumb, title, body, act, onError) {
+    Object.assign(this, { breadcrumb, title, body, act, onError });
+    this.shown = null;
+  }
+
+  /** Shows `scene`'s detail (its stack's top, else its root) with the stack as a breadcrumb. */
+  async show(scene, page) {
+    this.showBreadcrumb(scene);
+    const top = scene.stack.length ? scene.stack[scene.stack.length - 1] : scene.detail;
+    if (top === this.shown) return;
+    this.shown = top;
+    const topTitle = scene.stack.length ? scene.titles.stack[scene.stack.length - 1] : scene.titles.detail;
+    this.title.textContent = top ? topTitle ?? "" : "";
+    this.body.replaceChildren();
+    if (!top) {
+      this.body.append(element("p", scene.layout === 3 && scene.sidebar ? "Nothing selected." : "", "empty"));
+      return;
+    }
+    const [kind, uuid] = top.split("/");
+    if (kind === "settings" || kind === "about") {
+      this.body.append(...page(kind));
+      return;
+    }
+    try {
+      const entity = await get(`/v1/${kind}s/${encodeURIComponent(uuid)}`);
+      if (this.shown === top) this.render(kind, entity);
+    } catch (error) {
+      if (this.shown === top) this.onError(error);
+    }
+  }
+
+  showBreadcrumb(scene) {
+    const items = [];
+    const routes = scene.detail ? [scene.detail, ...scene.stack] : [];
+    const titles = [scene.titles.detail, ...scene.titles.stack];
+    routes.forEach((route, index) => {
+      const item = element("li");
+      if (index === routes.length - 1) {
+        const current = element("span", titles[index] ?? route);
+        current.setAttribute("aria-current", "page");
+        item.append(current);
+      } else {
+        const button = element("button", titles[index] ?? route);
+        button.type = "button";
+        button.addEventListener("click", () => this.popTo(scene, index));
+        item.append(button);
+      }
+      items.push(item);
+    });
+    this.breadcrumb.replaceChildren(...items);
+    this.breadcrumb.parentElement.hidden = routes.length < 2;
+  }
+
+  /** Pops the stack down to its entry `index` (0: the root): the state's own link with a shorter stack. */
+  popTo(scene, index) {
+    if (index === 0) return this.act("pop-to-root");
+    return this.act("open", linkOfState({ ...scene, stack: scene.stack.slice(0, index) }));
+  }
+
+  render(kind, entity) {
+    const list = element("dl", undefined, "facts");
+    for (const [member, name] of facts[kind] ?? []) {
+      const value = entity[member];
+      if (value === null || value === undefined || value === "") continue;
+      list.append(element("dt", name), element("dd", String(value)));
+    }
+    this.body.append(list);
+    for (const [member, heading, childKind, countMember] of related[kind] ?? []) {
+      const items = entity[member] ?? [];
+      const count = countMember ? entity[countMember] : items.length;
+      const section = element("section", undefined, "related");
+      const headingID = `related-${member}`;
+      const title = element("h3", `${heading} (${count.toLocaleString("en")})`);
+      title.id = headingID;
+      const options = element("ul");
+      options.setAttribute("role", "listbox");
+      options.setAttribute("aria-labelledby", headingID);
+      for (const item of items) {
+        options.append(option(`${childKind}/${item.uuid}`, item.title ?? item.name, item.role && item.role !== "author" ? item.role : ""));
+      }
+      listbox(options, (route) => this.act("push", route));
+      select(options, null);
+      section.append(title, options);
+      this.body.append(section);
+    }
+  }
+}

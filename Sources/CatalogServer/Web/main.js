@@ -1,0 +1,203 @@
+// The page: signs in (a pasted token traded once for a session cookie), then shows the user's scene in three
+// columns and turns every choice into an intent. The address bar follows the state as its deep link; back and
+// forward are the scene's own history.
+
+import { Problem, body, get, send, useCSRFToken } from "./api.js";
+import { ContentColumn } from "./content.js";
+import { addressOf, linkOf, sceneOf } from "./deeplink.js";
+import { DetailColumn } from "./detail.js";
+import { listbox, option, select } from "./listbox.js";
+import { Scene } from "./scene.js";
+
+const $ = (id) => document.getElementById(id);
+
+const sections = [
+  ["books", "Books"],
+  ["authors", "Authors"],
+  ["genres", "Genres"],
+  ["bands", "Bands"],
+  ["settings", "Settings"],
+  ["about", "About"],
+];
+
+let scene = null;
+let content = null;
+let detail = null;
+let signedInAs = null;
+
+function say(text) {
+  $("status").textContent = text;
+}
+
+function reportProblem(error) {
+  say(error instanceof Problem ? error.message : `Something went wrong: ${error.message}`);
+}
+
+// MARK: Signing in and out
+
+async function start() {
+  try {
+    const session = await get("/v1/web/session");
+    useCSRFToken(session.csrfToken);
+    signedInAs = session.user;
+    await open();
+  } catch (error) {
+    if (error instanceof Problem && error.status === 401) return showSignIn("");
+    reportProblem(error);
+  }
+}
+
+function showSignIn(message) {
+  scene?.stop();
+  scene = null;
+  $("app").hidden = true;
+  $("sign-in").hidden = false;
+  $("sign-in-error").textContent = message;
+  $("token").focus();
+}
+
+async function signIn(event) {
+  event.preventDefault();
+  const token = $("token").value.trim();
+  $("token").value = "";
+  try {
+    const session = await body(await send("POST", "/v1/web/session", { body: { token } }));
+    useCSRFToken(session.csrfToken);
+    signedInAs = session.user;
+    $("sign-in").hidden = true;
+    await open();
+  } catch (error) {
+    $("sign-in-error").textContent = error instanceof Problem ? error.message : String(error);
+  }
+}
+
+async function signOut() {
+  try {
+    await body(await send("DELETE", "/v1/web/session"));
+  } catch (error) {
+    if (!(error instanceof Problem && error.status === 401)) return reportProblem(error);
+  }
+  useCSRFToken(null);
+  showSignIn("Signed out.");
+}
+
+// MARK: The scene
+
+/** Loads the scene; a link in the address bar that the user opened (not a reload) is opened as one state. */
+async function open() {
+  $("user").textContent = signedInAs;
+  $("app").hidden = false;
+  // Read before the scene is shown: showing it puts its own address in the address bar.
+  const link = linkOf(location);
+  const arrived = location.pathname + location.search;
+  const arrival = performance.getEntriesByType("navigation")[0]?.type ?? "navigate";
+  scene = new Scene(sceneOf(location), render, reportProblem, () => showSignIn("Your session ended; sign in again."));
+  await scene.load();
+  if (link && arrival === "navigate" && arrived !== addressOf(scene.state, scene.name)) {
+    // A refused link leaves the scene, and the address bar that shows it, as they were.
+    await scene.intent("open", link, "load", (error) =>
+      say(`This link could not be opened, so the page shows where you left off: ${error.message}`),
+    );
+  }
+  scene.follow();
+}
+
+/** Shows `state`; the address bar gets its link, a new history entry unless the state came from back or forward. */
+function render(state, how) {
+  const address = addressOf(state, scene.name);
+  const entry = { position: state.history.position };
+  if (how === "history" || how === "load" || address === location.pathname + location.search) {
+    history.replaceState(entry, "", address);
+  } else {
+    history.pushState(entry, "", address);
+  }
+  if (how === "refused") {
+    say("This scene was changed in another window or device first: it shows that state now, and your choice was not applied.");
+  } else if (how === "remote") {
+    say("Updated from another window or device.");
+  } else if (state.repairs.length) {
+    say(state.repairs.map((repair) => `${repair.storedValue ?? repair.element}: ${repair.reason}`).join("; "));
+  } else if (how !== "load") {
+    say("");
+  }
+  document.title = [state.titles.detail, state.titles.sidebar, "Catalog"].filter(Boolean).join(" – ");
+  const app = $("app");
+  app.dataset.layout = String(state.layout);
+  app.dataset.visibility = state.visibility;
+  app.dataset.compactColumn = state.compactColumn;
+  const sidebarHidden = state.visibility === "doubleColumn" || state.visibility === "detailOnly";
+  $("toggle-sidebar").textContent = sidebarHidden ? "Show sidebar" : "Hide sidebar";
+  $("toggle-sidebar").setAttribute("aria-expanded", String(!sidebarHidden));
+  $("compact-back").disabled = state.compactColumn === "sidebar";
+  select($("sidebar-list"), state.sidebar);
+  const listed = state.layout === 3 ? state.sidebar : null;
+  Promise.all([content.show(listed, state.titles.sidebar, state.content), detail.show(state, page)]).then(() => {
+    app.dataset.renderedEtag = scene.etag ?? "";
+    if (!performance.getEntriesByName("columns-rendered").length) performance.mark("columns-rendered");
+  });
+}
+
+/** Back and forward move through the scene's history on the server, one step at a time. */
+async function followHistory(event) {
+  const target = event.state?.position;
+  if (!scene || typeof target !== "number") return;
+  while (scene.state.history.position !== target) {
+    const step = target < scene.state.history.position ? "back" : "forward";
+    const before = scene.state.history.position;
+    await scene.intent(step, undefined, "history");
+    if (scene.state.history.position === before) break;
+  }
+}
+
+// MARK: The two-column pages
+
+function paragraph(text) {
+  const node = document.createElement("p");
+  node.textContent = text;
+  return node;
+}
+
+function page(kind) {
+  if (kind === "about") {
+    return [
+      paragraph("A library catalog of books, authors, genres and bands, served by catalog serve."),
+      paragraph("Every choice is saved as a navigation intent of your scene, so this view reopens where you left it in any browser and in catalog browse."),
+    ];
+  }
+  const choices = document.createElement("ul");
+  choices.setAttribute("role", "listbox");
+  choices.setAttribute("aria-label", "Column visibility");
+  for (const [value, label] of [["automatic", "Automatic"], ["all", "All columns"], ["doubleColumn", "Content and detail"], ["detailOnly", "Detail only"]]) {
+    choices.append(option(value, label));
+  }
+  listbox(choices, (value) => scene.intent("visibility", value));
+  select(choices, scene.state.visibility);
+  return [paragraph(`Signed in as ${signedInAs}, scene ${scene.name}.`), paragraph("Column visibility:"), choices];
+}
+
+// MARK: Wiring
+
+function setUp() {
+  const sidebar = $("sidebar-list");
+  for (const [route, label] of sections) sidebar.append(option(route, label));
+  listbox(sidebar, (route) => scene?.intent("select-sidebar", route));
+  listbox($("content-list"), (route) => scene?.intent("select-content", route));
+  content = new ContentColumn($("content"), $("content-list"), $("content-title"), $("content-total"), $("content-more"), reportProblem);
+  detail = new DetailColumn($("breadcrumb-list"), $("detail-title"), $("detail-body"), (name, argument) => scene?.intent(name, argument), reportProblem);
+  $("sign-in").addEventListener("submit", signIn);
+  $("sign-out").addEventListener("click", signOut);
+  $("compact-back").addEventListener("click", () => scene?.intent("compact-back"));
+  $("toggle-sidebar").addEventListener("click", () => {
+    const hidden = ["doubleColumn", "detailOnly"].includes(scene?.state.visibility);
+    scene?.intent("visibility", hidden ? "all" : "doubleColumn");
+  });
+  $("search").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("search-text").value.trim();
+    if (text) scene?.intent("select-sidebar", `search/${text}`);
+  });
+  window.addEventListener("popstate", followHistory);
+  start();
+}
+
+setUp();

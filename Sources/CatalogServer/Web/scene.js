@@ -1,0 +1,94 @@
+// The user's scene on the server: every selection is an intent POSTed with the ETag of the state it was made on
+// (If-Match); the page shows the state the server answers. A 412 means another window changed the scene first: the
+// page takes the server's state and says so. A long-poll (wait + If-None-Match) brings changes made elsewhere.
+
+import { Problem, body, send } from "./api.js";
+
+const longPollSeconds = 25;
+const retryDelay = 2000;
+
+const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+export class Scene {
+  /** `show(state, how)` renders a state; `how` is "intent", "history", "remote" or "refused". */
+  constructor(name, show, onProblem, onSignedOut) {
+    Object.assign(this, { name, show, onProblem, onSignedOut });
+    this.path = `/v1/me/scenes/${encodeURIComponent(name)}`;
+    this.state = null;
+    this.etag = null;
+    this.version = 0;
+    this.queue = Promise.resolve();
+    this.controller = new AbortController();
+  }
+
+  /** Loads the scene as the server restores it. */
+  async load() {
+    const response = await send("GET", this.path);
+    const state = await body(response);
+    this.accept(state, response.headers.get("ETag"), "load");
+  }
+
+  /**
+   * Sends the intent `name` (with `argument`) after those already sent; resolves when its answer is shown. A refusal
+   * goes to `onProblem`, or to `onRefused` when given.
+   */
+  intent(name, argument, how = "intent", onRefused = this.onProblem) {
+    this.queue = this.queue
+      .then(() => this.post(name, argument, how))
+      .catch((error) => this.failed(error, onRefused));
+    return this.queue;
+  }
+
+  async post(name, argument, how) {
+    const response = await send("POST", `${this.path}/intents`, {
+      body: argument === undefined ? { intent: name } : { intent: name, argument },
+      headers: this.etag ? { "If-Match": this.etag } : {},
+    });
+    if (response.status === 412) {
+      const refused = await response.json();
+      this.accept(refused.scene, response.headers.get("ETag"), "refused");
+      return false;
+    }
+    this.accept(await body(response), response.headers.get("ETag"), how);
+    return true;
+  }
+
+  accept(state, etag, how) {
+    this.state = state;
+    this.etag = etag;
+    this.version += 1;
+    this.show(state, how);
+  }
+
+  failed(error, onRefused) {
+    if (error instanceof Problem && error.status === 401) return this.onSignedOut(error);
+    onRefused(error);
+  }
+
+  /** Follows the scene until `stop()`: each answer of the long-poll that changed it is shown. */
+  async follow() {
+    const signal = this.controller.signal;
+    while (!signal.aborted) {
+      const version = this.version;
+      try {
+        const response = await send("GET", `${this.path}?wait=${longPollSeconds}`, {
+          headers: { "If-None-Match": this.etag },
+          signal,
+        });
+        if (response.status === 304) continue;
+        const state = await body(response);
+        const etag = response.headers.get("ETag");
+        // An answer read before this page's own intent was shown is older than what is shown: ask again.
+        if (version === this.version && etag !== this.etag) this.accept(state, etag, "remote");
+      } catch (error) {
+        if (signal.aborted) return;
+        if (error instanceof Problem && error.status === 401) return this.onSignedOut(error);
+        await sleep(retryDelay);
+      }
+    }
+  }
+
+  stop() {
+    this.controller.abort();
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import WebDriver
+
+/// A headless Chromium on the web page of a ``ServedCatalog``: signs in, reads what the three columns show, waits for
+/// the page to show something, and saves screenshots to `.build/browser-screenshots/`.
+final class PageBrowser {
+    /// What the page shows.
+    struct Shown: Decodable, Equatable, CustomStringConvertible {
+        /// The selected option's text of the sidebar and of the content list.
+        var sidebar: String?
+        var content: String?
+        /// The detail's title and its breadcrumb.
+        var detail: String
+        var crumbs: [String]
+        /// The content list's options.
+        var items: [String]
+        /// The status line.
+        var status: String
+        /// The address bar's path and query.
+        var address: String
+        /// The columns on screen, of sidebar, content and detail.
+        var visible: [String]
+        /// The ETag of the last state rendered.
+        var etag: String
+
+        var description: String {
+            "sidebar \(sidebar ?? "-"), content \(content ?? "-"), detail \(detail) \(crumbs), visible \(visible), "
+                + "address \(address), status '\(status)'"
+        }
+    }
+
+    /// Where every run's screenshots go.
+    static let screenshots = URL(filePath: #filePath).deletingLastPathComponent()
+        .appending(path: "../../.build/browser-screenshots").standardized
+
+    let session: BrowserSession
+    let served: ServedCatalog
+
+    init(_ driver: ChromeDriver, _ served: ServedCatalog, width: Int = 1280, height: Int = 800) throws {
+        session = try driver.startBrowser(width: width, height: height)
+        self.served = served
+    }
+
+    /// Opens `path` of the server and signs in with `token` when the page asks for it.
+    func open(_ path: String = "/", signingInWith token: String? = nil) throws {
+        try session.navigate(to: served.baseURL + path)
+        guard let token else { return }
+        try session.wait(
+            for: "the sign-in form or the app",
+            until: "return !document.getElementById('sign-in').hidden || !document.getElementById('app').hidden")
+        if try session.execute("return !document.getElementById('sign-in').hidden") as? Bool == true {
+            try session.type(token, into: "#token")
+            try session.click("#sign-in button[type=submit]")
+        }
+        try session.wait(for: "the app", until: "return document.getElementById('app').dataset.renderedEtag")
+    }
+
+    /// What the page shows now.
+    func shown() throws -> Shown {
+        let text = try session.execute(
+            """
+            const label = (id) => document.querySelector(`#${id} [aria-selected="true"] .label`)?.textContent ?? null;
+            const on = (id) => { const e = document.getElementById(id); return getComputedStyle(e).display !== "none"; };
+            return JSON.stringify({
+              sidebar: label("sidebar-list"), content: label("content-list"),
+              detail: document.getElementById("detail-title").textContent,
+              crumbs: [...document.querySelectorAll("#breadcrumb-list li")].map((li) => li.textContent),
+              items: [...document.querySelectorAll("#content-list .label")].map((e) => e.textContent),
+              status: document.getElementById("status").textContent,
+              address: location.pathname + location.search,
+              visible: ["sidebar", "content", "detail"].filter(on),
+              etag: document.getElementById("app").dataset.renderedEtag ?? "",
+            });
+            """)
+        return try JSONDecoder().decode(Shown.self, from: Data((text as? String ?? "{}").utf8))
+    }
+
+    /// Waits until what the page shows satisfies `condition` (at most 15 s), and returns it.
+    @discardableResult
+    func waitUntil(_ description: String, _ condition: (Shown) -> Bool) throws -> Shown {
+        let deadline = Date().addingTimeInterval(15)
+        var last = try shown()
+        while !condition(last) {
+            guard Date() < deadline else {
+                throw WebDriverError.timedOut(waitingFor: description, last: last.description)
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+            last = try shown()
+        }
+        return last
+    }
+
+    /// Clicks, as a user does, the option of `route` in the list `list` (an element id), once it is there.
+    func choose(_ route: String, in list: String) throws {
+        let selector = "#\(list) [data-route=\"\(route)\"]"
+        try session.wait(
+            for: "\(route) in #\(list)", until: "return document.querySelector(arguments[0]) !== null", [selector])
+        try session.click(selector)
+    }
+
+    /// Saves a screenshot as `name`.png in ``screenshots`` and returns its path.
+    @discardableResult
+    func screenshot(_ name: String) throws -> URL {
+        try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
+        let file = Self.screenshots.appending(path: "\(name).png")
+        try session.screenshot().write(to: file)
+        print("screenshot: \(file.path)")
+        return file
+    }
+
+    func quit() {
+        session.quit()
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import TestSupport
+import Testing
+import WebDriver
+
+/// The web split view in a real browser (headless Chromium through chromedriver), on `catalog serve` with the sample
+/// catalog: each scenario a user relies on, with a screenshot of each in `.build/browser-screenshots/`.
+///
+/// `CATALOG_UPDATE_SCREENSHOT=1 swift test --filter WebBrowserTests` also refreshes the README's screenshot,
+/// `Sources/CatalogServer/Documentation.docc/Resources/web-split-view.png`.
+@Suite(.serialized) struct WebBrowserTests {
+    /// A server with a nav token of its user, a driver, and the genre (with bands) and band the scenarios open.
+    final class Fixture {
+        let served: ServedCatalog
+        let driver: ChromeDriver
+        let token: String
+        let genre: String
+        let band: String
+        private var browsers: [PageBrowser] = []
+
+        init() throws {
+            try Self.requireBrowser()
+            served = try ServedCatalog()
+            do {
+                token = try served.createToken(user: ServedCatalog.user, scope: "nav")
+                genre = try served.firstUUID("genres", where: "bands")
+                let shown = try served.cli.run("show", "genre", genre, "--json").json()
+                let bands = try #require(shown["bands"] as? [[String: Any]])
+                band = try #require(bands.first?["uuid"] as? String)
+                driver = try ChromeDriver()
+            } catch {
+                served.stop()
+                throw error
+            }
+        }
+
+        /// Skips the test when Chromium or chromedriver is not installed.
+        static func requireBrowser() throws {
+            if let reason = ChromeDriver.unavailableReason { try Test.cancel("\(reason)") }
+        }
+
+        /// A new browser (its own profile: its own cookies) on the server.
+        func browser(width: Int = 1280, height: Int = 800) throws -> PageBrowser {
+            let browser = try PageBrowser(driver, served, width: width, height: height)
+            browsers.append(browser)
+            return browser
+        }
+
+        /// The title the catalog gives `route`.
+        func title(_ kind: String, _ uuid: String) throws -> String {
+            let shown = try served.cli.run("show", kind, uuid, "--json").json()
+            return try #require((shown["title"] ?? shown["name"]) as? String)
+        }
+
+        /// The scene as `catalog nav show --json` prints it.
+        func scene() throws -> [String: Any] {
+            try served.cli.run("nav", "--user", ServedCatalog.user, "show", "--json").json()
+        }
+
+        func stop() {
+            for browser in browsers { browser.quit() }
+            driver.stop()
+            served.stop()
+        }
+    }
+
+    /// Signs in, clicks Genres, a genre and one of its bands, and waits until the band is the detail.
+    static func browseToBand(_ fixture: Fixture, in page: PageBrowser) throws -> PageBrowser.Shown {
+        let genreName = try fixture.title("genre", fixture.genre)
+        let bandName = try fixture.title("band", fixture.band)
+        try page.choose("genres", in: "sidebar-list")
+        try page.choose("genre/\(fixture.genre)", in: "content-list")
+        try page.waitUntil("the genre as detail") { $0.detail == genreName }
+        try page.choose("band/\(fixture.band)", in: "detail-body")
+        return try page.waitUntil("the band pushed") {
+            $0.sidebar == "Genres" && $0.content == genreName && $0.detail == bandName
+        }
+    }
+
+    @Test func aUserBrowsesGenresToABandAndFindsTheSameColumnsAfterAReloadAndInAnotherBrowser() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        let browsed = try Self.browseToBand(fixture, in: page)
+        #expect(browsed.crumbs == [try fixture.title("genre", fixture.genre), try fixture.title("band", fixture.band)])
+        #expect(browsed.address == "/app/genres?content=genre/\(fixture.genre)&stack=band/\(fixture.band)")
+        #expect(browsed.visible == ["sidebar", "content", "detail"])
+        let saved = try fixture.scene()
+        #expect(saved["content"] as? String == "genre/\(fixture.genre)")
+        #expect(saved["stack"] as? [String] == ["band/\(fixture.band)"])
+        try page.screenshot("three-columns")
+        if ProcessInfo.processInfo.environment["CATALOG_UPDATE_SCREENSHOT"] == "1" {
+            try Self.updateREADMEScreenshot(from: page)
+        }
+
+        try page.session.refresh()
+        let reloaded = try page.waitUntil("the state after a reload") { $0.detail == browsed.detail && $0.etag != "" }
+        #expect(reloaded.sidebar == browsed.sidebar && reloaded.content == browsed.content)
+        #expect(reloaded.crumbs == browsed.crumbs && reloaded.address == browsed.address)
+
+        // Another browser: its own profile, so it signs in itself, and finds the same state.
+        let other = try fixture.browser()
+        try other.open(signingInWith: fixture.token)
+        let elsewhere = try other.waitUntil("the same state") { $0.detail == browsed.detail }
+        #expect(elsewhere.sidebar == browsed.sidebar && elsewhere.content == browsed.content)
+        #expect(elsewhere.crumbs == browsed.crumbs && elsewhere.address == browsed.address)
+        try other.screenshot("second-browser")
+    }
+
+    @Test func aPastedDeepLinkOpensItsStateAndOneNamingSomethingGoneSaysSo() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        let link = "/app/genres?content=genre/\(fixture.genre)&stack=band/\(fixture.band)"
+        try page.open(link)
+        let opened = try page.waitUntil("the linked state") { $0.detail == (try? fixture.title("band", fixture.band)) }
+        #expect(opened.address == link && opened.sidebar == "Genres")
+        #expect(try fixture.scene()["stack"] as? [String] == ["band/\(fixture.band)"])
+        try page.screenshot("deep-link")
+
+        let gone = "/app/genres?content=genre/00000000-0000-0000-0000-000000000000"
+        try page.open(gone)
+        let refused = try page.waitUntil("the refusal") { $0.status.contains("could not be opened") }
+        #expect(refused.address == link, "the address bar shows the state kept")
+        #expect(refused.detail == opened.detail)
+        #expect(try fixture.scene()["stack"] as? [String] == ["band/\(fixture.band)"])
+        try page.screenshot("deep-link-gone")
+    }
+
+    @Test func theBackButtonFollowsTheScenesHistory() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        _ = try Self.browseToBand(fixture, in: page)
+        let genreName = try fixture.title("genre", fixture.genre)
+        try page.session.back()
+        let back = try page.waitUntil("the genre again") { $0.detail == genreName && $0.crumbs.count <= 1 }
+        #expect(back.address == "/app/genres?content=genre/\(fixture.genre)")
+        #expect(try fixture.scene()["stack"] as? [String] == [])
+        try page.session.back()
+        try page.waitUntil("the genre list without a selection") { $0.sidebar == "Genres" && $0.content == nil }
+        try page.screenshot("back")
+    }
+
+    @Test func aPhoneWidthShowsOneColumnWithABackButton() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        _ = try Self.browseToBand(fixture, in: page)
+        try page.session.setWindowSize(width: 390, height: 844)
+        let narrow = try page.waitUntil("one column") { $0.visible == ["detail"] }
+        #expect(
+            try page.session.execute("return getComputedStyle(document.getElementById('compact-back')).display")
+                as? String != "none")
+        try page.screenshot("phone-detail")
+        try page.session.click("#compact-back")
+        let popped = try page.waitUntil("the stack popped") { $0.crumbs.count <= 1 && $0.etag != narrow.etag }
+        #expect(popped.visible == ["detail"])
+        try page.session.click("#compact-back")
+        try page.waitUntil("the content column") { $0.visible == ["content"] }
+        #expect(try fixture.scene()["compactColumn"] as? String == "content")
+        try page.screenshot("phone-content")
+    }
+
+    @Test func aSaveRefusedWith412ShowsTheServersStateAndSaysSo() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        // This tab never hears of changes (its long-polls are blocked), as a tab asleep in the background.
+        try page.session.cdp("Network.enable")
+        try page.session.cdp("Network.setBlockedURLs", ["urls": ["*wait=*"]])
+        try page.open(signingInWith: fixture.token)
+        try page.choose("books", in: "sidebar-list")
+        let books = try page.waitUntil("books") { $0.sidebar == "Books" }
+        let other = try fixture.browser()
+        try other.open(signingInWith: fixture.token)
+        try other.choose("bands", in: "sidebar-list")
+        try other.waitUntil("bands in the other tab") { $0.sidebar == "Bands" }
+        #expect(try page.shown().sidebar == "Books", "the blocked tab still shows its state")
+        try page.choose("authors", in: "sidebar-list")
+        let refused = try page.waitUntil("the server's state") { $0.sidebar == "Bands" && $0.etag != books.etag }
+        #expect(refused.status.contains("changed in another window"))
+        #expect(try fixture.scene()["sidebar"] as? String == "bands", "the newer state was not overwritten")
+        try page.screenshot("stale-412")
+    }
+
+    @Test func anIntentFromATerminalShowsOnTheOpenPage() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        let before = try page.shown()
+        let nav = try fixture.served.cli.run(
+            "nav", "--user", ServedCatalog.user, "open", "catalog://genres?content=genre/\(fixture.genre)")
+        try #require(nav.status == 0, "\(nav.standardError)")
+        let genreName = try fixture.title("genre", fixture.genre)
+        let live = try page.waitUntil("the terminal's change") { $0.detail == genreName && $0.etag != before.etag }
+        #expect(live.sidebar == "Genres" && live.content == genreName)
+        try page.screenshot("terminal-intent")
+    }
+
+    @Test func aTitleWithMarkupImportedFromCSVIsShownAsText() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let title = "<img src=x onerror=\"window.injected=1\">"
+        let csv = fixture.served.cli.path("hostile.csv")
+        try Data("title,authors,year\n\"\(title.replacingOccurrences(of: "\"", with: "\"\""))\",Mallory,2020\n".utf8)
+            .write(to: URL(filePath: csv))
+        let imported = try fixture.served.cli.run("import", csv)
+        try #require(imported.status == 0, "\(imported.standardOutput)\(imported.standardError)")
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        try page.choose("books", in: "sidebar-list")
+        let listed = try page.waitUntil("the book listed") { $0.items.contains(title) }
+        #expect(listed.items.contains(title))
+        #expect(try page.session.execute("return document.querySelectorAll('#app img').length") as? Int == 0)
+        #expect(try page.session.execute("return window.injected === undefined") as? Bool == true)
+        try page.screenshot("markup-as-text")
+    }
+
+    @Test func theKeyboardMovesWithinAColumnAndEnterSelects() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        try page.session.execute("document.querySelector('#sidebar-list [role=option]').focus()")
+        try page.session.press("\u{E015}\u{E015}\u{E007}")  // down, down, Enter: the third section, Genres
+        let genres = try page.waitUntil("genres chosen by keyboard") { $0.sidebar == "Genres" && !$0.items.isEmpty }
+        try page.session.press("\u{E004}")  // Tab: to the content column
+        #expect(
+            try page.session.execute("return document.activeElement.closest('[role=listbox]')?.id") as? String
+                == "content-list")
+        try page.session.press("\u{E015}\u{E007}")  // down, Enter: the second genre
+        let chosen = try page.waitUntil("a genre chosen by keyboard") { $0.content != nil }
+        #expect(chosen.content == genres.items[1])
+        #expect(
+            try page.session.execute(
+                "return document.querySelector('nav#sidebar') !== null && document.querySelector('main#detail') !== null"
+            ) as? Bool == true)
+    }
+
+    /// Writes the screenshot the README shows.
+    static func updateREADMEScreenshot(from page: PageBrowser) throws {
+        let file = URL(filePath: #filePath).deletingLastPathComponent()
+            .appending(path: "../../Sources/CatalogServer/Documentation.docc/Resources/web-split-view.png").standardized
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try page.session.screenshot().write(to: file)
+        print("README screenshot: \(file.path)")
+    }
+}

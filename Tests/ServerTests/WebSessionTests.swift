@@ -1,0 +1,133 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The web page's sign-in over HTTP: a token traded once for a session cookie, the cookie's attributes, the CSRF
+/// defence of state-changing cookie requests, sign-out and the end of a session with its token.
+@Suite struct WebSessionTests {
+    /// A signed-in browser: its cookie and its CSRF token.
+    struct Browser {
+        var cookie: String
+        var csrfToken: String
+        var setCookie: String
+    }
+
+    /// Signs in on `served` with `token`, as the page's form does.
+    static func signIn(_ served: ServedCatalog, token: String) throws -> Browser {
+        let answer = try served.request(
+            "POST", "/v1/web/session", body: Data(#"{"token": "\#(token)"}"#.utf8))
+        try #require(answer.status == 201, "\(answer.text)")
+        let setCookie = try #require(answer.header("set-cookie"))
+        let cookie = try #require(setCookie.split(separator: ";").first.map(String.init))
+        let body = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+        return Browser(cookie: cookie, csrfToken: try #require(body["csrfToken"] as? String), setCookie: setCookie)
+    }
+
+    /// A served catalog whose requests carry no bearer token, and a nav token of its user.
+    static func served() throws -> (ServedCatalog, String) {
+        let served = try ServedCatalog()
+        let token = try served.createToken(user: ServedCatalog.user, scope: "nav")
+        served.token = nil
+        return (served, token)
+    }
+
+    static let intent = Data(#"{"intent": "select-sidebar", "argument": "genres"}"#.utf8)
+
+    @Test func signingInSetsAnHttpOnlyStrictCookieAndTheCookieActsForTheTokensUser() throws {
+        let (served, token) = try Self.served()
+        defer { served.stop() }
+        let browser = try Self.signIn(served, token: token)
+        let attributes = browser.setCookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(attributes.first?.hasPrefix("catalog_session=") == true)
+        #expect(
+            attributes.contains("HttpOnly") && attributes.contains("SameSite=Strict") && attributes.contains("Path=/"))
+        #expect(!attributes.contains("Secure"), "plain HTTP: a Secure cookie would never be sent back")
+        #expect(!browser.setCookie.contains(String(token.dropFirst(4))))
+        let scene = try served.get("/v1/me/scenes/main", headers: ["Cookie": browser.cookie])
+        #expect(scene.status == 200)
+        #expect(try scene.jsonObject()["user"] as? String == ServedCatalog.user)
+        let session = try served.get("/v1/web/session", headers: ["Cookie": browser.cookie])
+        #expect(try session.jsonObject()["csrfToken"] as? String == browser.csrfToken)
+        #expect(try session.jsonObject()["scope"] as? String == "nav")
+    }
+
+    @Test func aCookieRequestThatChangesStateNeedsTheSessionsCSRFTokenAndItsOwnOrigin() throws {
+        let (served, token) = try Self.served()
+        defer { served.stop() }
+        let browser = try Self.signIn(served, token: token)
+        let host = try #require(try served.url("/").host).appending(":\(try #require(try served.url("/").port))")
+        let refusals: [(headers: [String: String], code: String)] = [
+            ([:], "missing-csrf-token"),
+            (["X-CSRF-Token": String(browser.csrfToken.reversed())], "wrong-csrf-token"),
+            (["X-CSRF-Token": browser.csrfToken, "Origin": "https://evil.example"], "cross-origin"),
+        ]
+        for (headers, code) in refusals {
+            let answer = try served.request(
+                "POST", "/v1/me/scenes/main/intents",
+                headers: headers.merging(["Cookie": browser.cookie]) { a, _ in a },
+                body: Self.intent)
+            #expect(answer.status == 403, "\(headers)")
+            #expect(try problemCode(answer) == code, "\(headers): \(answer.text)")
+        }
+        #expect(
+            try served.get("/v1/me/scenes/main", headers: ["Cookie": browser.cookie]).jsonObject()["sidebar"] is NSNull)
+        let accepted = try served.request(
+            "POST", "/v1/me/scenes/main/intents",
+            headers: ["Cookie": browser.cookie, "X-CSRF-Token": browser.csrfToken, "Origin": "http://\(host)"],
+            body: Self.intent)
+        #expect(accepted.status == 200, "\(accepted.text)")
+        #expect(try accepted.jsonObject()["sidebar"] as? String == "genres")
+        // A bearer request needs neither: a browser never adds a token by itself.
+        let bearer = try served.request(
+            "POST", "/v1/me/scenes/main/intents", headers: ["Authorization": "Bearer \(token)"],
+            body: Data(#"{"intent": "select-sidebar", "argument": "books"}"#.utf8))
+        #expect(bearer.status == 200)
+        // A page of another site cannot sign in either.
+        let signIn = try served.request(
+            "POST", "/v1/web/session", headers: ["Origin": "https://evil.example"],
+            body: Data(#"{"token": "\#(token)"}"#.utf8))
+        #expect(try signIn.status == 403 && problemCode(signIn) == "cross-origin")
+    }
+
+    @Test func signingOutOrRevokingTheTokenEndsTheSessionAndABadTokenStartsNone() throws {
+        let (served, token) = try Self.served()
+        defer { served.stop() }
+        let first = try Self.signIn(served, token: token)
+        let second = try Self.signIn(served, token: token)
+        #expect(first.cookie != second.cookie)
+        let signOut = try served.request(
+            "DELETE", "/v1/web/session", headers: ["Cookie": first.cookie, "X-CSRF-Token": first.csrfToken])
+        #expect(signOut.status == 204)
+        #expect(signOut.header("set-cookie")?.contains("Max-Age=0") == true)
+        let after = try served.get("/v1/me/scenes/main", headers: ["Cookie": first.cookie])
+        #expect(try after.status == 401 && problemCode(after) == "unknown-session")
+        #expect(try served.get("/v1/me/scenes/main", headers: ["Cookie": second.cookie]).status == 200)
+
+        let id = try #require(try AuthTests.id(of: ServedCatalog.user, in: served))
+        #expect(try served.cli.run("tokens", "revoke", "\(id)").status == 0)
+        let revoked = try served.get("/v1/me/scenes/main", headers: ["Cookie": second.cookie])
+        #expect(try revoked.status == 401 && problemCode(revoked) == "revoked-token")
+
+        let refused = try served.request("POST", "/v1/web/session", body: Data(#"{"token": "\#(token)"}"#.utf8))
+        #expect(try refused.status == 401 && problemCode(refused) == "revoked-token")
+        let none = try served.get("/v1/web/session")
+        #expect(try none.status == 401 && problemCode(none) == "no-session")
+    }
+
+    @Test func aSessionSurvivesARestartOfTheServer() throws {
+        let (served, token) = try Self.served()
+        let browser = try Self.signIn(served, token: token)
+        served.stop()
+        let again = try served.restarted()
+        defer { again.stop() }
+        again.token = nil
+        #expect(try again.get("/v1/me/scenes/main", headers: ["Cookie": browser.cookie]).status == 200)
+    }
+}
+
+extension HTTPTestClient.Answer {
+    /// The body as a JSON object.
+    func jsonObject() throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any], "\(text)")
+    }
+}
