@@ -31,6 +31,7 @@ extension CatalogAPI {
             "content": route(state.content),
             "detail": route(state.detail),
             "stack": .array(state.stack.map { .string($0.path) }),
+            "link": .string(DeepLink(state).urlString),
             "visibility": .string(state.visibility.rawValue),
             "compactColumn": .string(state.compactColumn.rawValue),
             "history": ["position": .int(history.index + 1), "count": .int(history.count)],

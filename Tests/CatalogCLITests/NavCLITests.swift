@@ -198,11 +198,20 @@ import Testing
     ) -> [String: Any] {
         let route = { (titled: Titled?) -> Any in titled?.route ?? NSNull() }
         let title = { (titled: Titled?) -> Any in titled?.title ?? NSNull() }
+        // The deep link: the detail is left out when the content (or a two-column sidebar) implies it.
+        let implied = content?.route ?? (layout == 2 ? sidebar?.route : nil)
+        let items =
+            [
+                content.map { "content=\($0.route)" },
+                detail.flatMap { $0.route == implied ? nil : "detail=\($0.route)" },
+            ]
+            .compactMap { $0 } + stack.map { "stack=\($0.route)" }
+        let link = "catalog://\(sidebar?.route ?? "")" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
         return [
             "user": "default", "scene": "main", "layout": layout,
             "sidebar": route(sidebar), "sidebarMarked": sidebarMarked ?? (sidebar != nil),
             "content": route(content), "detail": route(detail),
-            "stack": stack.map(\.route), "visibility": visibility, "compactColumn": compactColumn,
+            "stack": stack.map(\.route), "link": link, "visibility": visibility, "compactColumn": compactColumn,
             "history": ["position": history, "count": count ?? history],
             "titles": [
                 "sidebar": title(sidebar), "content": title(content), "detail": title(detail),

@@ -1,25 +1,17 @@
 // The address bar is the deep link: /app/<sidebar>?content=…&detail=…&stack=… is catalog://<sidebar>?… with
 // another prefix, so a link pasted from `catalog nav show` or a terminal opens the same state, and the page's own
-// addresses work in `catalog nav open`. `scene` (when not main) is the page's own item, not part of the link.
+// addresses work in `catalog nav open`. The server writes each state's link (the scene's `link`); the page only
+// swaps the prefix. `scene` (when not main) is the page's own item, not part of the link.
 
+const scheme = "catalog://";
 const keep = (text) => encodeURIComponent(text).replace(/%2F/g, "/");
 
-/** A route path as it appears in an address: search text percent-encoded, the slashes kept. */
-function routeInAddress(path) {
-  return path.startsWith("search/") ? "search/" + encodeURIComponent(path.slice(7)) : keep(path);
-}
-
-/** The page address of a scene's state, in the form of its deep link. */
+/** The page address of a scene's state: its link under /app, with the scene when it is not main. */
 export function addressOf(state, scene) {
-  const implicitDetail = state.content ?? (state.layout === 2 ? state.sidebar : null);
-  const items = [];
-  if (state.content) items.push(["content", state.content]);
-  if (state.detail && state.detail !== implicitDetail) items.push(["detail", state.detail]);
-  for (const route of state.stack) items.push(["stack", route]);
-  if (scene !== "main") items.push(["scene", scene]);
-  const query = items.map(([name, value]) => `${name}=${name === "scene" ? encodeURIComponent(value) : keep(value)}`);
-  const path = "/app" + (state.sidebar ? "/" + routeInAddress(state.sidebar) : "");
-  return path + (query.length ? "?" + query.join("&") : "");
+  const [path, query] = state.link.slice(scheme.length).split("?");
+  const items = query ? [query] : [];
+  if (scene !== "main") items.push("scene=" + encodeURIComponent(scene));
+  return "/app" + (path ? "/" + path : "") + (items.length ? "?" + items.join("&") : "");
 }
 
 /** The scene the address names (`?scene=`), else main. */
@@ -33,10 +25,13 @@ export function linkOf(location) {
   const query = new URLSearchParams(location.search);
   query.delete("scene");
   const rest = [...query].map(([name, value]) => `${name}=${keep(value)}`).join("&");
-  return "catalog://" + location.pathname.slice(5) + (rest ? "?" + rest : "");
+  return scheme + location.pathname.slice(5) + (rest ? "?" + rest : "");
 }
 
-/** The catalog:// deep link of a state. */
-export function linkOfState(state) {
-  return "catalog://" + addressOf(state, "main").slice("/app/".length);
+/** `link` with its stack cut to the first `count` entries (a link's stack items come last, in order). */
+export function linkWithStack(link, count) {
+  const [path, query] = link.split("?");
+  let kept = 0;
+  const items = (query ? query.split("&") : []).filter((item) => !item.startsWith("stack=") || kept++ < count);
+  return path + (items.length ? "?" + items.join("&") : "");
 }

@@ -2,7 +2,7 @@
 // push onto the stack; the stack itself as a breadcrumb. Settings and About are the two-column pages.
 
 import { get } from "./api.js";
-import { linkOfState } from "./deeplink.js";
+import { linkWithStack } from "./deeplink.js";
 import { listbox, option, select } from "./listbox.js";
 
 /** The related lists of each kind: which member of the entity holds them, their heading and the kind they list. */
@@ -95,7 +95,7 @@ export class DetailColumn {
   /** Pops the stack down to its entry `index` (0: the root): the state's own link with a shorter stack. */
   popTo(scene, index) {
     if (index === 0) return this.act("pop-to-root");
-    return this.act("open", linkOfState({ ...scene, stack: scene.stack.slice(0, index) }));
+    return this.act("open", linkWithStack(scene.link, index));
   }
 
   render(kind, entity) {
