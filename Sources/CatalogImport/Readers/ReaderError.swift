@@ -27,6 +27,8 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownProfile(name: String, profiles: [String])
     /// A native JSON catalog file cannot be read further.
     case catalogJSON(JSONCatalogError)
+    /// An encoding was given for a format whose files cannot be in it (MARC-8 for a CSV file, latin1 for MARC).
+    case encodingDoesNotApply(encoding: String, format: ImportFormat)
 
     /// What a `FIELD=VALUE` pair sets.
     public enum PairKind: Sendable, Hashable {
@@ -41,7 +43,7 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .file, .catalogJSON(.unreadable): .unreadable
         case .catalogJSON: .unusableFile
-        case .unknownField, .notMultiValued, .malformedPair, .unknownProfile: .invalidOption
+        case .unknownField, .notMultiValued, .malformedPair, .unknownProfile, .encodingDoesNotApply: .invalidOption
         case .invalidUTF8, .unterminatedQuote, .missingHeader, .missingRequiredColumn, .unknownColumn: .unusableFile
         }
     }
@@ -74,6 +76,9 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
             return error.description
         case .unknownProfile(let name, let profiles):
             return "no profile named '\(name)'; profiles: \(profiles.joined(separator: ", "))."
+        case .encodingDoesNotApply(let encoding, let format):
+            let fits = format == .marc ? "MARC files are utf-8 or marc8" : "marc8 is for MARC files only"
+            return "the encoding \(encoding) does not apply to \(format.rawValue) files; \(fits)."
         }
     }
 
