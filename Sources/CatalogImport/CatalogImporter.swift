@@ -80,6 +80,9 @@ public struct CatalogImporter {
             case .marc:
                 let reader = MARCImportReader(try ISO2709Reader(path: path, encoding: options.marcEncoding))
                 return try run(reader, file: path, header: [], source: options.source ?? stem, options, progress)
+            case .marcxml:
+                let reader = MARCImportReader(MARCXMLReader(input: try TextInput(path: path)))
+                return try run(reader, file: path, header: [], source: options.source ?? stem, options, progress)
             }
         } catch let error as ReaderError {
             throw ImportError.file(error)

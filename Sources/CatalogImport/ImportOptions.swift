@@ -48,7 +48,7 @@ public struct ImportOptions: Sendable, Hashable {
 
     /// Refuses an encoding given for a format it does not apply to.
     func checkEncoding(for format: ImportFormat) throws(ReaderError) {
-        if format == .marc, encoding != .utf8 {
+        if format == .marc || format == .marcxml, encoding != .utf8 {
             throw .encodingDoesNotApply(encoding: encoding.rawValue, format: format)
         }
         if format != .marc, let marcEncoding, marcEncoding != .utf8 {

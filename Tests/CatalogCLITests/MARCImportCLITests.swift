@@ -56,9 +56,47 @@ import Testing
         #expect(wrong.standardError.contains("--encoding: the encoding latin1 does not apply to marc files"))
     }
 
+    @Test func theMARCXMLOfTheSameRecordsChangesNothing() throws {
+        let cli = try CatalogCLI()
+        #expect(try cli.run("import", Self.fixture("books.mrc")).status == 0)
+        let xml = try cli.run("import", Self.fixture("books.xml"), "--json")
+        #expect(xml.status == 0, "\(xml.standardError)")
+        let summary = try xml.json()
+        #expect(summary["unchanged"] as? Int == 4 && summary["inserted"] as? Int == 0, "\(summary)")
+        let malformed = try cli.run("import", Self.fixture("malformed.xml"))
+        #expect(malformed.status == 65)
+        #expect(malformed.standardError.contains("not well-formed XML at byte offset"))
+    }
+
+    /// A subfield of 120 MB in MARCXML and a record of 120 MB without a terminator in ISO 2709 are rejected with
+    /// the limit, the records after them imported, in bounded memory.
+    @Test func hugeRecordsAreRejectedInBoundedMemory() throws {
+        try ImportLimitsCLITests.requireTheMeter()
+        let cli = try CatalogCLI()
+        let huge = String(repeating: "A", count: 120 * 1024 * 1024)
+        let good = try String(contentsOfFile: Self.fixture("books.xml"), encoding: .utf8)
+        let xml = cli.path("huge.xml")
+        try good.replacingOccurrences(of: "Congressional record.", with: huge).write(
+            toFile: xml, atomically: false, encoding: .utf8)
+        let mrc = cli.path("huge.mrc")
+        var bytes = Data(huge.utf8)
+        bytes.append(0x1D)
+        bytes.append(try Data(contentsOf: URL(filePath: Self.fixture("books.mrc"))))
+        try bytes.write(to: URL(filePath: mrc))
+        for (file, reason) in [
+            (xml, "is over the limit of 1048576 bytes (1 MiB) for a record"),
+            (mrc, "no record terminator (0x1D) within 99999 bytes"),
+        ] {
+            let (result, peak) = try cli.runMeasuringPeakMemory(["import", file, "--json"])
+            #expect(result.status == 2, "\(result.standardError)")
+            #expect(result.standardError.contains(reason), "\(result.standardError)")
+            #expect(peak < ImportLimitsCLITests.memoryBound, "peak resident memory \(peak / 1_048_576) MiB")
+        }
+    }
+
     @Test func helpListsTheMARCFormat() throws {
         let help = try CatalogCLI.run(["import", "--help"])
         #expect(help.standardOutput.contains("marc"), "\(help.standardOutput)")
-        #expect(help.standardOutput.contains(".mrc"))
+        #expect(help.standardOutput.contains(".mrc") && help.standardOutput.contains("marcxml"))
     }
 }

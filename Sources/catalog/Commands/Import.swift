@@ -11,14 +11,16 @@ enum ImportCommand {
         abstract: "Import catalog files (native JSON, CSV/TSV, Open Library dumps, MARC 21) into the database.",
         discussion: """
             The format is guessed from the extension (.json, .csv, .tsv; .tsv/.txt starting with /type/ is an Open \
-            Library dump; .mrc, .marc, .dat, .iso are MARC 21) unless --format is given. Each file is imported in one transaction (--batch N commits every \
+            Library dump; .mrc, .marc, .dat, .iso are MARC 21; .xml with a collection or record root is MARCXML) \
+            unless --format is given. Each file is imported in one transaction (--batch N commits every \
             N rows). Importing the same file again changes nothing. Rejected rows are reported with file, line, \
             column, value and reason; the rest of the file is imported. Exit status: 0 all rows imported, 2 some \
             rows rejected, 65 a file is unusable, 64 a bad command line, 1 other failures.
             """,
         options: [
             .value(
-                "format", valueName: "FORMAT", help: "json, csv, tsv, openlibrary or marc (default: from the file)."),
+                "format", valueName: "FORMAT",
+                help: "json, csv, tsv, openlibrary, marc or marcxml (default: from the file)."),
             .value("entity", valueName: "ENTITY", help: "What CSV rows are: books (default) or bands."),
             .value("profile", valueName: "NAME", help: "A built-in CSV profile: goodbooks."),
             .value(
@@ -29,7 +31,7 @@ enum ImportCommand {
             .value("source", valueName: "NAME", help: "The source the file's keys belong to."),
             .value(
                 "encoding", valueName: "ENCODING",
-                help: "utf-8 (default), latin1 or cp1252; marc8 or utf-8 for MARC (default: what each leader says)."),
+                help: "utf-8 (default), latin1 or cp1252; for ISO 2709 MARC marc8 or utf-8 (default: each leader's)."),
             .flag("dry-run", help: "Do all the work, then roll it back; print the same summary."),
             .flag("strict", help: "Stop at the first rejected row and roll the whole file back."),
             .value("errors", valueName: "FILE", help: "Write every rejected row to FILE (CSV, fix and re-import)."),
