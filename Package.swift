@@ -149,8 +149,8 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "catalog", "Catalog", "CatalogRemote", "CatalogServer", "CatalogSync", "HTTPServer", "SQLiteDB",
-                "TestSupport",
+                "catalog", "Catalog", "CatalogAPI", "CatalogRemote", "CatalogServer", "CatalogSync", "HTTPServer",
+                "SQLiteDB", "TestSupport",
             ]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(

@@ -57,6 +57,13 @@ public struct LibraryCatalog {
         try summary(of: kind, uuid: uuid) != nil
     }
 
+    /// The change log's high-water mark: the sequence number of the newest change to any book, author, genre or band
+    /// (0 before the first). Every write to those tables moves it, whoever makes it (the change log's triggers), so
+    /// two reads that see the same number see the same catalog.
+    public func lastChangeSequence() throws -> Int64 {
+        try db.fetchOne(Int64.self, "SELECT seq FROM sqlite_sequence WHERE name = 'change_log'") ?? 0
+    }
+
     /// Rebuilds the search index from the tables: after a bulk load that bypassed the triggers, or to repair.
     public func rebuildSearchIndex() throws {
         try db.transaction(.immediate) { try CatalogSearch.rebuild(in: db) }

@@ -10,15 +10,17 @@ package enum CatalogAPI {
     /// Results of a search when the caller gives no limit.
     package static let defaultSearchLimit = 20
 
-    /// A page of a browsing list: `{"items", "next", "total"}`, read in one transaction.
+    /// A page of a browsing list: `{"items", "next", "total"}`, read in one transaction; `totals` (a server's,
+    /// kept between requests) saves counting a list again while the catalog has not changed.
     ///
-    /// - Throws: see ``ListPage/load(_:filter:after:limit:in:)``.
+    /// - Throws: see ``ListPage/load(_:filter:after:limit:in:totals:)``.
     package static func list(
-        _ kind: EntityKind, filter: ListFilter?, after: PageCursor?, limit: Int, in catalog: LibraryCatalog
+        _ kind: EntityKind, filter: ListFilter?, after: PageCursor?, limit: Int, in catalog: LibraryCatalog,
+        totals: ListTotals? = nil
     ) throws -> String {
         try JSONText.encode(
             try catalog.db.transaction {
-                try ListPage.load(kind, filter: filter, after: after, limit: limit, in: catalog)
+                try ListPage.load(kind, filter: filter, after: after, limit: limit, in: catalog, totals: totals)
             }.json)
     }
 

@@ -3,7 +3,7 @@ package import Foundation
 
 /// The entity a browsing list is scoped to: books of an author or genre, authors of a book or co-authors of an
 /// author, genres of a band, bands of a genre.
-package enum ListFilter: Sendable, Equatable {
+package enum ListFilter: Sendable, Hashable {
     case author(UUID)
     case genre(UUID)
     case book(UUID)

@@ -10,53 +10,63 @@ package enum ListPage {
     case bands(Page<Band>, total: Int)
 
     /// The page of `kind` scoped by `filter`, starting after `after`, at most `limit` items. Call it inside one read
-    /// transaction so the page and its total come from the same state.
+    /// transaction so the page and its total come from the same state; with `totals`, a total counted earlier in
+    /// the same state of the catalog is taken from it instead of counted again.
     ///
     /// - Throws: ``CatalogAPIError/filterNotApplicable(kind:filter:)`` when `filter` does not scope `kind`;
     ///   `CatalogError.notFound` when the filter's entity is absent; `CatalogError.invalidCursor` for a cursor that
     ///   is not one of this list's.
     package static func load(
-        _ kind: EntityKind, filter: ListFilter?, after: PageCursor?, limit: Int, in catalog: LibraryCatalog
+        _ kind: EntityKind, filter: ListFilter?, after: PageCursor?, limit: Int, in catalog: LibraryCatalog,
+        totals: ListTotals? = nil
     ) throws -> ListPage {
+        func total(_ count: () throws -> Int) throws -> Int {
+            guard let totals else { return try count() }
+            return try totals.total(of: kind, filter: filter, in: catalog, counting: count)
+        }
         switch (kind, filter) {
         case (.book, nil):
-            return .books(try catalog.books.page(after: after, limit: limit), total: try catalog.books.count())
+            return .books(
+                try catalog.books.page(after: after, limit: limit), total: try total { try catalog.books.count() })
         case (.book, .author(let uuid)?):
             let author = try catalog.authors.get(uuid: uuid)
             return .books(
                 try catalog.books.page(byAuthor: author.id, after: after, limit: limit),
-                total: try catalog.books.count(byAuthor: author.id))
+                total: try total { try catalog.books.count(byAuthor: author.id) })
         case (.book, .genre(let uuid)?):
             let genre = try catalog.genres.get(uuid: uuid)
             return .books(
                 try catalog.books.page(inGenre: genre.id, after: after, limit: limit),
-                total: try catalog.books.count(inGenre: genre.id))
+                total: try total { try catalog.books.count(inGenre: genre.id) })
         case (.author, nil):
-            return .authors(try catalog.authors.page(after: after, limit: limit), total: try catalog.authors.count())
+            return .authors(
+                try catalog.authors.page(after: after, limit: limit), total: try total { try catalog.authors.count() })
         case (.author, .book(let uuid)?):
             let book = try catalog.books.get(uuid: uuid)
             return .credits(
                 try catalog.books.credits(of: book.id, after: after, limit: limit),
-                total: try catalog.books.creditCount(of: book.id))
+                total: try total { try catalog.books.creditCount(of: book.id) })
         case (.author, .author(let uuid)?):
             let author = try catalog.authors.get(uuid: uuid)
             return .authors(
                 try catalog.authors.page(coauthorsOf: author.id, after: after, limit: limit),
-                total: try catalog.authors.count(coauthorsOf: author.id))
+                total: try total { try catalog.authors.count(coauthorsOf: author.id) })
         case (.genre, nil):
-            return .genres(try catalog.genres.page(after: after, limit: limit), total: try catalog.genres.count())
+            return .genres(
+                try catalog.genres.page(after: after, limit: limit), total: try total { try catalog.genres.count() })
         case (.genre, .band(let uuid)?):
             let band = try catalog.bands.get(uuid: uuid)
             return .genres(
                 try catalog.genres.page(ofBand: band.id, after: after, limit: limit),
-                total: try catalog.genres.count(ofBand: band.id))
+                total: try total { try catalog.genres.count(ofBand: band.id) })
         case (.band, nil):
-            return .bands(try catalog.bands.page(after: after, limit: limit), total: try catalog.bands.count())
+            return .bands(
+                try catalog.bands.page(after: after, limit: limit), total: try total { try catalog.bands.count() })
         case (.band, .genre(let uuid)?):
             let genre = try catalog.genres.get(uuid: uuid)
             return .bands(
                 try catalog.bands.page(inGenre: genre.id, after: after, limit: limit),
-                total: try catalog.bands.count(inGenre: genre.id))
+                total: try total { try catalog.bands.count(inGenre: genre.id) })
         case (_, let filter?):
             throw CatalogAPIError.filterNotApplicable(kind: kind, filter: filter.name)
         }

@@ -16,6 +16,7 @@ package struct CatalogService: Sendable {
     private let pool: DatabasePool
     private let version: String
     private let sync: SyncEndpoints
+    private let totals = ListTotals()
     private var router: Router
 
     /// The API over `pool`; `version` is the program's, reported by `/v1/health`; `rateLimit` bounds each token's
@@ -86,7 +87,8 @@ package struct CatalogService: Sendable {
         let after = parameters.value("after").map(PageCursor.init)
         return try json(
             pool.read { db in
-                try CatalogAPI.list(kind, filter: filter, after: after, limit: limit, in: LibraryCatalog(db))
+                try CatalogAPI.list(
+                    kind, filter: filter, after: after, limit: limit, in: LibraryCatalog(db), totals: totals)
             })
     }
 

@@ -37,7 +37,7 @@ public struct ChangeFeed: ChangeSource {
     }
 
     static func highWater(of db: Database) throws -> Int64 {
-        try db.fetchOne(Int64.self, "SELECT seq FROM sqlite_sequence WHERE name = 'change_log'") ?? 0
+        try LibraryCatalog(db).lastChangeSequence()
     }
 
     /// This database's identity as a change source.

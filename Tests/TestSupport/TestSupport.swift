@@ -59,6 +59,18 @@ public enum TestSupport {
         return tool
     }
 
+    /// A Python interpreter that can import `module` (`pymarc` …): the one `CATALOG_PYTHON` names (CI points it at
+    /// a virtual environment), else `python3`; when neither can, the calling test is cancelled, so it shows as
+    /// skipped.
+    public static func python(with module: String) throws -> String {
+        let python = try ProcessInfo.processInfo.environment["CATALOG_PYTHON"] ?? installedTool("python3")
+        guard try run(python, ["-c", "import \(module)"]).status == 0 else {
+            try Test.cancel(
+                "\(python) cannot import \(module): install it (pip install \(module)) or set CATALOG_PYTHON")
+        }
+        return python
+    }
+
     /// What a finished child process printed and returned.
     public struct ProcessResult: Sendable {
         /// The exit status, or the signal number when a signal ended the process.
