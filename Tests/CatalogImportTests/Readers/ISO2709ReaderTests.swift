@@ -103,7 +103,31 @@ import Testing
         let reason = try #require(rows.first?.rejected?.reason)
         #expect(reason.contains("field 245 $a is not valid UTF-8: byte 0xE2 at byte offset"))
         let given = try Self.rows("lying_leader.mrc", encoding: .marc8)
-        #expect(given.first?.book?.key == "lie001")
+        #expect(given.first?.book?.title == "Café society")
+    }
+
+    /// Leader 9 blank: ANSEL diacritics before their letters become precomposed letters.
+    @Test func readsMARC8Text() throws {
+        let books = try Self.rows("marc8.mrc").map(\.book)
+        #expect(books.map { $0?.title } == ["Cien años de soledad", "Ein Büch über Lärm"])
+        #expect(books.map { $0?.credits.first?.name } == ["Gabriel García Márquez", "Lemmy Mötorhead"])
+        #expect(books.map { $0?.language } == ["es", "de"])
+        #expect(books.allSatisfy { $0?.title == $0?.title.precomposedStringWithCanonicalMapping })
+    }
+
+    /// What MARC-8 cannot convert is a warning naming the field and the byte offset, never mojibake.
+    @Test func whatMARC8CannotConvertIsAWarning() throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(filePath: Self.path("lying_leader.mrc"))))
+        let cafe = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("Caf".utf8)) })
+        bytes[cafe + 1] = 0x1B  // an escape sequence that designates nothing: ESC then 'f'
+        let rows = try Fixture.rows(MARCImportReader(ISO2709Reader(source: MemoryByteSource(bytes), encoding: .marc8)))
+        guard case .accepted(let accepted) = try #require(rows.first) else {
+            Issue.record("rejected: \(rows)")
+            return
+        }
+        #expect(accepted.warnings.count >= 1)
+        #expect(accepted.warnings.first?.column == "record 1 (byte offset 0)")
+        #expect(accepted.warnings.first?.reason.hasPrefix("field 245 $a (byte offset \(cafe)): byte 1") == true)
     }
 
     @Test func aFileEndingInsideARecordRejectsIt() throws {
