@@ -52,6 +52,14 @@ import Testing
     @Test func routerCorpus() throws {
         try replay(RouterCheck())
     }
+
+    @Test func marcReaderCorpus() throws {
+        try replay(MARCReaderCheck())
+    }
+
+    @Test func marcXMLReaderCorpus() throws {
+        try replay(MARCXMLReaderCheck())
+    }
 }
 
 /// Inputs the fuzzers (or a review of what they cover) found crashing, each fed to the same check by name.
