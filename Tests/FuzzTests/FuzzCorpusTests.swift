@@ -86,6 +86,12 @@ import Testing
         try OpenLibraryReaderCheck().check(try input("openlibrary-reader", "crash-unordered-warning-value"))
     }
 
+    /// An invalid byte read alone: the input handed on an empty chunk (part of a character), and the MARCXML
+    /// tokenizer read the byte after its buffer's end.
+    @Test func aReadOfPartOfACharacterIsReadOn() throws {
+        try MARCXMLReaderCheck().check(try input("marcxml-reader", "crash-chunk-of-part-of-a-character"))
+    }
+
     /// A path of NUL bytes then `/v1/health`: the router dropped the first segment whatever it was, so a path not
     /// starting with a slash reached the route of the path after it (here health, which is never rate limited).
     @Test func aPathWithoutALeadingSlashMatchesNoRoute() throws {

@@ -54,12 +54,15 @@ final class XMLTokenizer {
             return .end(name: name)
         }
         while true {
-            if position == buffer.count, try !fill() {
-                if let element = open.last {
-                    throw malformed(
-                        element.byteOffset, "the file ends inside the element <\(element.name)> opened here")
+            // A read may give nothing but part of a character: read on until there is a byte or the end.
+            while position == buffer.count {
+                guard try fill() else {
+                    if let element = open.last {
+                        throw malformed(
+                            element.byteOffset, "the file ends inside the element <\(element.name)> opened here")
+                    }
+                    return nil
                 }
-                return nil
             }
             if buffer[position] != UInt8(ascii: "<") { return .text(try text()) }
             if let token = try markup() { return token }
