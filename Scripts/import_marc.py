@@ -15,6 +15,9 @@ import sys
 
 import pymarc
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import import_books  # noqa: E402  (the writer the CSV peer uses)
+
 YEAR = re.compile(r"(?<![0-9])[0-9]{4}(?![0-9])")
 
 
@@ -106,6 +109,25 @@ def year(record):
     return None
 
 
+def pages(record):
+    for value in [v for field in record.get_fields("300") for v in field.get_subfields("a")]:
+        words = [w for w in re.split(r"[ ,\[\]]", value) if w]
+        for number, unit in zip(words, words[1:]):
+            if unit.lower() in ("p", "p.", "pp.", "pages", "pages.") and number.isdigit() and 1 <= int(number) <= 100000:
+                return int(number)
+    return None
+
+
+def genres(record):
+    names = []
+    for field in record.get_fields("650", "655"):
+        for value in field.get_subfields("a"):
+            name = trim(value)
+            if name and name not in names:
+                names.append(name)
+    return names
+
+
 def read(path):
     """Each record of the file as pymarc reads it, or None where it cannot."""
     if path.endswith(".xml"):
@@ -121,6 +143,17 @@ def book(record):
             "year": year(record)}
 
 
+def main_database(database, path, source):
+    def books():
+        for record in read(path):
+            if record is None:
+                continue
+            mapped = book(record)
+            yield {"key": mapped["key"], "title": mapped["title"], "isbn": mapped["isbn13"], "year": mapped["year"],
+                   "pages": pages(record), "authors": mapped["credits"], "genres": genres(record)}
+    import_books.write_books(database, books(), source)
+
+
 def main_json(path):
     for record in read(path):
         print(json.dumps(book(record) if record is not None else {"rejected": "pymarc cannot read it"},
@@ -130,5 +163,7 @@ def main_json(path):
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--json":
         main_json(sys.argv[2])
+    elif len(sys.argv) in (3, 4):
+        main_database(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) == 4 else "marc")
     else:
         sys.exit(__doc__)
