@@ -131,6 +131,9 @@ let package = Package(
         .executableTarget(
             name: "fuzz-openlibrary-reader", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/OpenLibraryReader"),
         .executableTarget(name: "fuzz-router", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/Router"),
+        .executableTarget(name: "fuzz-marc-reader", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/MARCReader"),
+        .executableTarget(
+            name: "fuzz-marcxml-reader", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/MARCXMLReader"),
 
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
         .testTarget(

@@ -3,7 +3,8 @@
 #
 #   Scripts/fuzz.sh TARGET SECONDS [MAX_RUNS] [libFuzzer options…]
 #
-# TARGET: route-parser, stored-state, search, page-cursor, csv-reader, json-reader, openlibrary-reader or router (the executable is fuzz-TARGET).
+# TARGET: route-parser, stored-state, search, page-cursor, csv-reader, json-reader, openlibrary-reader, router,
+# marc-reader or marcxml-reader (the executable is fuzz-TARGET).
 # The build uses its own scratch path (.build/fuzz) so normal builds are not disturbed. The corpus copy
 # grows in .build/fuzz/corpus/TARGET; crash inputs land in .build/fuzz/artifacts/TARGET. Copy a crash input
 # into Tests/FuzzCorpus/TARGET/ to make it a regression test of the normal suite.

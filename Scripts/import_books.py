@@ -74,7 +74,23 @@ def split(cell):
     return values
 
 
+def csv_books(path):
+    """The books of the CSV as write_books takes them."""
+    with open(path, newline="", encoding="utf-8-sig") as file:
+        for row in csv.DictReader(file):
+            yield {"key": row["source_key"], "title": clean(row["title"]),
+                   "isbn": isbn13(row["isbn"]) if row["isbn"] else None,
+                   "year": int(row["year"]) if row["year"] else None,
+                   "pages": int(row["pages"]) if row["pages"] else None,
+                   "authors": split(row["authors"]), "genres": split(row["genres"])}
+
+
 def main(database, path, source):
+    write_books(database, csv_books(path), source)
+
+
+def write_books(database, books, source):
+    """Writes books (dicts of key, title, isbn, year, pages, authors, genres) under source, in one transaction."""
     db = sqlite3.connect(database, isolation_level=None)
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA journal_mode = WAL")
@@ -108,69 +124,66 @@ def main(database, path, source):
             genres[key] = row[0]
         return genres[key]
 
-    with open(path, newline="", encoding="utf-8-sig") as file:
-        for row in csv.DictReader(file):
-            title = clean(row["title"])
-            if not title:
-                counts["rejected"] += 1
-                continue
-            isbn = isbn13(row["isbn"]) if row["isbn"] else None
-            year = int(row["year"]) if row["year"] else None
-            pages = int(row["pages"]) if row["pages"] else None
-            names, subjects = split(row["authors"]), split(row["genres"])
-            key = row["source_key"]
-            fingerprint = hashlib.blake2b(
-                repr((title, isbn, year, pages, names, subjects)).encode(), digest_size=8).hexdigest()
-            known = db.execute(
-                "SELECT entity_id, fingerprint FROM source_records WHERE source = ? AND source_key = ?",
-                (source, key)).fetchone()
-            if known and known[1] == fingerprint:
-                counts["unchanged"] += 1
-                continue
-            existing = known[0] if known else None
-            if existing is None and isbn:
-                match = db.execute("SELECT id FROM books WHERE isbn13 = ?", (isbn,)).fetchone()
-                existing = match[0] if match else None
-            sort = sort_title(title)
-            sort_key = fold(sort)
-            if existing is None:
-                db.execute(
-                    "INSERT INTO books (uuid, title, sort_title, sort_key, isbn13, year, pages) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)", (str(uuid.uuid4()), title, sort, sort_key, isbn, year, pages))
-                book = db.execute("SELECT last_insert_rowid()").fetchone()[0]
-                counts["inserted"] += 1
-            else:
-                book = existing
-                db.execute(
-                    "UPDATE books SET title = ?, sort_title = ?, sort_key = ?, isbn13 = ?, year = ?, pages = ? "
-                    "WHERE id = ?", (title, sort, sort_key, isbn, year, pages, book))
-                db.execute("DELETE FROM book_authors WHERE book_id = ?", (book,))
-                db.execute("DELETE FROM book_genres WHERE book_id = ?", (book,))
-                counts["updated"] += 1
-            seen = []
-            for name in names:
-                author = author_id(name)
-                if author in seen:
-                    continue
-                db.execute(
-                    "INSERT INTO book_authors (book_id, author_id, role, position, book_year_key, book_sort_key) "
-                    "VALUES (?, ?, 'author', ?, ?, ?)",
-                    (book, author, len(seen), 10000 if year is None else year, sort_key))
-                seen.append(author)
-            linked = []
-            for name in subjects:
-                genre = genre_id(name)
-                if genre in linked:
-                    continue
-                db.execute(
-                    "INSERT INTO book_genres (book_id, genre_id, position, book_sort_key) VALUES (?, ?, ?, ?)",
-                    (book, genre, len(linked), sort_key))
-                linked.append(genre)
+    for row in books:
+        title = row["title"]
+        if not title:
+            counts["rejected"] += 1
+            continue
+        isbn, year, pages = row["isbn"], row["year"], row["pages"]
+        names, subjects = row["authors"], row["genres"]
+        key = row["key"]
+        fingerprint = hashlib.blake2b(
+            repr((title, isbn, year, pages, names, subjects)).encode(), digest_size=8).hexdigest()
+        known = db.execute(
+            "SELECT entity_id, fingerprint FROM source_records WHERE source = ? AND source_key = ?",
+            (source, key)).fetchone()
+        if known and known[1] == fingerprint:
+            counts["unchanged"] += 1
+            continue
+        existing = known[0] if known else None
+        if existing is None and isbn:
+            match = db.execute("SELECT id FROM books WHERE isbn13 = ?", (isbn,)).fetchone()
+            existing = match[0] if match else None
+        sort = sort_title(title)
+        sort_key = fold(sort)
+        if existing is None:
             db.execute(
-                "INSERT INTO source_records (source, source_key, entity_kind, entity_id, fingerprint, imported_at) "
-                "VALUES (?, ?, 'book', ?, ?, ?) ON CONFLICT (source, source_key) DO UPDATE SET "
-                "entity_id = excluded.entity_id, fingerprint = excluded.fingerprint, imported_at = excluded.imported_at",
-                (source, key, book, fingerprint, stamp))
+                "INSERT INTO books (uuid, title, sort_title, sort_key, isbn13, year, pages) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)", (str(uuid.uuid4()), title, sort, sort_key, isbn, year, pages))
+            book = db.execute("SELECT last_insert_rowid()").fetchone()[0]
+            counts["inserted"] += 1
+        else:
+            book = existing
+            db.execute(
+                "UPDATE books SET title = ?, sort_title = ?, sort_key = ?, isbn13 = ?, year = ?, pages = ? "
+                "WHERE id = ?", (title, sort, sort_key, isbn, year, pages, book))
+            db.execute("DELETE FROM book_authors WHERE book_id = ?", (book,))
+            db.execute("DELETE FROM book_genres WHERE book_id = ?", (book,))
+            counts["updated"] += 1
+        seen = []
+        for name in names:
+            author = author_id(name)
+            if author in seen:
+                continue
+            db.execute(
+                "INSERT INTO book_authors (book_id, author_id, role, position, book_year_key, book_sort_key) "
+                "VALUES (?, ?, 'author', ?, ?, ?)",
+                (book, author, len(seen), 10000 if year is None else year, sort_key))
+            seen.append(author)
+        linked = []
+        for name in subjects:
+            genre = genre_id(name)
+            if genre in linked:
+                continue
+            db.execute(
+                "INSERT INTO book_genres (book_id, genre_id, position, book_sort_key) VALUES (?, ?, ?, ?)",
+                (book, genre, len(linked), sort_key))
+            linked.append(genre)
+        db.execute(
+            "INSERT INTO source_records (source, source_key, entity_kind, entity_id, fingerprint, imported_at) "
+            "VALUES (?, ?, 'book', ?, ?, ?) ON CONFLICT (source, source_key) DO UPDATE SET "
+            "entity_id = excluded.entity_id, fingerprint = excluded.fingerprint, imported_at = excluded.imported_at",
+            (source, key, book, fingerprint, stamp))
     db.execute("COMMIT")
     print(counts)
 

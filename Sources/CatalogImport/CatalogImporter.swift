@@ -2,7 +2,7 @@ public import Catalog
 public import Foundation
 public import SQLiteDB
 
-/// Imports catalog files (native JSON, CSV/TSV, Open Library dumps) or records into the catalog: streaming,
+/// Imports catalog files (native JSON, CSV/TSV, Open Library dumps, MARC 21) or records into the catalog: streaming,
 /// idempotent and transactional, with a report of every row it could not take.
 ///
 /// Every format goes through the same loop: a reader yields rows (a record, or a rejection with its line,
@@ -50,6 +50,7 @@ public struct CatalogImporter {
         let format = try options.format ?? Self.guessFormat(path)
         let stem = URL(filePath: path).deletingPathExtension().lastPathComponent
         do {
+            try options.checkEncoding(for: format)
             switch format {
             case .json:
                 let reader: JSONCatalogRowReader
@@ -76,6 +77,12 @@ public struct CatalogImporter {
                 return try run(
                     reader, file: path, header: OpenLibraryDumpReader.columns, source: options.source ?? "openlibrary",
                     options, progress)
+            case .marc:
+                let reader = MARCImportReader(try ISO2709Reader(path: path, encoding: options.marcEncoding))
+                return try run(reader, file: path, header: [], source: options.source ?? stem, options, progress)
+            case .marcxml:
+                let reader = MARCImportReader(MARCXMLReader(input: try TextInput(path: path)))
+                return try run(reader, file: path, header: [], source: options.source ?? stem, options, progress)
             }
         } catch let error as ReaderError {
             throw ImportError.file(error)
@@ -194,7 +201,8 @@ public struct CatalogImporter {
             switch row {
             case .accepted(let accepted):
                 do {
-                    let writer = try writer(for: rowSource(accepted.source?.fields ?? []))
+                    let named = options.source == nil ? accepted.sourceName : nil
+                    let writer = try writer(for: named ?? rowSource(accepted.source?.fields ?? []))
                     summary.count(try writer.write(accepted.record))
                     summary.warn(accepted.warnings, file: file, keeping: options.keptRejections)
                 } catch {

@@ -10,9 +10,14 @@ public enum ImportFormat: String, Sendable, CaseIterable, Hashable, Codable {
     case tsv
     /// An Open Library dump: 5 tab-separated columns, JSON last.
     case openlibrary
+    /// MARC 21 records in the ISO 2709 transmission format (`.mrc`).
+    case marc
+    /// MARC 21 records in MARCXML (the Library of Congress slim schema): a `<collection>` of `<record>`s.
+    case marcxml
 
     /// The format a file's name and first bytes suggest: `.json`, `.csv`, and `.tsv` / `.txt`, which are Open
-    /// Library dumps when the first column starts with `/type/` and plain TSV otherwise.
+    /// Library dumps when the first column starts with `/type/` and plain TSV otherwise; `.mrc`, `.marc`, `.dat` and
+    /// `.iso` are MARC 21 (ISO 2709), and `.xml` is MARCXML when its root element is a `collection` or a `record`.
     ///
     /// - Parameters:
     ///   - path: The file's path.
@@ -23,6 +28,8 @@ public enum ImportFormat: String, Sendable, CaseIterable, Hashable, Codable {
         guard let dot = name.lastIndex(of: ".") else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
         case "json": return .json
+        case "mrc", "marc", "dat", "iso": return .marc
+        case "xml": return MARCXMLReader.isMARCXML(firstBytes) ? .marcxml : nil
         case "csv": return .csv
         case "tsv", "txt":
             let body = firstBytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(firstBytes.dropFirst(3)) : firstBytes

@@ -26,6 +26,8 @@ public struct ImportOptions: Sendable, Hashable {
     public var source: String?
     /// The encoding of a CSV/TSV/dump file.
     public var encoding: InputEncoding = .utf8
+    /// The text encoding of every record of a MARC file, whatever its leader says; `nil` to follow each leader.
+    public var marcEncoding: MARCEncoding?
     /// Do all the work, then roll everything back.
     public var dryRun = false
     /// Stop at the first rejected row and roll the whole file back.
@@ -43,6 +45,16 @@ public struct ImportOptions: Sendable, Hashable {
 
     /// Default options: guess the format, books, UTF-8, one transaction.
     public init() {}
+
+    /// Refuses an encoding given for a format it does not apply to.
+    func checkEncoding(for format: ImportFormat) throws(ReaderError) {
+        if format == .marc || format == .marcxml, encoding != .utf8 {
+            throw .encodingDoesNotApply(encoding: encoding.rawValue, format: format)
+        }
+        if format != .marc, let marcEncoding, marcEncoding != .utf8 {
+            throw .encodingDoesNotApply(encoding: marcEncoding.rawValue, format: format)
+        }
+    }
 
     /// The CSV reader's options: entity, profile, mappings, separators, dialect and encoding.
     func csvOptions(tabSeparated: Bool) throws(ReaderError) -> CSVImportOptions {

@@ -1,15 +1,16 @@
-// `catalog-bench [SUITE...] [--json] [--runs N] [--rows N]`: measures the package side by side with its peers.
+// `catalog-bench [SUITE...] [--json] [--runs N] [--rows N] [--marc-records N]`: measures the package side by side with its peers.
 import CommandLineKit
 import Foundation
 
 /// Every suite, in the order a full run measures them.
 enum Suites {
-    static let all: [any BenchmarkSuite] = suites(importRows: 1_000_000)
+    static let all: [any BenchmarkSuite] = suites(importRows: 1_000_000, marcRecords: 100_000)
 
-    /// Every suite, the `import` suite generating `importRows` rows.
-    static func suites(importRows: Int) -> [any BenchmarkSuite] {
+    /// Every suite, the `import` suite generating `importRows` CSV rows and `marcRecords` MARC records.
+    static func suites(importRows: Int, marcRecords: Int) -> [any BenchmarkSuite] {
         [
-            SQLiteSuite(), BrowseSuite(), NavigationSuite(), ImportSuite(rows: importRows), SyncSuite(),
+            SQLiteSuite(), BrowseSuite(), NavigationSuite(), ImportSuite(rows: importRows, marcRecords: marcRecords),
+            SyncSuite(),
             LongPollSuite(),
             ServeSuite(),
         ]
@@ -26,12 +27,17 @@ let root = Command(
         .flag("json", help: "Print a JSON array of measurements (suite, case, impl, median_s, p99_s, …)."),
         .value("runs", valueName: "N", help: "Timed runs per case (default 5; the import suite runs at most 3)."),
         .value("rows", valueName: "N", help: "Rows of the import suite's generated CSV (default 1,000,000)."),
+        .value(
+            "marc-records", valueName: "N",
+            help: "Records of the import suite's generated MARC file (default 100,000, or --rows when fewer)."),
     ],
     arguments: [Argument("SUITE", help: "Suites to run (default: all).", optional: true, variadic: true)],
     run: { invocation in
         let names = invocation.positionals.isEmpty ? Suites.all.map(\.name) : invocation.positionals
         let timer = Timer(runs: try invocation.integer("runs", in: 1...1000) ?? 5)
-        let suites = Suites.suites(importRows: try invocation.integer("rows", in: 10...100_000_000) ?? 1_000_000)
+        let rows = try invocation.integer("rows", in: 10...100_000_000) ?? 1_000_000
+        let marcRecords = try invocation.integer("marc-records", in: 10...100_000_000) ?? min(rows, 100_000)
+        let suites = Suites.suites(importRows: rows, marcRecords: marcRecords)
         var measurements: [Measurement] = []
         for name in names {
             guard let suite = suites.first(where: { $0.name == name }) else {

@@ -156,14 +156,14 @@ import Testing
 
     @Test func aFileOfUnknownFormatNamesTheFormatFlag() throws {
         let cli = try CatalogCLI()
-        let path = cli.path("books.dat")
+        let path = cli.path("books.bin")
         try Data("title\nDune\n".utf8).write(to: URL(filePath: path))
         let result = try cli.run("import", path)
         #expect(result.status == 64)
         #expect(
             result.standardError
-                == "error: \(path): cannot tell the format from the file name; pass --format json, csv, tsv or "
-                + "openlibrary.\n")
+                == "error: \(path): cannot tell the format from the file name; pass --format json, csv, tsv, "
+                + "openlibrary, marc or marcxml.\n")
     }
 
     /// The line `catalog import` prints for a file, without its timing.

@@ -52,6 +52,14 @@ import Testing
     @Test func routerCorpus() throws {
         try replay(RouterCheck())
     }
+
+    @Test func marcReaderCorpus() throws {
+        try replay(MARCReaderCheck())
+    }
+
+    @Test func marcXMLReaderCorpus() throws {
+        try replay(MARCXMLReaderCheck())
+    }
 }
 
 /// Inputs the fuzzers (or a review of what they cover) found crashing, each fed to the same check by name.
@@ -76,6 +84,12 @@ import Testing
     /// order changed between two reads of the same line.
     @Test func aWarningShowsTheSameTextOnEveryRead() throws {
         try OpenLibraryReaderCheck().check(try input("openlibrary-reader", "crash-unordered-warning-value"))
+    }
+
+    /// An invalid byte read alone: the input handed on an empty chunk (part of a character), and the MARCXML
+    /// tokenizer read the byte after its buffer's end.
+    @Test func aReadOfPartOfACharacterIsReadOn() throws {
+        try MARCXMLReaderCheck().check(try input("marcxml-reader", "crash-chunk-of-part-of-a-character"))
     }
 
     /// A path of NUL bytes then `/v1/health`: the router dropped the first segment whatever it was, so a path not

@@ -136,25 +136,6 @@ final class OpenLibraryDumpReader: ImportRowReader {
         return .accepted(AcceptedRow(line: line, record: .author(author), warnings: []))
     }
 
-    /// The values of one line that ``FieldLimits`` refuses, as issues naming the JSON field.
-    private struct LimitCheck {
-        let line: Int
-        var issues: [RowIssue] = []
-
-        /// A name's collapsed text, or `nil` when missing or refused.
-        mutating func name(_ raw: String?, _ field: String) -> String? {
-            value(raw, field).flatMap(FieldValue.name)
-        }
-
-        /// `text`, or `nil` when missing or refused.
-        mutating func value(_ text: String?, _ field: String, _ kind: FieldLimits.Kind = .shortText) -> String? {
-            guard let text else { return nil }
-            guard let reason = FieldLimits.violation(text, kind) else { return text }
-            issues.append(RowIssue(line: line, column: field, value: FieldLimits.excerpt(text), reason: reason))
-            return nil
-        }
-    }
-
     private func reject(_ line: Int, _ columns: Columns, column: String?, value: String? = nil, reason: String) -> Row {
         reject(line, columns, [RowIssue(line: line, column: column, value: value, reason: reason)])
     }

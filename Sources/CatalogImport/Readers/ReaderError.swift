@@ -27,6 +27,10 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownProfile(name: String, profiles: [String])
     /// A native JSON catalog file cannot be read further.
     case catalogJSON(JSONCatalogError)
+    /// A MARCXML file is not well-formed XML, or not UTF-8 XML, at this byte offset (0-based).
+    case malformedXML(path: String, byteOffset: Int64, reason: String)
+    /// An encoding was given for a format whose files cannot be in it (MARC-8 for a CSV file, latin1 for MARC).
+    case encodingDoesNotApply(encoding: String, format: ImportFormat)
 
     /// What a `FIELD=VALUE` pair sets.
     public enum PairKind: Sendable, Hashable {
@@ -41,8 +45,9 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .file, .catalogJSON(.unreadable): .unreadable
         case .catalogJSON: .unusableFile
-        case .unknownField, .notMultiValued, .malformedPair, .unknownProfile: .invalidOption
-        case .invalidUTF8, .unterminatedQuote, .missingHeader, .missingRequiredColumn, .unknownColumn: .unusableFile
+        case .unknownField, .notMultiValued, .malformedPair, .unknownProfile, .encodingDoesNotApply: .invalidOption
+        case .invalidUTF8, .unterminatedQuote, .missingHeader, .missingRequiredColumn, .unknownColumn, .malformedXML:
+            .unusableFile
         }
     }
 
@@ -74,6 +79,16 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
             return error.description
         case .unknownProfile(let name, let profiles):
             return "no profile named '\(name)'; profiles: \(profiles.joined(separator: ", "))."
+        case .malformedXML(let path, let offset, let reason):
+            return "\(path): not well-formed XML at byte offset \(offset): \(reason)."
+        case .encodingDoesNotApply(let encoding, let format):
+            let fits =
+                switch format {
+                case .marc: "ISO 2709 MARC files are utf-8 or marc8"
+                case .marcxml: "MARCXML files are UTF-8 XML"
+                default: "marc8 is for ISO 2709 MARC files only"
+                }
+            return "the encoding \(encoding) does not apply to \(format.rawValue) files; \(fits)."
         }
     }
 

@@ -1,6 +1,6 @@
 import Catalog
 
-/// Entry points for the fuzz targets (`Sources/Fuzz`): the CSV, Open Library and native JSON readers run over bytes
+/// Entry points for the fuzz targets (`Sources/Fuzz`): the CSV, Open Library, native JSON and MARC readers run over bytes
 /// held in memory, the way `catalog import` reads a file, with the outcome reduced to what the fuzzer checks, and
 /// the limits every accepted record must keep.
 package enum ReaderFuzzing {
@@ -103,6 +103,27 @@ package enum ReaderFuzzing {
         let input = TextInput(source: MemoryByteSource(bytes), encoding: .utf8, chunkSize: max(1, chunkSize))
         do throws(ReaderError) {
             return try readAll(OpenLibraryDumpReader(input: input))
+        } catch {
+            return .refused(error.description)
+        }
+    }
+
+    /// Reads `bytes` as an ISO 2709 MARC file to the end (each record's encoding as its leader says), `chunkSize`
+    /// bytes per read.
+    package static func readMARC(_ bytes: [UInt8], chunkSize: Int) -> Outcome {
+        let reader = ISO2709Reader(source: MemoryByteSource(bytes), chunkSize: max(1, chunkSize))
+        do throws(ReaderError) {
+            return try readAll(MARCImportReader(reader))
+        } catch {
+            return .refused(error.description)
+        }
+    }
+
+    /// Reads `bytes` as a MARCXML file to the end, `chunkSize` bytes per read.
+    package static func readMARCXML(_ bytes: [UInt8], chunkSize: Int) -> Outcome {
+        let input = TextInput(source: MemoryByteSource(bytes), encoding: .utf8, chunkSize: max(1, chunkSize))
+        do throws(ReaderError) {
+            return try readAll(MARCImportReader(MARCXMLReader(input: input)))
         } catch {
             return .refused(error.description)
         }

@@ -21,6 +21,10 @@ import Schema
 /// - `sqlite3 .import`: the CLI loading the CSV into one flat table, the ceiling of an import that does no
 ///   normalization.
 ///
+/// The MARC case: the same generated books as ISO 2709 records (100,000 by default, `--marc-records N`), imported by
+/// `catalog import` and by `Scripts/import_marc.py` (pymarc reading the file, the CSV peer's writer writing the same
+/// rows with Python's sqlite3; skipped when no Python can import pymarc: `CATALOG_PYTHON`, else `python3`).
+///
 /// Each implementation runs once per `--runs` (a run takes seconds to minutes at full size), on a fresh database.
 /// The row counts of each catalog written (books, authors, genres, links, source_records) are logged beside
 /// `catalog import`'s, so a peer that wrote less shows.
@@ -28,6 +32,8 @@ struct ImportSuite: BenchmarkSuite {
     let name = "import"
     /// Rows of the generated CSV.
     let rows: Int
+    /// Records of the generated MARC file.
+    let marcRecords: Int
 
     func run(timer: Timer, log: (String) -> Void) throws -> [Measurement] {
         let directory = try temporaryDirectory(name)
@@ -41,7 +47,7 @@ struct ImportSuite: BenchmarkSuite {
         let script = scripts.appending(path: "import_books.py").path
         let sql = scripts.appending(path: "import_books.sql").path
         let label = "import \(rows) books (CSV)"
-        let implementations: [(impl: String, command: (String) -> [String], schema: Bool)] = [
+        let implementations: [Implementation] = [
             ("catalog import", { [catalog, "--db", $0, "import", csv, "--source", "books", "--json"] }, true),
             ("python sqlite3", { ["/usr/bin/env", "python3", script, $0, csv, "books"] }, true),
             (
@@ -55,6 +61,28 @@ struct ImportSuite: BenchmarkSuite {
             ),
             ("sqlite3 .import (flat)", { ["/usr/bin/env", "sqlite3", $0, ".import --csv \(csv) flat"] }, false),
         ]
+        let measurements = try measure(
+            label: label, rows: rows, implementations, in: directory, timer: timer, log: log)
+        let catalogTime = measurements[0].median
+        log(
+            String(
+                format: "import: catalog is %.2f× faster than Python and takes %.2f× the time of the set-based SQL; "
+                    + "sqlite3 .import (no normalization) is %.2f× faster than catalog",
+                measurements[1].median / catalogTime, catalogTime / measurements[2].median,
+                catalogTime / measurements[3].median))
+        return measurements + (try marcCase(in: directory, scripts: scripts, timer: timer, log: log))
+    }
+
+    /// An implementation of a case: its name, its command line given the database path, and whether the database
+    /// must have the catalog schema first.
+    typealias Implementation = (impl: String, command: (String) -> [String], schema: Bool)
+
+    /// Runs each implementation as a child process min(`--runs`, 3) times, each into a new database in `directory`,
+    /// logging its time, peak RSS and (for the schema's writers) the rows it wrote beside the first one's.
+    func measure(
+        label: String, rows: Int, _ implementations: [Implementation], in directory: URL, timer: Timer,
+        log: (String) -> Void
+    ) throws -> [Measurement] {
         var measurements: [Measurement] = []
         var firstCounts: CatalogRowCounts?
         for implementation in implementations {
@@ -91,13 +119,6 @@ struct ImportSuite: BenchmarkSuite {
             ]
             measurements.append(measurement)
         }
-        let catalogTime = measurements[0].median
-        log(
-            String(
-                format: "import: catalog is %.2f× faster than Python and takes %.2f× the time of the set-based SQL; "
-                    + "sqlite3 .import (no normalization) is %.2f× faster than catalog",
-                measurements[1].median / catalogTime, catalogTime / measurements[2].median,
-                catalogTime / measurements[3].median))
         return measurements
     }
 }
@@ -161,24 +182,40 @@ struct BooksCSVGenerator {
     var authorPool: Int { min(200_000, max(10, rows / 5)) }
     let genrePool = 300
 
-    func write(to path: String) throws {
-        _ = FileManager.default.createFile(atPath: path, contents: nil)
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw BenchmarkError("cannot write \(path)") }
-        defer { try? handle.close() }
+    /// One generated book, the same whichever file it is written to.
+    struct Book {
+        var key: String
+        var title: String
+        var authors: [String]
+        var genres: [String]
+        var isbn: String
+        var year: Int
+        var pages: Int
+    }
+
+    /// Calls `body` with each book in order.
+    func forEachBook(_ body: (Book) throws -> Void) rethrows {
         var random = SplitMix64(seed: 7)
-        var buffer = "source_key,title,authors,genres,isbn,year,pages\n"
         for row in 1...rows {
             let authors = (0...random.next(3)).map { _ in author(random.next(authorPool)) }
             let genres = (0...random.next(3)).map { _ in genre(random.next(genrePool)) }
-            buffer += "bk\(row),\(quoted(title(row, &random))),\(quoted(authors.joined(separator: "|"))),"
-            buffer += "\(quoted(genres.joined(separator: "|"))),\(isbn(row)),\(1800 + random.next(225)),"
-            buffer += "\(50 + random.next(900))\n"
-            if buffer.utf8.count > 1 << 20 {
-                handle.write(Data(buffer.utf8))
-                buffer = ""
+            let title = title(row, &random)
+            try body(
+                Book(
+                    key: "bk\(row)", title: title, authors: authors, genres: genres, isbn: isbn(row),
+                    year: 1800 + random.next(225), pages: 50 + random.next(900)))
+        }
+    }
+
+    func write(to path: String) throws {
+        try BufferedFile.write(to: path) { file in
+            file.write("source_key,title,authors,genres,isbn,year,pages\n")
+            forEachBook { book in
+                file.write(
+                    "\(book.key),\(quoted(book.title)),\(quoted(book.authors.joined(separator: "|"))),"
+                        + "\(quoted(book.genres.joined(separator: "|"))),\(book.isbn),\(book.year),\(book.pages)\n")
             }
         }
-        handle.write(Data(buffer.utf8))
     }
 
     /// A title with accents, non-Latin scripts now and then, and a comma in about a third of them.
@@ -215,5 +252,37 @@ struct BooksCSVGenerator {
     private func quoted(_ field: String) -> String {
         guard field.contains(",") || field.contains("\"") else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+/// A file written through a 1 MiB buffer.
+final class BufferedFile {
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+
+    private init(handle: FileHandle) {
+        self.handle = handle
+    }
+
+    /// Creates (or empties) the file at `path`, lets `body` write it, and flushes it.
+    static func write(to path: String, _ body: (BufferedFile) throws -> Void) throws {
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        guard let handle = FileHandle(forWritingAtPath: path) else { throw BenchmarkError("cannot write \(path)") }
+        defer { try? handle.close() }
+        let file = BufferedFile(handle: handle)
+        try body(file)
+        handle.write(Data(file.buffer))
+    }
+
+    func write(_ text: String) {
+        write(Array(text.utf8))
+    }
+
+    func write(_ bytes: [UInt8]) {
+        buffer += bytes
+        if buffer.count > 1 << 20 {
+            handle.write(Data(buffer))
+            buffer.removeAll(keepingCapacity: true)
+        }
     }
 }

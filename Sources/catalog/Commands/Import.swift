@@ -4,20 +4,23 @@ import CatalogImport
 import CommandLineKit
 import Foundation
 
-/// `catalog import FILE...`: import catalog files (JSON, CSV/TSV, Open Library dumps), idempotently.
+/// `catalog import FILE...`: import catalog files (JSON, CSV/TSV, Open Library dumps, MARC 21), idempotently.
 enum ImportCommand {
     static let command = Command(
         name: "import",
-        abstract: "Import catalog files (native JSON, CSV/TSV, Open Library dumps) into the database.",
+        abstract: "Import catalog files (native JSON, CSV/TSV, Open Library dumps, MARC 21) into the database.",
         discussion: """
             The format is guessed from the extension (.json, .csv, .tsv; .tsv/.txt starting with /type/ is an Open \
-            Library dump) unless --format is given. Each file is imported in one transaction (--batch N commits every \
+            Library dump; .mrc, .marc, .dat, .iso are MARC 21; .xml with a collection or record root is MARCXML) \
+            unless --format is given. Each file is imported in one transaction (--batch N commits every \
             N rows). Importing the same file again changes nothing. Rejected rows are reported with file, line, \
             column, value and reason; the rest of the file is imported. Exit status: 0 all rows imported, 2 some \
             rows rejected, 65 a file is unusable, 64 a bad command line, 1 other failures.
             """,
         options: [
-            .value("format", valueName: "FORMAT", help: "json, csv, tsv or openlibrary (default: from the file)."),
+            .value(
+                "format", valueName: "FORMAT",
+                help: "json, csv, tsv, openlibrary, marc or marcxml (default: from the file)."),
             .value("entity", valueName: "ENTITY", help: "What CSV rows are: books (default) or bands."),
             .value("profile", valueName: "NAME", help: "A built-in CSV profile: goodbooks."),
             .value(
@@ -26,7 +29,9 @@ enum ImportCommand {
                 "split", valueName: "FIELD=SEPARATOR", help: "Separator of a multi-valued field (default |).",
                 repeatable: true),
             .value("source", valueName: "NAME", help: "The source the file's keys belong to."),
-            .value("encoding", valueName: "ENCODING", help: "utf-8 (default), latin1 or cp1252."),
+            .value(
+                "encoding", valueName: "ENCODING",
+                help: "utf-8 (default), latin1 or cp1252; for ISO 2709 MARC marc8 or utf-8 (default: each leader's)."),
             .flag("dry-run", help: "Do all the work, then roll it back; print the same summary."),
             .flag("strict", help: "Stop at the first rejected row and roll the whole file back."),
             .value("errors", valueName: "FILE", help: "Write every rejected row to FILE (CSV, fix and re-import)."),
@@ -81,11 +86,14 @@ enum ImportCommand {
         options.splits = invocation.values("split")
         options.source = invocation.value("source")
         if let name = invocation.value("encoding") {
-            guard let encoding = InputEncoding(name: name) else {
+            options.marcEncoding = MARCEncoding(name: name)
+            if let encoding = InputEncoding(name: name) {
+                options.encoding = encoding
+            } else if options.marcEncoding == nil {
                 throw UsageError(
-                    "--encoding must be utf-8, latin1 or cp1252; got '\(name)'", commandPath: invocation.commandPath)
+                    "--encoding must be utf-8, latin1, cp1252 or marc8; got '\(name)'",
+                    commandPath: invocation.commandPath)
             }
-            options.encoding = encoding
         }
         options.dryRun = invocation.flag("dry-run")
         options.strict = invocation.flag("strict")

@@ -1,0 +1,1 @@
+00180nam  2200073 i 4500001000600000008004100006100003100047245002800078m8001261201s1967    enk                 spa d1 aGarcâia Mâarquez, Gabriel.10aCien aänos de soledad /00171nam  2200073 i 4500001000600000008004100006100002300047245002700070m8002261201s1980    enk                 ger d1 aMèotorhead, Lemmy.00aEin Bèuch èuber Lèarm.
