@@ -10,9 +10,12 @@ public enum ImportFormat: String, Sendable, CaseIterable, Hashable, Codable {
     case tsv
     /// An Open Library dump: 5 tab-separated columns, JSON last.
     case openlibrary
+    /// A Calibre library: its `metadata.db`, or the folder holding it (see ``CatalogImporter``).
+    case calibre
 
     /// The format a file's name and first bytes suggest: `.json`, `.csv`, and `.tsv` / `.txt`, which are Open
-    /// Library dumps when the first column starts with `/type/` and plain TSV otherwise.
+    /// Library dumps when the first column starts with `/type/` and plain TSV otherwise; a file named `metadata.db` is
+    /// a Calibre library.
     ///
     /// - Parameters:
     ///   - path: The file's path.
@@ -20,6 +23,7 @@ public enum ImportFormat: String, Sendable, CaseIterable, Hashable, Codable {
     /// - Returns: The format, or `nil` when the extension says nothing.
     public static func guess(path: String, firstBytes: [UInt8]) -> ImportFormat? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
+        if name == CalibreLibraryReader.databaseName { return .calibre }
         guard let dot = name.lastIndex(of: ".") else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
         case "json": return .json

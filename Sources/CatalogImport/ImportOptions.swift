@@ -22,7 +22,7 @@ public struct ImportOptions: Sendable, Hashable {
     /// `FIELD=SEPARATOR` separators of multi-valued CSV cells (default `|`).
     public var splits: [String] = []
     /// The source the file's keys belong to; by default the profile's name (`goodbooks`), `openlibrary` for a
-    /// dump, the `source` of a JSON file, else the file name without its extension.
+    /// dump, `calibre` for a Calibre library, the `source` of a JSON file, else the file name without its extension.
     public var source: String?
     /// The encoding of a CSV/TSV/dump file.
     public var encoding: InputEncoding = .utf8

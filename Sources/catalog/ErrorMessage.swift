@@ -29,7 +29,8 @@ enum ErrorMessage {
         case .catalogFile(.unsupportedFormat):
             return "\(error) (upgrade catalog for newer versions)"
         case .unknownFormat(let path):
-            return "\(path): cannot tell the format from the file name; pass --format json, csv, tsv or openlibrary."
+            return
+                "\(path): cannot tell the format from the file name; pass --format json, csv, tsv, openlibrary or calibre."
         case .emptySourceName:
             return "--source: a source name must not be empty."
         case .errorsFileIsTheInput(let path):
@@ -54,7 +55,7 @@ enum ErrorMessage {
             return "--split \(field): \(error)"
         case .malformedPair(let kind, let argument):
             return "\(kind == .columnMapping ? "--map" : "--split") \(argument): expected FIELD=VALUE."
-        case .file, .unterminatedQuote, .missingHeader, .unknownField, .unknownProfile, .catalogJSON:
+        case .file, .unterminatedQuote, .missingHeader, .unknownField, .unknownProfile, .catalogJSON, .calibreLibrary:
             return "\(error)"
         }
     }

@@ -162,8 +162,8 @@ import Testing
         #expect(result.status == 64)
         #expect(
             result.standardError
-                == "error: \(path): cannot tell the format from the file name; pass --format json, csv, tsv or "
-                + "openlibrary.\n")
+                == "error: \(path): cannot tell the format from the file name; pass --format json, csv, tsv, "
+                + "openlibrary or calibre.\n")
     }
 
     /// The line `catalog import` prints for a file, without its timing.

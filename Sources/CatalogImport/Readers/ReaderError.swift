@@ -27,6 +27,8 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownProfile(name: String, profiles: [String])
     /// A native JSON catalog file cannot be read further.
     case catalogJSON(JSONCatalogError)
+    /// A Calibre library's database cannot be read: it is not one, or reading it failed.
+    case calibreLibrary(path: String, reason: String)
 
     /// What a `FIELD=VALUE` pair sets.
     public enum PairKind: Sendable, Hashable {
@@ -43,6 +45,7 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
         case .catalogJSON: .unusableFile
         case .unknownField, .notMultiValued, .malformedPair, .unknownProfile: .invalidOption
         case .invalidUTF8, .unterminatedQuote, .missingHeader, .missingRequiredColumn, .unknownColumn: .unusableFile
+        case .calibreLibrary: .unusableFile
         }
     }
 
@@ -72,6 +75,8 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(argument): expected \(kind == .columnMapping ? "FIELD=COLUMN" : "FIELD=SEPARATOR")."
         case .catalogJSON(let error):
             return error.description
+        case .calibreLibrary(let path, let reason):
+            return "\(path): cannot read it as a Calibre library: \(reason)."
         case .unknownProfile(let name, let profiles):
             return "no profile named '\(name)'; profiles: \(profiles.joined(separator: ", "))."
         }

@@ -4,20 +4,23 @@ import CatalogImport
 import CommandLineKit
 import Foundation
 
-/// `catalog import FILE...`: import catalog files (JSON, CSV/TSV, Open Library dumps), idempotently.
+/// `catalog import FILE...`: import catalog files (JSON, CSV/TSV, Open Library dumps, Calibre libraries), idempotently.
 enum ImportCommand {
     static let command = Command(
         name: "import",
-        abstract: "Import catalog files (native JSON, CSV/TSV, Open Library dumps) into the database.",
+        abstract:
+            "Import catalog files (native JSON, CSV/TSV, Open Library dumps, Calibre libraries) into the database.",
         discussion: """
             The format is guessed from the extension (.json, .csv, .tsv; .tsv/.txt starting with /type/ is an Open \
-            Library dump) unless --format is given. Each file is imported in one transaction (--batch N commits every \
+            Library dump; a file named metadata.db, or a folder holding one, is a Calibre library, read without ever \
+            being written) unless --format is given. Each file is imported in one transaction (--batch N commits every \
             N rows). Importing the same file again changes nothing. Rejected rows are reported with file, line, \
             column, value and reason; the rest of the file is imported. Exit status: 0 all rows imported, 2 some \
             rows rejected, 65 a file is unusable, 64 a bad command line, 1 other failures.
             """,
         options: [
-            .value("format", valueName: "FORMAT", help: "json, csv, tsv or openlibrary (default: from the file)."),
+            .value(
+                "format", valueName: "FORMAT", help: "json, csv, tsv, openlibrary or calibre (default: from the file)."),
             .value("entity", valueName: "ENTITY", help: "What CSV rows are: books (default) or bands."),
             .value("profile", valueName: "NAME", help: "A built-in CSV profile: goodbooks."),
             .value(
