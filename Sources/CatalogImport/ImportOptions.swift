@@ -15,7 +15,7 @@ public struct ImportOptions: Sendable, Hashable {
     public var format: ImportFormat?
     /// What the rows of a CSV/TSV file are (a profile decides it when given).
     public var entity: ImportEntity = .books
-    /// A built-in CSV profile: `goodbooks`.
+    /// A built-in CSV profile: `goodbooks`, `goodreads-export` or `storygraph`.
     public var profile: String?
     /// `FIELD=COLUMN` mappings of CSV columns to fields.
     public var mappings: [String] = []

@@ -22,7 +22,9 @@ enum ImportCommand {
             .value(
                 "format", valueName: "FORMAT", help: "json, csv, tsv, openlibrary or calibre (default: from the file)."),
             .value("entity", valueName: "ENTITY", help: "What CSV rows are: books (default) or bands."),
-            .value("profile", valueName: "NAME", help: "A built-in CSV profile: goodbooks."),
+            .value(
+                "profile", valueName: "NAME", help: "A built-in CSV profile: goodbooks, goodreads-export or storygraph."
+            ),
             .value(
                 "map", valueName: "FIELD=COLUMN", help: "Read FIELD from the column named COLUMN.", repeatable: true),
             .value(
