@@ -19,7 +19,8 @@ public struct ImportOptions: Sendable, Hashable {
     public var profile: String?
     /// `FIELD=COLUMN` mappings of CSV columns to fields.
     public var mappings: [String] = []
-    /// `FIELD=SEPARATOR` separators of multi-valued CSV cells (default `|`).
+    /// `FIELD=SEPARATOR` separators of multi-valued CSV cells (default `|`; `list`: a JSON array or a Python list
+    /// literal, `['Fantasy', 'Classics']`).
     public var splits: [String] = []
     /// The source the file's keys belong to; by default the profile's name (`goodbooks`), `openlibrary` for a
     /// dump, `calibre` for a Calibre library, the `source` of a JSON file, else the file name without its extension.

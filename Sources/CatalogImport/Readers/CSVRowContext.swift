@@ -52,10 +52,22 @@ struct CSVRowContext {
         checked(field, .shortText).flatMap(FieldValue.name)
     }
 
-    /// The values of a multi-valued field; a value ``FieldLimits`` refuses rejects the row.
+    /// The values of a multi-valued field; a value ``FieldLimits`` refuses, or a malformed list literal
+    /// (``ListCell``), rejects the row.
     mutating func list(_ field: MappedField) -> [String] {
         guard let raw = raw(field) else { return [] }
-        let values = FieldValue.list(raw, separator: field.separator)
+        let values: [String]
+        if field.separator == ListCell.separator {
+            guard let text = FieldValue.text(raw) else { return [] }
+            switch ListCell.items(text) {
+            case .success(let items): values = FieldValue.list(items)
+            case .failure(let error):
+                report(field, reason: error.reason, value: FieldLimits.excerpt(raw))
+                return []
+            }
+        } else {
+            values = FieldValue.list(raw, separator: field.separator)
+        }
         for value in values {
             if let reason = FieldLimits.violation(value, .shortText) {
                 report(field, reason: reason, value: FieldLimits.excerpt(value))

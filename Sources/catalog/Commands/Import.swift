@@ -28,7 +28,8 @@ enum ImportCommand {
             .value(
                 "map", valueName: "FIELD=COLUMN", help: "Read FIELD from the column named COLUMN.", repeatable: true),
             .value(
-                "split", valueName: "FIELD=SEPARATOR", help: "Separator of a multi-valued field (default |).",
+                "split", valueName: "FIELD=SEPARATOR",
+                help: "Separator of a multi-valued field (default |); list reads ['a', 'b'] or [\"a\", \"b\"] cells.",
                 repeatable: true),
             .value("source", valueName: "NAME", help: "The source the file's keys belong to."),
             .value("encoding", valueName: "ENCODING", help: "utf-8 (default), latin1 or cp1252."),
