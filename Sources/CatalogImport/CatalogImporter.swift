@@ -2,8 +2,8 @@ public import Catalog
 public import Foundation
 public import SQLiteDB
 
-/// Imports catalog files (native JSON, CSV/TSV, Open Library dumps, MARC 21) or records into the catalog: streaming,
-/// idempotent and transactional, with a report of every row it could not take.
+/// Imports catalog files (native JSON, CSV/TSV, Open Library dumps, MARC 21, Calibre libraries) or records into the
+/// catalog: streaming, idempotent and transactional, with a report of every row it could not take.
 ///
 /// Every format goes through the same loop: a reader yields rows (a record, or a rejection with its line,
 /// column, value and reason) and one writer applies the identity rules and writes. Importing the same
@@ -33,7 +33,7 @@ public struct CatalogImporter {
     /// Imports one file.
     ///
     /// - Parameters:
-    ///   - path: The file.
+    ///   - path: The file; for a Calibre library its `metadata.db` or the library folder.
     ///   - options: Format, mapping, source, transactions, errors file.
     ///   - progress: Called every few thousand rows and once at the end.
     /// - Returns: What the import did; rejected rows are counted, not thrown.
@@ -47,7 +47,8 @@ public struct CatalogImporter {
         if let errorsFile = options.errorsFile, Self.isSameFile(errorsFile, path) {
             throw ImportError.errorsFileIsTheInput(path: errorsFile)
         }
-        let format = try options.format ?? Self.guessFormat(path)
+        let libraryDatabase = Self.calibreDatabase(inFolder: path)
+        let format = try options.format ?? (libraryDatabase == nil ? Self.guessFormat(path) : .calibre)
         let stem = URL(filePath: path).deletingPathExtension().lastPathComponent
         do {
             try options.checkEncoding(for: format)
@@ -83,6 +84,11 @@ public struct CatalogImporter {
             case .marcxml:
                 let reader = MARCImportReader(MARCXMLReader(input: try TextInput(path: path)))
                 return try run(reader, file: path, header: [], source: options.source ?? stem, options, progress)
+            case .calibre:
+                let database = libraryDatabase ?? path
+                return try run(
+                    CalibreLibraryReader(path: database), file: database, header: CalibreLibraryReader.header,
+                    source: options.source ?? "calibre", options, progress)
             }
         } catch let error as ReaderError {
             throw ImportError.file(error)
@@ -117,6 +123,16 @@ public struct CatalogImporter {
         var a = stat()
         var b = stat()
         return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+
+    /// The `metadata.db` of a folder that holds one (a Calibre library), else `nil`.
+    static func calibreDatabase(inFolder path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return nil
+        }
+        let database = URL(filePath: path).appending(path: CalibreLibraryReader.databaseName).path
+        return FileManager.default.fileExists(atPath: database) ? database : nil
     }
 
     /// The format of a file given without `--format`.

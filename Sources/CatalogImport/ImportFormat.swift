@@ -14,10 +14,13 @@ public enum ImportFormat: String, Sendable, CaseIterable, Hashable, Codable {
     case marc
     /// MARC 21 records in MARCXML (the Library of Congress slim schema): a `<collection>` of `<record>`s.
     case marcxml
+    /// A Calibre library: its `metadata.db`, or the folder holding it (see ``CatalogImporter``).
+    case calibre
 
     /// The format a file's name and first bytes suggest: `.json`, `.csv`, and `.tsv` / `.txt`, which are Open
     /// Library dumps when the first column starts with `/type/` and plain TSV otherwise; `.mrc`, `.marc`, `.dat` and
-    /// `.iso` are MARC 21 (ISO 2709), and `.xml` is MARCXML when its root element is a `collection` or a `record`.
+    /// `.iso` are MARC 21 (ISO 2709), `.xml` is MARCXML when its root element is a `collection` or a `record`, and a
+    /// file named `metadata.db` is a Calibre library.
     ///
     /// - Parameters:
     ///   - path: The file's path.
@@ -25,6 +28,7 @@ public enum ImportFormat: String, Sendable, CaseIterable, Hashable, Codable {
     /// - Returns: The format, or `nil` when the extension says nothing.
     public static func guess(path: String, firstBytes: [UInt8]) -> ImportFormat? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
+        if name == CalibreLibraryReader.databaseName { return .calibre }
         guard let dot = name.lastIndex(of: ".") else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
         case "json": return .json

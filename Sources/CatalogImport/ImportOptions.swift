@@ -15,14 +15,15 @@ public struct ImportOptions: Sendable, Hashable {
     public var format: ImportFormat?
     /// What the rows of a CSV/TSV file are (a profile decides it when given).
     public var entity: ImportEntity = .books
-    /// A built-in CSV profile: `goodbooks`.
+    /// A built-in CSV profile: `goodbooks`, `goodreads-export` or `storygraph`.
     public var profile: String?
     /// `FIELD=COLUMN` mappings of CSV columns to fields.
     public var mappings: [String] = []
-    /// `FIELD=SEPARATOR` separators of multi-valued CSV cells (default `|`).
+    /// `FIELD=SEPARATOR` separators of multi-valued CSV cells (default `|`; `list`: a JSON array or a Python list
+    /// literal, `['Fantasy', 'Classics']`).
     public var splits: [String] = []
     /// The source the file's keys belong to; by default the profile's name (`goodbooks`), `openlibrary` for a
-    /// dump, the `source` of a JSON file, else the file name without its extension.
+    /// dump, `calibre` for a Calibre library, the `source` of a JSON file, else the file name without its extension.
     public var source: String?
     /// The encoding of a CSV/TSV/dump file.
     public var encoding: InputEncoding = .utf8

@@ -30,7 +30,8 @@ enum ErrorMessage {
             return "\(error) (upgrade catalog for newer versions)"
         case .unknownFormat(let path):
             return
-                "\(path): cannot tell the format from the file name; pass --format json, csv, tsv, openlibrary, marc or marcxml."
+                "\(path): cannot tell the format from the file name; pass --format json, csv, tsv, openlibrary, marc, "
+                + "marcxml or calibre."
         case .emptySourceName:
             return "--source: a source name must not be empty."
         case .errorsFileIsTheInput(let path):
@@ -57,7 +58,8 @@ enum ErrorMessage {
             return "--encoding: \(error)"
         case .malformedPair(let kind, let argument):
             return "\(kind == .columnMapping ? "--map" : "--split") \(argument): expected FIELD=VALUE."
-        case .file, .unterminatedQuote, .missingHeader, .unknownField, .unknownProfile, .catalogJSON, .malformedXML:
+        case .file, .unterminatedQuote, .missingHeader, .unknownField, .unknownProfile, .catalogJSON, .malformedXML,
+            .calibreLibrary:
             return "\(error)"
         }
     }

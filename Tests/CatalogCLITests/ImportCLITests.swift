@@ -163,7 +163,7 @@ import Testing
         #expect(
             result.standardError
                 == "error: \(path): cannot tell the format from the file name; pass --format json, csv, tsv, "
-                + "openlibrary, marc or marcxml.\n")
+                + "openlibrary, marc, marcxml or calibre.\n")
     }
 
     /// The line `catalog import` prints for a file, without its timing.

@@ -29,17 +29,19 @@ struct BookRowMapper: CSVRecordMapper {
     }
 
     func map(_ record: CSVRecord) -> ImportRow {
-        var row = CSVRowContext(record: record)
+        var row = CSVRowContext(record: record, readsSpreadsheetText: rules.readsSpreadsheetText)
         let titleText = row.name(title)
         if titleText == nil, !row.isRefused(title) { row.report(title, reason: "is missing; every book needs a title") }
-        let isbn13 = row.isbn(isbn, policy: rules.invalidISBN)
+        let isbn13 = row.isbn(isbn, policy: rules.invalidISBN, mayBeOtherIdentifier: rules.isbnMayBeOtherIdentifier)
         let yearValue = row.wholeNumber(year, in: FieldValue.years, what: "year")
         let pageCount = row.wholeNumber(pages, in: FieldValue.pageCounts, what: "page count")
         let key = row.text(sourceKey)
         let languageText = row.text(language)
         let summaryText = row.text(summary, .longText)
         let credits = credits(&row)
-        let genreRecords = row.list(genres).map { GenreRecord(name: $0) }
+        let genreRecords = row.list(genres).filter { !rules.ignoredGenres.contains($0.lowercased()) }.map {
+            GenreRecord(name: $0)
+        }
         return row.result(
             titleText.map { titleText in
                 .book(
@@ -61,9 +63,20 @@ struct BookRowMapper: CSVRecordMapper {
                 .init(author: AuthorRecord(name: $0.element), role: $0.offset == 0 ? .author : .contributor)
             }
         }
-        for name in row.list(contributors) where !credits.contains(where: { $0.author.name == name }) {
-            credits.append(.init(author: AuthorRecord(name: name), role: .contributor))
+        for entry in row.list(contributors) {
+            let (name, role) = rules.rolesInParentheses ? Self.nameAndRole(entry) : (entry, .contributor)
+            guard !credits.contains(where: { $0.author.name == name }) else { continue }
+            credits.append(.init(author: AuthorRecord(name: name), role: role))
         }
         return credits
+    }
+
+    /// `Michael Kramer (Narrator)` → the name and the role in the parentheses; `contributor` without them.
+    static func nameAndRole(_ entry: String) -> (name: String, role: ContributorRole) {
+        guard entry.hasSuffix(")"), let open = entry.lastIndex(of: "(") else { return (entry, .contributor) }
+        let name = FieldValue.name(String(entry[..<open]))
+        let role = FieldValue.name(String(entry[entry.index(after: open)..<entry.index(before: entry.endIndex)]))
+        guard let name, let role else { return (entry, .contributor) }
+        return (name, ContributorRole(rawValue: role))
     }
 }

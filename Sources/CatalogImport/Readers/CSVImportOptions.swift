@@ -14,7 +14,8 @@ struct CSVImportOptions: Sendable, Hashable {
     var profile: CSVProfile?
     /// Field → column header, from `--map` (over the profile's and the headers' own mapping).
     var columns: [String: String] = [:]
-    /// Field → separator, from `--split`; an empty separator means "one value, do not split".
+    /// Field → separator, from `--split`; an empty separator means "one value, do not split", ``ListCell/separator``
+    /// (`list`) a JSON or Python list literal.
     var separators: [String: String] = [:]
     /// Separator and quote.
     var dialect: CSVDialect = .csv
@@ -43,7 +44,7 @@ struct CSVImportOptions: Sendable, Hashable {
         columns[field] = column
     }
 
-    /// Adds a `FIELD=SEPARATOR` pair (an empty separator turns splitting off).
+    /// Adds a `FIELD=SEPARATOR` pair (an empty separator turns splitting off; `list` reads list literals).
     ///
     /// - Throws: ``ReaderError/malformedPair(_:argument:)`` without `=`,
     ///   ``ReaderError/unknownField(field:entity:fields:)`` or

@@ -8,15 +8,38 @@ struct CSVRowContext {
     private(set) var issues: [RowIssue] = []
     /// Problems that drop a value but keep the row.
     private(set) var warnings: [RowIssue] = []
+    /// Whether a cell written as spreadsheet text (`="0439023483"`) holds the text between the quotes.
+    private let readsSpreadsheetText: Bool
 
     /// Starts mapping a record.
-    init(record: CSVRecord) {
+    ///
+    /// - Parameters:
+    ///   - record: The record.
+    ///   - readsSpreadsheetText: Whether `="…"` cells hold the text between the quotes.
+    init(record: CSVRecord, readsSpreadsheetText: Bool = false) {
         self.record = record
+        self.readsSpreadsheetText = readsSpreadsheetText
     }
 
     /// The raw cell of a field, `nil` when no column feeds it.
     func raw(_ field: MappedField) -> String? {
-        field.index.map { record[$0] }
+        cell(field).map { cell(at: $0.index) }
+    }
+
+    /// The column a field is read from in this record: its own, or its fallback where its own cell is missing.
+    private func cell(_ field: MappedField) -> (index: Int, column: String)? {
+        if let fallback = field.fallbackIndex, field.index.map({ FieldValue.isMissing(cell(at: $0)) }) ?? true {
+            return (fallback, field.fallbackColumn ?? field.column)
+        }
+        return field.index.map { ($0, field.column) }
+    }
+
+    private func cell(at index: Int) -> String {
+        let text = record[index]
+        guard readsSpreadsheetText, text.hasPrefix("=\""), text.hasSuffix("\""), text.utf8.count >= 3 else {
+            return text
+        }
+        return String(text.dropFirst(2).dropLast())
     }
 
     /// Trimmed text; `nil` when absent or missing, or refused by ``FieldLimits`` for `kind` (a rejecting issue).
@@ -29,10 +52,22 @@ struct CSVRowContext {
         checked(field, .shortText).flatMap(FieldValue.name)
     }
 
-    /// The values of a multi-valued field; a value ``FieldLimits`` refuses rejects the row.
+    /// The values of a multi-valued field; a value ``FieldLimits`` refuses, or a malformed list literal
+    /// (``ListCell``), rejects the row.
     mutating func list(_ field: MappedField) -> [String] {
         guard let raw = raw(field) else { return [] }
-        let values = FieldValue.list(raw, separator: field.separator)
+        let values: [String]
+        if field.separator == ListCell.separator {
+            guard let text = FieldValue.text(raw) else { return [] }
+            switch ListCell.items(text) {
+            case .success(let items): values = FieldValue.list(items)
+            case .failure(let error):
+                report(field, reason: error.reason, value: FieldLimits.excerpt(raw))
+                return []
+            }
+        } else {
+            values = FieldValue.list(raw, separator: field.separator)
+        }
         for value in values {
             if let reason = FieldLimits.violation(value, .shortText) {
                 report(field, reason: reason, value: FieldLimits.excerpt(value))
@@ -64,8 +99,21 @@ struct CSVRowContext {
     }
 
     /// An ISBN-13 from an ISBN-10 or ISBN-13 cell; an invalid one is handled as `policy` says.
-    mutating func isbn(_ field: MappedField, policy: InvalidValuePolicy) -> String? {
+    ///
+    /// - Parameters:
+    ///   - field: The ISBN field.
+    ///   - policy: What an invalid ISBN does to the row.
+    ///   - mayBeOtherIdentifier: Whether the column also holds identifiers that are not ISBNs (an ASIN): a value with
+    ///     a letter other than a final `X` is skipped then, without an issue.
+    mutating func isbn(_ field: MappedField, policy: InvalidValuePolicy, mayBeOtherIdentifier: Bool = false) -> String?
+    {
         guard let text = text(field) else { return nil }
+        if mayBeOtherIdentifier,
+            text.dropLast().contains(where: \.isLetter)
+                || text.last.map({ $0.isLetter && $0 != "X" && $0 != "x" }) == true
+        {
+            return nil
+        }
         switch ISBN.normalize(text) {
         case .success(let isbn13): return isbn13
         case .failure(let error):
@@ -76,15 +124,16 @@ struct CSVRowContext {
 
     /// Whether a problem with `field` rejects the row already.
     func isRefused(_ field: MappedField) -> Bool {
-        issues.contains { $0.column == field.column }
+        issues.contains { $0.column == field.column || ($0.column != nil && $0.column == field.fallbackColumn) }
     }
 
     /// Records a problem with a field's value.
     mutating func report(
         _ field: MappedField, reason: String, value: String? = nil, policy: InvalidValuePolicy = .rejectRow
     ) {
+        let cell = cell(field)
         let issue = RowIssue(
-            line: field.index.map { record.fieldLines[$0] } ?? record.line, column: field.column,
+            line: cell.map { record.fieldLines[$0.index] } ?? record.line, column: cell?.column ?? field.column,
             value: value ?? raw(field), reason: reason)
         switch policy {
         case .rejectRow: issues.append(issue)

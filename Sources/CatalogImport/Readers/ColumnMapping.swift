@@ -3,13 +3,14 @@ import Catalog
 /// Which column feeds which field, resolved against a file's header.
 ///
 /// Precedence per field: `--map`, then the profile, then a header equal to the field name (exact,
-/// then ignoring case). A field with no column is simply absent; a missing required field is fatal.
+/// then ignoring case). A profile may name a second column, read where the first one's cell is missing. A field with no column is simply absent; a missing required field is fatal.
 struct ColumnMapping: Sendable, Hashable {
     /// The entity the fields belong to.
     let entity: ImportEntity
     /// The header, trimmed.
     let header: [String]
     private let indices: [String: Int]
+    private let fallbacks: [String: Int]
     private let separators: [String: String]
 
     /// Resolves the mapping.
@@ -33,6 +34,15 @@ struct ColumnMapping: Sendable, Hashable {
                 indices[field] = index
             }
         }
+        // A profile's second choice of column, for a field `--map` did not set.
+        var fallbacks: [String: Int] = [:]
+        for field in entity.fields where options.columns[field] == nil {
+            guard let column = options.profile?.fallbackColumns[field] else { continue }
+            guard let index = Self.index(of: column, in: header) else {
+                throw .unknownColumn(path: path, field: field, column: column, columns: header)
+            }
+            fallbacks[field] = index
+        }
         guard indices[entity.requiredField] != nil else {
             throw .missingRequiredColumn(path: path, field: entity.requiredField, columns: header)
         }
@@ -44,6 +54,7 @@ struct ColumnMapping: Sendable, Hashable {
         self.entity = entity
         self.header = header
         self.indices = indices
+        self.fallbacks = fallbacks
         self.separators = separators
     }
 
@@ -53,7 +64,8 @@ struct ColumnMapping: Sendable, Hashable {
     func field(_ name: String) -> MappedField {
         let index = indices[name]
         return MappedField(
-            name: name, index: index, column: index.map { header[$0] } ?? name, separator: separators[name])
+            name: name, index: index, column: index.map { header[$0] } ?? name, separator: separators[name],
+            fallbackIndex: fallbacks[name], fallbackColumn: fallbacks[name].map { header[$0] })
     }
 
     private static func index(of name: String, in header: [String]) -> Int? {

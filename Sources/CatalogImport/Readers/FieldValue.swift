@@ -39,10 +39,15 @@ enum FieldValue {
         } else {
             pieces = [raw[...]]
         }
+        return list(pieces.map(String.init))
+    }
+
+    /// Values already split: each collapsed, missing ones and repeats dropped.
+    static func list(_ pieces: [String]) -> [String] {
         // Cells hold a handful of values: a linear search beats hashing every one.
         var values: [String] = []
         for piece in pieces {
-            if let value = name(String(piece)), !values.contains(value) { values.append(value) }
+            if let value = name(piece), !values.contains(value) { values.append(value) }
         }
         return values
     }

@@ -10,4 +10,8 @@ struct MappedField: Sendable, Hashable {
     let column: String
     /// The separator of a multi-valued field (empty: do not split); `nil` for single-valued fields.
     let separator: String?
+    /// The column read where ``index``'s cell is missing (a profile's second choice), `nil` when none is.
+    var fallbackIndex: Int?
+    /// The fallback column's header name, for messages.
+    var fallbackColumn: String?
 }

@@ -31,6 +31,8 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
     case malformedXML(path: String, byteOffset: Int64, reason: String)
     /// An encoding was given for a format whose files cannot be in it (MARC-8 for a CSV file, latin1 for MARC).
     case encodingDoesNotApply(encoding: String, format: ImportFormat)
+    /// A Calibre library's database cannot be read: it is not one, or reading it failed.
+    case calibreLibrary(path: String, reason: String)
 
     /// What a `FIELD=VALUE` pair sets.
     public enum PairKind: Sendable, Hashable {
@@ -46,7 +48,8 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
         case .file, .catalogJSON(.unreadable): .unreadable
         case .catalogJSON: .unusableFile
         case .unknownField, .notMultiValued, .malformedPair, .unknownProfile, .encodingDoesNotApply: .invalidOption
-        case .invalidUTF8, .unterminatedQuote, .missingHeader, .missingRequiredColumn, .unknownColumn, .malformedXML:
+        case .invalidUTF8, .unterminatedQuote, .missingHeader, .missingRequiredColumn, .unknownColumn, .malformedXML,
+            .calibreLibrary:
             .unusableFile
         }
     }
@@ -77,6 +80,8 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(argument): expected \(kind == .columnMapping ? "FIELD=COLUMN" : "FIELD=SEPARATOR")."
         case .catalogJSON(let error):
             return error.description
+        case .calibreLibrary(let path, let reason):
+            return "\(path): cannot read it as a Calibre library: \(reason)."
         case .unknownProfile(let name, let profiles):
             return "no profile named '\(name)'; profiles: \(profiles.joined(separator: ", "))."
         case .malformedXML(let path, let offset, let reason):

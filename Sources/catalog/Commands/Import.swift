@@ -4,14 +4,17 @@ import CatalogImport
 import CommandLineKit
 import Foundation
 
-/// `catalog import FILE...`: import catalog files (JSON, CSV/TSV, Open Library dumps, MARC 21), idempotently.
+/// `catalog import FILE...`: import catalog files (JSON, CSV/TSV, Open Library dumps, MARC 21, Calibre libraries),
+/// idempotently.
 enum ImportCommand {
     static let command = Command(
         name: "import",
-        abstract: "Import catalog files (native JSON, CSV/TSV, Open Library dumps, MARC 21) into the database.",
+        abstract:
+            "Import catalog files (native JSON, CSV/TSV, Open Library dumps, MARC 21, Calibre libraries) into the database.",
         discussion: """
             The format is guessed from the extension (.json, .csv, .tsv; .tsv/.txt starting with /type/ is an Open \
-            Library dump; .mrc, .marc, .dat, .iso are MARC 21; .xml with a collection or record root is MARCXML) \
+            Library dump; .mrc, .marc, .dat, .iso are MARC 21; .xml with a collection or record root is MARCXML; a \
+            file named metadata.db, or a folder holding one, is a Calibre library, read without ever being written) \
             unless --format is given. Each file is imported in one transaction (--batch N commits every \
             N rows). Importing the same file again changes nothing. Rejected rows are reported with file, line, \
             column, value and reason; the rest of the file is imported. Exit status: 0 all rows imported, 2 some \
@@ -20,13 +23,16 @@ enum ImportCommand {
         options: [
             .value(
                 "format", valueName: "FORMAT",
-                help: "json, csv, tsv, openlibrary, marc or marcxml (default: from the file)."),
+                help: "json, csv, tsv, openlibrary, marc, marcxml or calibre (default: from the file)."),
             .value("entity", valueName: "ENTITY", help: "What CSV rows are: books (default) or bands."),
-            .value("profile", valueName: "NAME", help: "A built-in CSV profile: goodbooks."),
+            .value(
+                "profile", valueName: "NAME", help: "A built-in CSV profile: goodbooks, goodreads-export or storygraph."
+            ),
             .value(
                 "map", valueName: "FIELD=COLUMN", help: "Read FIELD from the column named COLUMN.", repeatable: true),
             .value(
-                "split", valueName: "FIELD=SEPARATOR", help: "Separator of a multi-valued field (default |).",
+                "split", valueName: "FIELD=SEPARATOR",
+                help: "Separator of a multi-valued field (default |); list reads ['a', 'b'] or [\"a\", \"b\"] cells.",
                 repeatable: true),
             .value("source", valueName: "NAME", help: "The source the file's keys belong to."),
             .value(

@@ -11,7 +11,9 @@ import Testing
 
     @Test func profileIsFoundByName() throws {
         #expect(try CSVProfile.named("GoodBooks") == .goodbooks)
-        #expect(throws: ReaderError.unknownProfile(name: "nope", profiles: ["goodbooks"])) {
+        #expect(
+            throws: ReaderError.unknownProfile(name: "nope", profiles: ["goodbooks", "goodreads-export", "storygraph"])
+        ) {
             try CSVProfile.named("nope")
         }
     }
