@@ -76,7 +76,7 @@ import Testing
 
     @Test func helpListsTheFormat() throws {
         let help = try CatalogCLI().run("import", "--help").standardOutput
-        #expect(help.contains("json, csv, tsv, openlibrary or calibre"))
+        #expect(help.contains("json, csv, tsv, openlibrary, marc, marcxml or calibre"))
         #expect(help.contains("metadata.db"))
     }
 }
