@@ -92,7 +92,7 @@ let package = Package(
             dependencies: [
                 "AccessTokens", "SQLiteDB", "CSQLite", "Schema", "Catalog", "CatalogImport", "CatalogRemote",
                 "CatalogServer",
-                "CatalogSync", "HTTPServer", "Navigation", "CommandLineKit",
+                "CatalogSync", "HTTPServer", "Navigation", "CommandLineKit", "WebDriver",
             ]),
 
         // The README's Swift examples, each a program whose source is the README block verbatim

@@ -13,6 +13,7 @@ enum Suites {
             SyncSuite(),
             LongPollSuite(),
             ServeSuite(),
+            WebSuite(),
         ]
     }
 }

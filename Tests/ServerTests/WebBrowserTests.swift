@@ -145,6 +145,24 @@ import WebDriver
         try page.screenshot("back")
     }
 
+    /// Each page holds a scene long-poll; one left running when the user opens the page again (the page kept in the
+    /// back/forward cache) would hold one of the browser's six connections to the server until its 25 s wait is up,
+    /// and the seventh visit would wait for a connection.
+    @Test func openingThePageManyTimesInARowShowsItEachTime() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        for visit in 1...8 {
+            try page.session.navigate(to: fixture.served.baseURL + "/")
+            let rendered = try page.session.wait(
+                for: "the page on visit \(visit)",
+                until: "return performance.getEntriesByName('columns-rendered')[0]?.startTime ?? null")
+            // Not a measure of speed: a page that waited for a connection shows only when a 25 s long-poll ends.
+            #expect((rendered as? Double ?? 0) < 20_000, "visit \(visit) waited for a connection")
+        }
+    }
+
     @Test func aPhoneWidthShowsOneColumnWithABackButton() throws {
         let fixture = try Fixture()
         defer { fixture.stop() }

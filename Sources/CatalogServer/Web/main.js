@@ -102,6 +102,10 @@ async function open() {
   scene.follow();
 }
 
+// A long-poll left running when the page goes away would hold one of the browser's six connections to the server
+// until its wait is up, and a few reloads would leave the next page waiting for a connection.
+addEventListener("pagehide", () => scene?.stop());
+
 /** Shows `state`; the address bar gets its link, a new history entry unless the state came from back or forward. */
 function render(state, how) {
   const address = addressOf(state, scene.name);

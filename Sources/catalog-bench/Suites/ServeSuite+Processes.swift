@@ -228,3 +228,17 @@ struct WrkResult {
         self.failures = failures
     }
 }
+
+/// Runs `arguments` to completion; its exit status and standard output (standard error discarded).
+func captureOutput(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(filePath: arguments[0])
+    process.arguments = Array(arguments.dropFirst())
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}

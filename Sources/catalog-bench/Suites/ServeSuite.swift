@@ -30,8 +30,8 @@ struct ServeSuite: BenchmarkSuite {
         let catalog = siblingExecutable("catalog")
         let user = "bench-serve"
         // A kept database keeps its user from an earlier run: adding it again fails, harmlessly.
-        _ = try capture([catalog, "--db", path, "users", "add", user])
-        let created = try capture([catalog, "--db", path, "tokens", "create", "--user", user, "--scope", "nav"])
+        _ = try captureOutput([catalog, "--db", path, "users", "add", user])
+        let created = try captureOutput([catalog, "--db", path, "tokens", "create", "--user", user, "--scope", "nav"])
         guard created.status == 0, let token = created.output.split(separator: "\n").first.map(String.init) else {
             throw BenchmarkError("catalog tokens create exited with status \(created.status)")
         }
@@ -73,7 +73,7 @@ struct ServeSuite: BenchmarkSuite {
         ) throws -> WrkResult {
             var command = [wrk, "-t2", "-c\(connections)", "-d\(seconds)s", "--latency"] + options
             command += script.map { ["-s", $0.path] } ?? []
-            let run = try capture(command + [url] + arguments)
+            let run = try captureOutput(command + [url] + arguments)
             guard run.status == 0 else { throw BenchmarkError("wrk exited with status \(run.status):\n\(run.output)") }
             let result = try WrkResult(run.output)
             var measurement = Measurement(suite: name, case: label, impl: impl, samples: [])
@@ -178,7 +178,7 @@ struct ServeSuite: BenchmarkSuite {
     }
 
     private func datasetteVersion(_ datasette: String) -> String {
-        let output = (try? capture([datasette, "--version"]).output) ?? ""
+        let output = (try? captureOutput([datasette, "--version"]).output) ?? ""
         return output.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
     }
 
@@ -323,19 +323,5 @@ struct ServeSuite: BenchmarkSuite {
                 return (arrived ?? .now, answer)
             }
         }
-    }
-
-    /// Runs `arguments` to completion; its exit status and standard output (standard error discarded).
-    private func capture(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(filePath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
