@@ -242,3 +242,14 @@ func captureOutput(_ arguments: [String]) throws -> (status: Int32, output: Stri
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
+
+/// A new `nav` token of `user` (added when absent) on the catalog at `database`, made by the `catalog` program.
+func navigationToken(catalog: String, database: String, user: String) throws -> String {
+    // A kept database keeps its user from an earlier run: adding it again fails, harmlessly.
+    _ = try captureOutput([catalog, "--db", database, "users", "add", user])
+    let created = try captureOutput([catalog, "--db", database, "tokens", "create", "--user", user, "--scope", "nav"])
+    guard created.status == 0, let token = created.output.split(separator: "\n").first.map(String.init) else {
+        throw BenchmarkError("catalog tokens create exited with status \(created.status)")
+    }
+    return token
+}

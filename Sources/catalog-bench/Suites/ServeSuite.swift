@@ -29,12 +29,7 @@ struct ServeSuite: BenchmarkSuite {
         let (path, generation) = try BrowseSuite().database(in: directory, log: log)
         let catalog = siblingExecutable("catalog")
         let user = "bench-serve"
-        // A kept database keeps its user from an earlier run: adding it again fails, harmlessly.
-        _ = try captureOutput([catalog, "--db", path, "users", "add", user])
-        let created = try captureOutput([catalog, "--db", path, "tokens", "create", "--user", user, "--scope", "nav"])
-        guard created.status == 0, let token = created.output.split(separator: "\n").first.map(String.init) else {
-            throw BenchmarkError("catalog tokens create exited with status \(created.status)")
-        }
+        let token = try navigationToken(catalog: catalog, database: path, user: user)
         // One token sends every request of the load: no rate limit.
         let server = try ServerProcess(
             [catalog, "--db", path, "serve", "--listen", "127.0.0.1:0", "--rate-limit", "0"], label: "catalog serve")

@@ -28,12 +28,7 @@ struct WebSuite: BenchmarkSuite {
         let (path, generation) = try BrowseSuite().database(in: directory, log: log)
         let catalog = siblingExecutable("catalog")
         let user = "bench-web"
-        // A kept database keeps its user from an earlier run: adding it again fails, harmlessly.
-        _ = try captureOutput([catalog, "--db", path, "users", "add", user])
-        let created = try captureOutput([catalog, "--db", path, "tokens", "create", "--user", user, "--scope", "nav"])
-        guard created.status == 0, let token = created.output.split(separator: "\n").first.map(String.init) else {
-            throw BenchmarkError("catalog tokens create exited with status \(created.status)")
-        }
+        let token = try navigationToken(catalog: catalog, database: path, user: user)
         let listed = try captureOutput([catalog, "--db", path, "list", "books", "--limit", "2", "--json"])
         let books = try Self.uuids(in: listed.output)
         guard books.count == 2 else { throw BenchmarkError("catalog list books gave \(books.count) books") }
