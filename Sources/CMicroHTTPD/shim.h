@@ -17,27 +17,22 @@ static inline struct MHD_Daemon *cmicrohttpd_start(
     unsigned int connection_timeout, size_t connection_memory_limit, MHD_AccessHandlerCallback handler,
     void *handler_context, MHD_RequestCompletedCallback completed, void *completed_context,
     const char *tls_key, const char *tls_cert) {
-    if (tls_key != NULL && tls_cert != NULL) {
-        return MHD_start_daemon(
-            flags | MHD_USE_TLS, port, NULL, NULL, handler, handler_context,
-            MHD_OPTION_SOCK_ADDR, address,
-            MHD_OPTION_THREAD_POOL_SIZE, thread_count,
-            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-            MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
-            MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
-            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
-            MHD_OPTION_HTTPS_MEM_KEY, tls_key,
-            MHD_OPTION_HTTPS_MEM_CERT, tls_cert,
-            MHD_OPTION_END);
-    }
+    // The TLS options when both credentials are given, else none (the array starts at its end).
+    struct MHD_OptionItem tls[] = {
+        {MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)tls_key},
+        {MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)tls_cert},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    int secure = tls_key != NULL && tls_cert != NULL;
     return MHD_start_daemon(
-        flags, port, NULL, NULL, handler, handler_context,
+        secure ? flags | MHD_USE_TLS : flags, port, NULL, NULL, handler, handler_context,
         MHD_OPTION_SOCK_ADDR, address,
         MHD_OPTION_THREAD_POOL_SIZE, thread_count,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+        MHD_OPTION_ARRAY, secure ? tls : tls + 2,
         MHD_OPTION_END);
 }
 

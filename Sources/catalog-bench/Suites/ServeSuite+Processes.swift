@@ -253,3 +253,27 @@ func navigationToken(catalog: String, database: String, user: String) throws -> 
     }
     return token
 }
+
+/// A value handed from the thread that produced it (an answer read, a page that rendered) to the one waiting for it.
+final class Handoff<Value>: @unchecked Sendable {
+    // Invariant: `value` is only read or written while `condition` is locked.
+    private let condition = NSCondition()
+    private var value: Value?
+
+    func put(_ value: Value) {
+        condition.withLock {
+            self.value = value
+            condition.broadcast()
+        }
+    }
+
+    /// Waits until a value is put, and returns it.
+    func take() -> Value {
+        condition.withLock {
+            while true {
+                if let value { return value }
+                condition.wait()
+            }
+        }
+    }
+}

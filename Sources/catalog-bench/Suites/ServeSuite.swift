@@ -261,8 +261,11 @@ struct ServeSuite: BenchmarkSuite {
             let poll = try HTTPExchange(port: server.port)
             try poll.send(
                 "GET", "/v1/me/scenes/main?wait=5", headers: authorization.merging(["If-None-Match": tag]) { $1 })
-            let answer = Arrival()
-            Thread.detachNewThread { answer.arrive(try? poll.receive()) }
+            let answer = Handoff<(ContinuousClock.Instant, HTTPExchange.Answer?)>()
+            Thread.detachNewThread {
+                let reply = try? poll.receive()
+                answer.put((.now, reply))
+            }
             Thread.sleep(forTimeInterval: 0.05)
             let section = round % 2 == 0 ? "authors" : "books"
             let nav = try ChildRun.measure([
@@ -270,7 +273,7 @@ struct ServeSuite: BenchmarkSuite {
             ])
             let exited = ContinuousClock.now
             guard nav.status == 0 else { throw BenchmarkError("catalog nav exited with status \(nav.status)") }
-            let (arrived, reply) = answer.wait()
+            let (arrived, reply) = answer.take()
             if reply?.status == 304 {
                 missed += 1
                 log(
@@ -295,28 +298,5 @@ struct ServeSuite: BenchmarkSuite {
                 + "\(missed) of \(navigationRounds) missed"
         )
         return measurement
-    }
-
-    /// The time an answer arrived, handed from the thread that read it.
-    private final class Arrival: @unchecked Sendable {
-        // Invariant: `arrived` and `answer` are only read or written while `condition` is locked.
-        private let condition = NSCondition()
-        private var arrived: ContinuousClock.Instant?
-        private var answer: HTTPExchange.Answer?
-
-        func arrive(_ answer: HTTPExchange.Answer?) {
-            condition.withLock {
-                arrived = .now
-                self.answer = answer
-                condition.broadcast()
-            }
-        }
-
-        func wait() -> (ContinuousClock.Instant, HTTPExchange.Answer?) {
-            condition.withLock {
-                while arrived == nil { condition.wait() }
-                return (arrived ?? .now, answer)
-            }
-        }
     }
 }

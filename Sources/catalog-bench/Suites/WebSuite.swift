@@ -85,10 +85,10 @@ struct WebSuite: BenchmarkSuite {
 
         var terminalSamples: [Double] = []
         for round in 0..<rounds {
-            let shown = RenderTime()
+            let shown = Handoff<Double?>()  // the wall-clock time (ms since 1970) the page reported
             let before = try browser.execute("return document.getElementById('app').dataset.renderedEtag") as? String
             Thread.detachNewThread {
-                shown.set(
+                shown.put(
                     try? browser.executeAsync(
                         """
                         const [before, done] = arguments;
@@ -110,7 +110,7 @@ struct WebSuite: BenchmarkSuite {
             ])
             let exited = Date().timeIntervalSince1970 * 1000
             guard run.status == 0 else { throw BenchmarkError("catalog nav exited with status \(run.status)") }
-            guard let rendered = shown.wait() else { throw BenchmarkError("round \(round): the page never showed it") }
+            guard let rendered = shown.take() else { throw BenchmarkError("round \(round): the page never showed it") }
             terminalSamples.append((rendered - exited) / 1000)
         }
         results.append(record("catalog nav (another process) exit → the page shows it", terminalSamples, log: log))
@@ -137,28 +137,5 @@ struct WebSuite: BenchmarkSuite {
     private static func uuids(in json: String) throws -> [String] {
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         return (object?["items"] as? [[String: Any]] ?? []).compactMap { $0["uuid"] as? String }
-    }
-
-    /// The wall-clock time (ms since 1970) the page reported, handed from the thread that waited for it.
-    private final class RenderTime: @unchecked Sendable {
-        // Invariant: `value` and `isSet` are only read or written while `condition` is locked.
-        private let condition = NSCondition()
-        private var value: Double?
-        private var isSet = false
-
-        func set(_ time: Double?) {
-            condition.withLock {
-                value = time
-                isSet = true
-                condition.signal()
-            }
-        }
-
-        func wait() -> Double? {
-            condition.withLock {
-                while !isSet { condition.wait() }
-                return value
-            }
-        }
     }
 }
