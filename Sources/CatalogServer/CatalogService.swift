@@ -8,34 +8,38 @@ import Schema
 
 /// The catalog's HTTP API, version 1: health, browsing lists, entities and search, read through a pool so
 /// requests read concurrently, each in one snapshot, and each user's navigation state (``SceneEndpoints``), saved
-/// through the pool's one writer. Bodies are the JSON the `catalog` command prints with `--json`, made by the same
+/// through the one writer of a second pool, on the user-state file, so that an import writing the catalog never
+/// delays it. Bodies are the JSON the `catalog` command prints with `--json`, made by the same
 /// ``CatalogAPI`` functions. Offline clients get the change feed (a long-poll), lookups and snapshots
 /// (``SyncEndpoints``). Every endpoint but `/v1/health` needs a bearer token (or the web page's session cookie,
 /// ``WebSessionEndpoints``), and each token's rate of requests is limited (``RateLimiter``). `/` and `/app/…` serve
 /// the web page (``WebAssets``).
 package struct CatalogService: Sendable {
     private let pool: DatabasePool
+    private let userStateWatcher: CommitWatcher
     private let version: String
     private let sync: SyncEndpoints
     private let totals = ListTotals()
     private var router: Router
 
-    /// The API over `pool`; `version` is the program's, reported by `/v1/health`; `rateLimit` bounds each token's
+    /// The API over the catalog's `pool` and the `userState` pool of its user-state file (users, tokens,
+    /// navigation state: `DatabaseSchema.openUserState(catalogPath:configuration:)`); `version` is the program's, reported by `/v1/health`; `rateLimit` bounds each token's
     /// requests (`nil`: no bound); `secure` says the server speaks HTTPS, so the web page's session cookie is marked
     /// `Secure`.
     ///
-    /// - Throws: `DatabaseError` when the commit watcher cannot open the database; a file error when the
+    /// - Throws: `DatabaseError` when a commit watcher cannot open its database; a file error when the
     ///   snapshot directory cannot be made.
     package init(
-        pool: DatabasePool, version: String, rateLimit: RateLimiter.Rate? = .standard, secure: Bool = false
+        pool: DatabasePool, userState: DatabasePool, version: String, rateLimit: RateLimiter.Rate? = .standard,
+        secure: Bool = false
     ) throws {
         self.pool = pool
         self.version = version
         router = Router(
-            authenticate: { [pool] request throws(APIProblem) in try Authentication.caller(of: request, in: pool) },
+            authenticate: { request throws(APIProblem) in try Authentication.caller(of: request, in: userState) },
             limiter: rateLimit.map { RateLimiter(rate: $0) })
-        let watcher = try CommitWatcher(path: pool.path)
-        sync = SyncEndpoints(pool: pool, watcher: watcher, snapshots: try SnapshotStore())
+        sync = SyncEndpoints(pool: pool, watcher: try CommitWatcher(path: pool.path), snapshots: try SnapshotStore())
+        userStateWatcher = try CommitWatcher(path: userState.path)
         sync.register(in: &router)
         router.add("GET", "/v1/health", scope: nil) { [self] request, _ in try health(request) }
         router.add("GET", "/v1/search") { [self] request, _ in try search(request) }
@@ -45,8 +49,8 @@ package struct CatalogService: Sendable {
                 try show(kind, request, uuid: parameters["uuid"] ?? "")
             }
         }
-        SceneEndpoints(pool: pool, watcher: watcher).register(in: &router)
-        WebSessionEndpoints(pool: pool, secure: secure).register(in: &router)
+        SceneEndpoints(pool: userState, watcher: userStateWatcher).register(in: &router)
+        WebSessionEndpoints(pool: userState, secure: secure).register(in: &router)
         WebAssets.register(in: &router)
     }
 
@@ -59,6 +63,7 @@ package struct CatalogService: Sendable {
     /// files. The server's `stopping` hook.
     package func stop() {
         sync.stop()
+        userStateWatcher.stop()
     }
 
     private func health(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -67,7 +72,7 @@ package struct CatalogService: Sendable {
             let feed = ChangeFeed(db)
             return [
                 "status": "ok", "database": .string(try feed.databaseUUID()),
-                "schemaVersion": .int(try DatabaseSchema.migrator.appliedMigrations(in: db).last?.version ?? 0),
+                "schemaVersion": .int(try DatabaseSchema.catalogMigrator.appliedMigrations(in: db).last?.version ?? 0),
                 "lastSeq": .int(Int(try feed.highWater())), "prunedBefore": .int(Int(try feed.prunedBefore())),
                 "version": .string(version),
             ]

@@ -71,6 +71,6 @@ final class SnapshotStore: @unchecked Sendable {
     }
 
     private static func schemaVersion(of db: Database) throws -> Int {
-        try DatabaseSchema.migrator.appliedMigrations(in: db).last?.version ?? 0
+        try DatabaseSchema.catalogMigrator.appliedMigrations(in: db).last?.version ?? 0
     }
 }

@@ -9,7 +9,7 @@ import Dispatch
 ///
 /// ```swift
 /// let store = try await BackgroundNavigationStore<LibraryRoute>.open {
-///     let db = try DatabaseSchema.openCatalog(path: "catalog.sqlite")
+///     let db = try DatabaseSchema.openUserState(catalogPath: "catalog.sqlite")
 ///     return try NavigationStore(database: db, validator: CatalogRouteValidator(db))
 /// }
 /// let model = try await SplitViewModel.restore(user: "ada", scene: "main", store: store)

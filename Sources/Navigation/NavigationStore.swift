@@ -11,7 +11,7 @@ public import SQLiteDB
 /// while its writer saves (a server serving many users).
 ///
 /// ```swift
-/// let db = try DatabaseSchema.openCatalog(path: "catalog.sqlite")
+/// let db = try DatabaseSchema.openUserState(catalogPath: "catalog.sqlite")
 /// let validator = CatalogRouteValidator(db)
 /// let store = try NavigationStore<LibraryRoute>(database: db, validator: validator)
 /// let session = try store.openSession(scene: "main", for: try store.user(named: "ada"))

@@ -13,6 +13,12 @@ extension Database {
             """)
     }
 
+    /// Whether the connection's own file (schema `main`) has a table named `table`.
+    public func tableExists(_ table: String) throws -> Bool {
+        try fetchOne(
+            Int.self, "SELECT count(*) FROM pragma_table_list WHERE schema = 'main' AND name = ?", [table]) == 1
+    }
+
     /// The number of rows in `table`.
     public func rowCount(ofTable table: String) throws -> Int {
         let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""

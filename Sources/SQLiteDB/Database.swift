@@ -31,8 +31,26 @@ public final class Database {
         public var cacheSizeKiB: Int?
         /// `PRAGMA mmap_size` in bytes, or `nil` to read through system calls (SQLite's default).
         public var mmapSize: Int?
+        /// Other database files the connection reads beside its own, attached read-only: a query names their
+        /// tables as `schema.table`, or unqualified when the connection's own file has no table of that name.
+        /// Read-only, so a write transaction on this connection (even `BEGIN IMMEDIATE`) never takes their locks,
+        /// and waits for nothing another process does to them.
+        public var readOnlyAttachments: [Attachment] = []
 
         public init() {}
+    }
+
+    /// A database file attached to a connection under a schema name.
+    public struct Attachment: Sendable, Hashable {
+        /// The schema name queries use for it.
+        public var schema: String
+        /// The file; it must exist.
+        public var path: String
+
+        public init(schema: String, path: String) {
+            self.schema = schema
+            self.path = path
+        }
     }
 
     /// Values of `PRAGMA synchronous`.
@@ -58,6 +76,8 @@ public final class Database {
     public init(path: String, configuration: Configuration = Configuration()) throws {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         flags |= configuration.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        // A read-only attachment is named by a URI (`?mode=ro`).
+        if !configuration.readOnlyAttachments.isEmpty { flags |= SQLITE_OPEN_URI }
         var connection: OpaquePointer?
         let code = sqlite3_open_v2(path, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
@@ -111,6 +131,25 @@ public final class Database {
         if let mmapSize = configuration.mmapSize {
             try execute("PRAGMA mmap_size = \(mmapSize)")
         }
+        for attachment in configuration.readOnlyAttachments {
+            try execute("ATTACH DATABASE ? AS \"\(attachment.schema)\"", [Self.readOnlyURI(attachment.path)])
+        }
+    }
+
+    /// A URI naming the file at `path` for reading only, its path percent-encoded so that `?` and `#` in a name
+    /// stay part of it.
+    private static func readOnlyURI(_ path: String) -> String {
+        let allowed = Set(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".utf8))
+        var uri = "file:"
+        for byte in path.utf8 {
+            if allowed.contains(byte) {
+                uri.append(Character(Unicode.Scalar(byte)))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                uri += (byte < 16 ? "%0" : "%") + hex
+            }
+        }
+        return uri + "?mode=ro"
     }
 
     /// Turns on WAL mode, which rewrites the file header of a database in another mode: only after the database

@@ -43,6 +43,9 @@ public enum CatalogFileError: Error, Sendable, Hashable, CustomStringConvertible
     case ioError(path: String, resultCode: ResultCode, detail: String)
     /// Another connection held a lock on the file for longer than the busy timeout.
     case busy(path: String)
+    /// The catalog file still holds its users' state (it was made before users had a file of their own), and its
+    /// user-state file holds other rows: moving one over the other would lose state, so neither is touched.
+    case userStateConflict(catalogPath: String, userStatePath: String)
 
     /// What stands between the process and the file, found by looking at the file and its directory.
     public enum Reason: Sendable, Hashable, CustomStringConvertible {
@@ -114,6 +117,10 @@ public enum CatalogFileError: Error, Sendable, Hashable, CustomStringConvertible
                 "I/O error on \(path) (\(resultCode.name): \(detail)); check the disk and the file system, then retry"
         case .busy(let path):
             return "\(path) is locked by another program for longer than the busy timeout; retry when it is done"
+        case .userStateConflict(let catalogPath, let userStatePath):
+            return "\(catalogPath) holds users and navigation state from an older version of this program, and "
+                + "\(userStatePath), where this version keeps them, holds other state; neither was changed: move \(userStatePath) "
+                + "away and open the catalog again to move its state there"
         }
     }
 }

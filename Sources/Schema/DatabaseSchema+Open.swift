@@ -49,15 +49,15 @@ extension DatabaseSchema {
             switch mode {
             case .createOrMigrate:
                 try refuseUnusableFile(path)
-                if isAbsent(path) { _ = createWhole(at: path, configuration: configuration) }
-                return try open(path: path, configuration: configuration)
+                if isAbsent(path) { _ = createWhole(at: path, configuration: configuration, migrator: catalogMigrator) }
+                return try migrateCatalogFile(path: path, configuration: configuration).db
             case .migrateExisting:
                 try requireExistingFile(path)
-                return try open(path: path, configuration: configuration)
+                return try migrateCatalogFile(path: path, configuration: configuration).db
             case .existingAsIs:
                 try requireExistingFile(path)
                 let db = try Database(path: path, configuration: configuration)
-                _ = try migrator.pendingMigrations(in: db)
+                _ = try catalogFileMigrator(for: db).pendingMigrations(in: db)
                 return db
             }
         }
@@ -79,9 +79,36 @@ extension DatabaseSchema {
     ) throws -> [Migration] {
         try explainingFileErrors(path) {
             try refuseUnusableFile(path, allowingEmpty: true)
-            if isAbsent(path), let applied = createWhole(at: path, configuration: configuration) { return applied }
-            return try migrator.migrate(Database(path: path, configuration: configuration))
+            if isAbsent(path),
+                let applied = createWhole(at: path, configuration: configuration, migrator: catalogMigrator)
+            {
+                return applied
+            }
+            return try migrateCatalogFile(path: path, configuration: configuration).applied
         }
+    }
+
+    /// The migrator that reads the catalog file `db` as it is: a catalog file made before its users' state moved
+    /// to a file of its own (``openUserState(catalogPath:configuration:)``) still holds that state's tables and
+    /// migrations until it is next migrated.
+    public static func catalogFileMigrator(for db: Database) throws -> Migrator {
+        try db.tableExists("users") ? migrator : catalogMigrator
+    }
+
+    /// Opens the catalog file at `path`, moves out the users' state an older catalog file holds, and applies the
+    /// catalog's pending migrations.
+    private static func migrateCatalogFile(path: String, configuration: Database.Configuration) throws -> (
+        db: Database, applied: [Migration]
+    ) {
+        let db = try Database(path: path, configuration: configuration)
+        var applied: [Migration] = []
+        if try db.tableExists("users") {
+            // Both halves at this build's schema first, so the tables moved have the columns their new file has.
+            applied = try migrator.migrate(db)
+            try moveUserState(outOf: db, catalogPath: path)
+        }
+        applied += try catalogMigrator.migrate(db)
+        return (db, applied.filter { catalogMigrator.migrations.contains($0) })
     }
 
     /// Builds a catalog under a hidden name beside `path`, then links it to `path` unless a file appeared there
@@ -90,7 +117,8 @@ extension DatabaseSchema {
     /// - Returns: The migrations applied, or `nil` when the catalog could not be built or linked (a directory
     ///   without write permission, a full disk, a file system without hard links, another process first): the
     ///   caller then opens `path` itself, and what SQLite meets there is what it reports.
-    private static func createWhole(at path: String, configuration: Database.Configuration) -> [Migration]? {
+    static func createWhole(at path: String, configuration: Database.Configuration, migrator: Migrator) -> [Migration]?
+    {
         let url = URL(filePath: path)
         let hidden = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent)-\(UUID())").path
         defer {
@@ -111,7 +139,7 @@ extension DatabaseSchema {
     }
 
     /// Whether `path` names a file that does not exist yet (rather than memory, or a file that does).
-    private static func isAbsent(_ path: String) -> Bool {
+    static func isAbsent(_ path: String) -> Bool {
         path != ":memory:" && !path.isEmpty && !FileManager.default.fileExists(atPath: path)
     }
 
@@ -126,7 +154,7 @@ extension DatabaseSchema {
     /// (a directory, a device, a named pipe, a socket: SQLite would misreport it, or block reading a pipe), and
     /// ``CatalogFileError/empty(path:)`` when it is a regular file of 0 bytes, unless `allowingEmpty`. A path with
     /// nothing at it passes (symbolic links are followed).
-    private static func refuseUnusableFile(_ path: String, allowingEmpty: Bool = false) throws {
+    static func refuseUnusableFile(_ path: String, allowingEmpty: Bool = false) throws {
         var info = stat()
         guard path != ":memory:", !path.isEmpty, stat(path, &info) == 0 else { return }
         let kind: String
@@ -146,7 +174,7 @@ extension DatabaseSchema {
 
     /// Runs `body`, turning what SQLite and the migrator report about the file at `path` into a
     /// ``CatalogFileError``.
-    private static func explainingFileErrors<T>(_ path: String, _ body: () throws -> T) throws -> T {
+    static func explainingFileErrors<T>(_ path: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch {

@@ -37,7 +37,7 @@ struct DatabaseProblem: Error, CustomStringConvertible {
             default: hint = ""
             }
             return "cannot open \(path): \(reason)\(hint)"
-        case .changedMigration, .migrationFailed, .diskFull, .ioError, .busy:
+        case .changedMigration, .migrationFailed, .diskFull, .ioError, .busy, .userStateConflict:
             return problem.description
         }
     }
@@ -45,7 +45,7 @@ struct DatabaseProblem: Error, CustomStringConvertible {
     /// 65 when the file holds unusable data, 1 when it cannot be reached or written.
     var exitStatus: Int32 {
         switch problem {
-        case .empty, .notADatabase, .damaged, .newerSchema, .changedMigration:
+        case .empty, .notADatabase, .damaged, .newerSchema, .changedMigration, .userStateConflict:
             ExitStatus.dataError
         case .missing, .migrationFailed, .cannotOpen, .readOnly, .diskFull, .ioError, .busy:
             ExitStatus.failure

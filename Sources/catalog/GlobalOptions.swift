@@ -28,6 +28,15 @@ enum GlobalOptions {
             path: path, configuration: configuration(invocation, path: path), mode: mode)
     }
 
+    /// Opens the user-state file of the invocation's catalog (its users, their tokens and navigation state), with
+    /// the catalog attached read-only: the catalog must exist.
+    static func openUserState(_ invocation: Invocation) throws -> Database {
+        let path = databasePath(invocation)
+        // What it waits for is the user-state file's lock (the catalog's only while a migration runs).
+        let waiting = try configuration(invocation, path: DatabaseSchema.userStatePath(forCatalog: path))
+        return try DatabaseSchema.openUserState(catalogPath: path, configuration: waiting)
+    }
+
     /// How to open the database at `path`: waiting for another program's lock as long as `--wait` says (without a
     /// limit by default), and saying so on standard error.
     static func configuration(_ invocation: Invocation, path: String) throws -> Database.Configuration {

@@ -26,7 +26,7 @@ func digest(_ session: NavigationSession<LibraryRoute>) throws -> String {
 /// Restores the scene 'main' of user `user` in the catalog at `path`, as a relaunched app does.
 func openScene(path: String, user: String) throws -> (catalog: LibraryCatalog, session: NavigationSession<LibraryRoute>)
 {
-    let db = try DatabaseSchema.open(path: path)
+    let db = try DatabaseSchema.openUserState(catalogPath: path)
     return (LibraryCatalog(db), try NavigationStore(catalog: db).openSession(scene: "main", forUserNamed: user))
 }
 

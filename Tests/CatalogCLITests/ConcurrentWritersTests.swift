@@ -1,10 +1,11 @@
 import Foundation
 import SQLiteDB
+import Schema
 import TestSupport
 import Testing
 
 /// Several `catalog` processes writing to one file: each waits its turn (saying so on standard error) and completes;
-/// `--wait SECONDS` gives up.
+/// `--wait SECONDS` gives up. Navigation writes a file of its own and waits for no writer of the catalog.
 @Suite struct ConcurrentWritersTests {
     /// A CSV file of `count` books titled "`prefix` N", each by its own author.
     static func books(_ prefix: String, count: Int, in cli: CatalogCLI) -> String {
@@ -23,10 +24,11 @@ import Testing
     struct HeldLock {
         let db: Database
 
-        init(_ cli: CatalogCLI) throws {
-            let initialized = try cli.run("init")
+        /// Holds the write lock of the catalog, or of its user-state file.
+        init(_ cli: CatalogCLI, usersFile: Bool = false) throws {
+            let initialized = try cli.run(usersFile ? ["users", "add", "default"] : ["init"])
             #expect(initialized.status == 0, "\(initialized.standardError)")
-            db = try Database(path: cli.database)
+            db = try Database(path: usersFile ? DatabaseSchema.userStatePath(forCatalog: cli.database) : cli.database)
             try db.execute("BEGIN IMMEDIATE TRANSACTION")
         }
 
@@ -60,22 +62,37 @@ import Testing
     func aBlockedWriterSaysItWaitsThenCompletes(arguments: [String]) throws {
         let cli = try CatalogCLI("writers")
         let file = Self.books("Gamma", count: 10, in: cli)
-        let lock = try HeldLock(cli)
+        // An import writes the catalog; a navigation save, the user-state file.
+        let usersFile = arguments[0] != "import"
+        let lock = try HeldLock(cli, usersFile: usersFile)
         let child = try cli.start(arguments.map { $0 == "BOOKS" ? file : $0 })
         let saidItWaits = child.waitUntilStandardError(contains: "waiting: ")
         try lock.release()
         let result = child.wait()
         #expect(saidItWaits)
         #expect(result.status == 0, "\(result.standardError)")
+        let locked = usersFile ? DatabaseSchema.userStatePath(forCatalog: cli.database) : cli.database
         #expect(
             result.standardError.contains(
-                "waiting: \(cli.database) is locked by another program; waited 1 s so far, without a limit"))
+                "waiting: \(locked) is locked by another program; waited 1 s so far, without a limit"))
         if arguments.contains("--json") {
             #expect(throws: Never.self) { try result.json() }
         }
         if arguments[0] == "import" {
             #expect(try Self.bookCount(cli) == 10)
         }
+    }
+
+    /// An import holds the catalog's write lock for as long as it runs; navigation, in its own file, goes on.
+    @Test func navigationDoesNotWaitForAWriterHoldingTheCatalog() throws {
+        let cli = try CatalogCLI("writers")
+        let lock = try HeldLock(cli)
+        let result = try cli.run("--wait", "0", "nav", "select-sidebar", "books", "--json")
+        let sessions = try cli.run("--wait", "0", "sessions", "save", "evening")
+        try lock.release()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try result.json()["sidebar"] as? String == "books")
+        #expect(sessions.status == 0, "\(sessions.standardError)")
     }
 
     @Test func waitGivesUpWithTheLockedMessage() throws {

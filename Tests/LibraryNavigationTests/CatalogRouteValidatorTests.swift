@@ -74,7 +74,8 @@ import Testing
         let file = try DatabaseSchema.openCatalog(path: path)
         _ = try LibraryCatalog(file).importer.importJSON(
             contentsOf: TestSupport.sampleData.appending(path: "music.json"))
-        let session = try NavigationStore(catalog: file).openSession(scene: "main", forUserNamed: "default")
+        let session = try NavigationStore(catalog: try DatabaseSchema.openUserState(catalogPath: path))
+            .openSession(scene: "main", forUserNamed: "default")
         let catalog = LibraryCatalog(file)
         let electronic = try #require(try catalog.genres.find(named: "Electronic"))
         let daftPunk = try #require(try catalog.bands.find(named: "Daft Punk").first)
@@ -89,7 +90,7 @@ import Testing
         try session.apply(.selectContent(.band(daftPunk.uuid)))
         try file.execute("DELETE FROM band_genres WHERE band_id = ? AND genre_id = ?", [daftPunk.id, electronic.id])
 
-        let reopened = try NavigationStore(catalog: try DatabaseSchema.openCatalog(path: path)).openSession(
+        let reopened = try NavigationStore(catalog: try DatabaseSchema.openUserState(catalogPath: path)).openSession(
             scene: "main", forUserNamed: "default")
         #expect(reopened.state.sidebar == .genre(electronic.uuid) && reopened.state.content == nil)
         #expect(

@@ -89,7 +89,8 @@ import Testing
         let path = try TemporaryFiles("validator-pool").path("catalog.sqlite")
         let db = try DatabaseSchema.openCatalog(path: path)
         _ = try LibraryCatalog(db).importer.importJSON(contentsOf: TestSupport.sampleData.appending(path: "music.json"))
-        let pool = try DatabasePool(path: path)
+        // As the server keeps them: the users' file, with the catalog attached to each of the pool's connections.
+        let pool = try DatabaseSchema.openUserStatePool(catalogPath: path)
         let store = try NavigationStore<LibraryRoute>(database: pool, validator: CatalogRouteValidator(pool))
         let session = try store.openSession(scene: "main", forUserNamed: "ada")
         let metal = try #require(try pool.read { db in try LibraryCatalog(db).genres.find(named: "Heavy metal") })

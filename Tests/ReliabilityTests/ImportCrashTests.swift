@@ -181,7 +181,7 @@ import Testing
             for suffix in ["", "-wal"] where names.contains("catalog.sqlite" + suffix) {
                 try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + suffix)
             }
-            let missing = try DatabaseSchema.migrator.pendingMigrations(in: Database(path: copy)).map(\.version)
+            let missing = try DatabaseSchema.catalogMigrator.pendingMigrations(in: Database(path: copy)).map(\.version)
             #expect(missing.isEmpty, "after a kill at \(delay) s the catalog lacks migrations \(missing)")
             let list = try CatalogCLI.run(["--db", path, "list", "books"])
             #expect(list.status == 0, "after a kill at \(delay) s the catalog is refused: \(list.standardError)")

@@ -116,7 +116,7 @@ import Testing
 
     /// Moves the expiry of `token` (whose hash is what is stored) to `date`: a clock set forward, without sleeping.
     static func setExpiry(of token: String, to date: Date, in served: ServedCatalog) throws {
-        let db = try Database(path: served.cli.database)
+        let db = try Database(path: served.cli.usersDatabase)
         defer { try? db.close() }
         try db.execute(
             "UPDATE access_tokens SET expires_at = ? WHERE hash = ?", [date, SHA256.hexDigest(of: token)])

@@ -27,13 +27,13 @@ import Testing
             #expect(listed.standardOutput.contains("ada"))
             #expect(!listed.standardOutput.contains(token.dropFirst(4)) && !listed.standardOutput.contains(second))
         }
-        // The file holds the SHA-256 of each token and nothing of the token itself.
-        let db = try Database(path: cli.database)
+        // The users' file holds the SHA-256 of each token and nothing of the token itself.
+        let db = try Database(path: cli.usersDatabase)
         defer { try? db.close() }
         let hashes = try db.fetchAll(String.self, "SELECT hash FROM access_tokens ORDER BY id")
         #expect(hashes == [SHA256.hexDigest(of: token), SHA256.hexDigest(of: second)])
-        // Nor does any byte of the database file or its WAL.
-        for path in [cli.database, cli.database + "-wal"] {
+        // Nor does any byte of the catalog, the users' file or their WALs.
+        for path in [cli.database, cli.database + "-wal", cli.usersDatabase, cli.usersDatabase + "-wal"] {
             let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
             for secret in [token, second] {
                 #expect(bytes.range(of: Data(secret.dropFirst(4).utf8)) == nil, "\(path) holds a token")
@@ -76,7 +76,7 @@ import Testing
         #expect(removed.status == 0)
         #expect(removed.standardOutput.contains("access tokens"))
         #expect(try cli.run("users", "list", "--json").standardOutput.contains("\"bob\""))
-        let db = try Database(path: cli.database)
+        let db = try Database(path: cli.usersDatabase)
         defer { try? db.close() }
         #expect(
             try db.fetchOne(Int.self, "SELECT count(*) FROM access_tokens WHERE hash = ?", [SHA256.hexDigest(of: ada)])

@@ -1,4 +1,5 @@
 public import Foundation
+import Schema
 
 /// The built `catalog` binary, run as a user runs it: the one way the tests run the command line. Each value has a
 /// temporary directory of its own for its databases and files.
@@ -27,6 +28,8 @@ public struct CatalogCLI: Sendable {
 
     /// The default database, `catalog.sqlite` in ``directory``.
     public var database: String { path("catalog.sqlite") }
+    /// The user-state file beside ``database``: its users, their tokens and navigation state.
+    public var usersDatabase: String { DatabaseSchema.userStatePath(forCatalog: database) }
 
     /// Runs `catalog --db DATABASE ARGUMENTS` to completion; `database` is a name in ``directory`` or a path.
     @discardableResult

@@ -11,7 +11,7 @@ else { fatalError("import the sample data first") }
 
 // The app opens one store, whose background queue saves every scene; each window restores its model.
 let store = try await BackgroundNavigationStore<LibraryRoute>.open {
-    try NavigationStore(catalog: try DatabaseSchema.openCatalog(path: "catalog.sqlite"))
+    try NavigationStore(catalog: try DatabaseSchema.openUserState(catalogPath: "catalog.sqlite"))
 }
 let model = try await SplitViewModel.restore(user: "ada", scene: "main", store: store)
 model.sidebar = .genres

@@ -23,8 +23,9 @@ struct LongPollSuite: BenchmarkSuite {
         let path = directory.appending(path: "server.sqlite").path
         let writer = try DatabaseSchema.open(path: path)
         defer { try? writer.close() }
-        // One token parks up to 1,000 long-polls at once: no rate limit.
-        let service = try CatalogService(pool: try DatabasePool(path: path), version: "bench", rateLimit: nil)
+        // One token parks up to 1,000 long-polls at once: no rate limit. The catalog and its users share one file.
+        let pool = try DatabasePool(path: path)
+        let service = try CatalogService(pool: pool, userState: pool, version: "bench", rateLimit: nil)
         var limits = HTTPServer.Limits()
         limits.connections = 4096
         let server = try HTTPServer(

@@ -49,23 +49,24 @@ enum DemoCommand {
 
     /// The first launch: import, then browse. Everything it opened is closed when it returns.
     private static func browse(_ invocation: Invocation, files: [URL]) throws {
-        let db = try GlobalOptions.openDatabase(invocation)
+        let catalog = LibraryCatalog(try GlobalOptions.openDatabase(invocation))
         for file in files {
-            let summary = try LibraryCatalog(db).importer.importJSON(contentsOf: file)
+            let summary = try catalog.importer.importJSON(contentsOf: file)
             Output.write(
                 "imported \(file.lastPathComponent): \(summary.inserted) inserted, \(summary.updated) updated, "
                     + "\(summary.unchanged) unchanged, \(summary.rejected) rejected\n")
         }
+        let db = try GlobalOptions.openUserState(invocation)
         let session = try openDemoScene(db)
         Output.write("\nBrowsing as user 'demo':\n")
-        for (number, step) in try DemoTour.steps(in: LibraryCatalog(db)).enumerated() {
+        for (number, step) in try DemoTour.steps(in: catalog).enumerated() {
             try session.apply(step.intent)
             Output.write("  \(number + 1). \(step.summary)\n")
         }
     }
 
     private static func showRestored(_ invocation: Invocation) throws {
-        let db = try GlobalOptions.openDatabase(invocation)
+        let db = try GlobalOptions.openUserState(invocation)
         let catalog = LibraryCatalog(db)
         let session = try openDemoScene(db)
         Output.write(try NavigationOutput.text(session, in: catalog, repairs: session.restoreReport))

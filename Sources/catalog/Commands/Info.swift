@@ -8,6 +8,9 @@ enum InfoCommand {
     static let command = Command(
         name: "info",
         abstract: "Show the SQLite version, the schema version, the applied migrations and row counts.",
+        discussion:
+            "Users, their access tokens and navigation state live beside the catalog in its users' file (for "
+            + "catalog.sqlite, catalog.users.sqlite); its schema version and row counts are shown too when it exists.",
         options: [.flag("json", help: "Print the report as JSON.")],
         run: run
     )
@@ -26,11 +29,18 @@ enum InfoCommand {
         let migrations: [AppliedMigration]
         let pendingMigrations: [String]
         let tables: [String: Int]
+        let usersFile: UsersFile?
+    }
+
+    struct UsersFile: Encodable {
+        let path: String
+        let schemaVersion: Int
+        let tables: [String: Int]
     }
 
     static func run(_ invocation: Invocation) throws {
         let db = try GlobalOptions.openDatabase(invocation, mode: .existingAsIs)
-        let report = try makeReport(db)
+        let report = try makeReport(db, usersFile: try usersFile(of: GlobalOptions.databasePath(invocation)))
         if invocation.flag("json") {
             try Output.writeJSON(report)
         } else {
@@ -38,11 +48,11 @@ enum InfoCommand {
         }
     }
 
-    static func makeReport(_ db: Database) throws -> Report {
-        let migrator = DatabaseSchema.migrator
+    static func makeReport(_ db: Database, usersFile: UsersFile?) throws -> Report {
+        let migrator = try DatabaseSchema.catalogFileMigrator(for: db)
         let pending = try migrator.pendingMigrations(in: db)
         let applied = try migrator.appliedMigrations(in: db)
-        let tables = try db.tableNames().map { ($0, try db.rowCount(ofTable: $0)) }
+        let tables = try rowCounts(db)
         return Report(
             database: db.path,
             sqliteVersion: Database.sqliteVersion,
@@ -52,7 +62,22 @@ enum InfoCommand {
                 .init(version: $0.version, name: $0.name, checksum: $0.checksum, appliedAt: $0.appliedAt)
             },
             pendingMigrations: pending.map(\.fileName),
-            tables: Dictionary(uniqueKeysWithValues: tables))
+            tables: tables, usersFile: usersFile)
+    }
+
+    /// The users' file beside the catalog at `path`, read as it is, when there is one.
+    private static func usersFile(of path: String) throws -> UsersFile? {
+        let usersPath = DatabaseSchema.userStatePath(forCatalog: path)
+        guard FileManager.default.fileExists(atPath: usersPath) else { return nil }
+        var configuration = Database.Configuration()
+        configuration.readOnly = true
+        let db = try Database(path: usersPath, configuration: configuration)
+        let version = try DatabaseSchema.userStateMigrator.appliedMigrations(in: db).last?.version ?? 0
+        return UsersFile(path: usersPath, schemaVersion: version, tables: try rowCounts(db))
+    }
+
+    private static func rowCounts(_ db: Database) throws -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: try db.tableNames().map { ($0, try db.rowCount(ofTable: $0)) })
     }
 
     static func text(_ report: Report) -> String {
@@ -70,7 +95,15 @@ enum InfoCommand {
             ? "  none\n"
             : Output.table(report.migrations.map { ("\($0.version) \($0.name)", "applied \($0.appliedAt)") }, indent: 2)
         text += "\ntables (rows):\n"
-        text += Output.table(report.tables.sorted { $0.key < $1.key }.map { ($0.key, "\($0.value)") }, indent: 2)
+        text += rowCountLines(report.tables)
+        if let users = report.usersFile {
+            text +=
+                "\nusers' file: \(users.path) (schema version \(users.schemaVersion))\n" + rowCountLines(users.tables)
+        }
         return text
+    }
+
+    private static func rowCountLines(_ tables: [String: Int]) -> String {
+        Output.table(tables.sorted { $0.key < $1.key }.map { ($0.key, "\($0.value)") }, indent: 2)
     }
 }

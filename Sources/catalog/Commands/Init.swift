@@ -15,7 +15,7 @@ enum InitCommand {
         let path = GlobalOptions.databasePath(invocation)
         let applied = try DatabaseSchema.initializeCatalog(
             path: path, configuration: GlobalOptions.configuration(invocation, path: path))
-        let version = DatabaseSchema.migrator.latestVersion
+        let version = DatabaseSchema.catalogMigrator.latestVersion
         if applied.isEmpty {
             Output.write("\(path) is up to date (schema version \(version))\n")
         } else {

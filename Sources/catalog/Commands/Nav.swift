@@ -49,14 +49,15 @@ enum NavCommand {
             }
     )
 
-    /// Opens the invocation's database and restores the invocation's scene of the invocation's user (created on
+    /// Opens the invocation's catalog and its users' file, and restores the invocation's scene of the invocation's user (created on
     /// first use).
     static func openScene(_ invocation: Invocation) throws -> (
         catalog: LibraryCatalog, session: NavigationSession<LibraryRoute>
     ) {
         let user = try name(invocation.value("user") ?? "default", of: .user, givenAs: "--user", invocation)
         let scene = try name(invocation.value("scene") ?? "main", of: .scene, givenAs: "--scene", invocation)
-        let db = try GlobalOptions.openDatabase(invocation)
+        // The catalog reads through the user-state connection, where it is attached.
+        let db = try GlobalOptions.openUserState(invocation)
         return (LibraryCatalog(db), try NavigationStore(catalog: db).openSession(scene: scene, forUserNamed: user))
     }
 

@@ -68,16 +68,18 @@ enum ServeCommand {
         }
         let log = AccessLog(format: try invocation.choice("log", as: AccessLog.Format.self) ?? .text)
         let rateLimit = rate(perSecond: try invocation.integer("rate-limit", in: 0...1_000_000))
-        // Bring the schema up to date once on one connection, then serve through a pool of readers.
+        // The catalog must exist: bring it and its users' file up to date, then serve through pools of readers.
         let path = GlobalOptions.databasePath(invocation)
         try GlobalOptions.openDatabase(invocation, mode: .migrateExisting).close()
+        let configuration = try GlobalOptions.configuration(invocation, path: path)
+        let userState = try DatabaseSchema.openUserStatePool(catalogPath: path, configuration: configuration)
         let stop = DispatchSemaphore(value: 0)
         let sources = StopSignals.handle { stop.signal() }
         defer { withExtendedLifetime(sources) {} }
         try serve(
             try CatalogService(
-                pool: try DatabasePool(
-                    path: path, configuration: try GlobalOptions.configuration(invocation, path: path)),
+                pool: try DatabasePool(path: path, configuration: configuration),
+                userState: userState,
                 version: CatalogVersion.current, rateLimit: rateLimit, secure: tls != nil),
             on: address, tls: tls, log: log, until: stop)
     }

@@ -49,7 +49,7 @@ enum TokensCommand {
         }
         let scope = try invocation.choice("scope", as: AccessScope.self) ?? .read
         let lifetime = try invocation.value("expires").map { try duration($0, invocation) }
-        let database = try GlobalOptions.openDatabase(invocation)
+        let database = try GlobalOptions.openUserState(invocation)
         let user = try UsersCommand.existingUser(
             named: name, in: NavigationStore(database: database), invocation)
         let now = Date()
@@ -72,7 +72,7 @@ enum TokensCommand {
     }
 
     private static func list(_ invocation: Invocation) throws {
-        let database = try GlobalOptions.openDatabase(invocation)
+        let database = try GlobalOptions.openUserState(invocation)
         let user = try invocation.value("user").map {
             try UsersCommand.existingUser(named: $0, in: NavigationStore(database: database), invocation)
         }
@@ -108,7 +108,7 @@ enum TokensCommand {
                 commandPath: invocation.commandPath)
         }
         do {
-            let token = try AccessTokenStore(try GlobalOptions.openDatabase(invocation)).revoke(id: id)
+            let token = try AccessTokenStore(try GlobalOptions.openUserState(invocation)).revoke(id: id)
             Output.write("revoked token \(token.id) of \(token.user)\n")
         } catch AccessTokenError.noSuchToken {
             throw UsageError(

@@ -26,9 +26,9 @@ enum UsersCommand {
         ]
     )
 
-    /// The navigation store of the invocation's database (the users are the navigation's).
+    /// The navigation store of the invocation's user-state file (the users are the navigation's).
     static func store(_ invocation: Invocation) throws -> NavigationStore<LibraryRoute> {
-        try NavigationStore(database: try GlobalOptions.openDatabase(invocation))
+        try NavigationStore(database: try GlobalOptions.openUserState(invocation))
     }
 
     /// The existing user named `name`, or a usage error saying how to add one.
