@@ -4,6 +4,7 @@ import CatalogSync
 import Foundation
 package import HTTPServer
 import Navigation
+import SQLiteDB
 
 /// An error answer as `application/problem+json` (RFC 9457): `type`, `title` (the status's phrase), `status`,
 /// `detail` (what went wrong and what to do) and `code`, a stable name clients branch on.
@@ -11,7 +12,7 @@ package struct APIProblem: Error, Sendable, Equatable {
     /// The HTTP status.
     package var status: Int
     /// A stable name: `bad-cursor`, `bad-filter`, `bad-parameter`, `not-found`, `no-route`, `method-not-allowed`,
-    /// `rate-limited`, `other-database`, `behind-horizon`, `stopping`, `internal-error`, and those of ``APIProblem+Auth`` and the
+    /// `rate-limited`, `other-database`, `behind-horizon`, `stopping`, `database-busy`, `internal-error`, and those of ``APIProblem+Auth`` and the
     /// navigation endpoints.
     package var code: String
     /// A sentence for people.
@@ -66,6 +67,11 @@ package struct APIProblem: Error, Sendable, Equatable {
                 detail: "you have no saved session named '\(name)'; GET /v1/me/sessions lists yours")
         case NavigationStoreError.invalidName:
             self.init(status: 400, code: "bad-name", detail: "\(error)")
+        case let error as DatabaseError where error.isBusy:
+            self.init(
+                status: 503, code: "database-busy",
+                detail: "another program held the database's lock for longer than this server waits (--wait); "
+                    + "send the request again", retryAfter: 1)
         default:
             self.init(status: 500, code: "internal-error", detail: "\(error.localizedDescription)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDB
 import TestSupport
 import Testing
 
@@ -98,6 +99,43 @@ import Testing
             #expect(try problemCode(answer) == code, "\(body): \(answer.text)")
         }
         #expect(try served.get("/v1/me/scenes/main", headers: ["If-None-Match": etag]).status == 304)
+    }
+
+    /// An import keeps the catalog's write lock for as long as it runs. Scenes are saved in the users' file, so
+    /// intents are answered meanwhile; with `--wait 0`, any wait for a lock would fail them at once.
+    @Test func intentsAreAnsweredWhileAWriterHoldsTheCatalog() throws {
+        let served = try ServedCatalog(arguments: ["--wait", "0"])
+        defer { served.stop() }
+        let book = try served.firstUUID("books")
+        let importer = try Database(path: served.cli.database)
+        try importer.execute("BEGIN IMMEDIATE")
+        try importer.execute("UPDATE books SET title = 'Renamed mid-import' WHERE uuid = ?", [book])
+        defer { try? importer.execute("ROLLBACK") }
+        for body in [
+            #"{"intent": "select-sidebar", "argument": "books"}"#,
+            #"{"intent": "select-content", "argument": "book/\#(book)"}"#,
+        ] {
+            let answer = try served.request("POST", "/v1/me/scenes/main/intents", body: Data(body.utf8))
+            #expect(answer.status == 200, "\(body): \(answer.text)")
+        }
+        let scene = try served.get("/v1/me/scenes/main")
+        #expect(scene.status == 200)
+        #expect(scene.text.contains(book))
+        #expect(!scene.text.contains("Renamed mid-import"))
+    }
+
+    /// Another program holding the users' file longer than the server waits: a 503 to retry, not a server error.
+    @Test func aLockHeldLongerThanTheServerWaitsIsA503ToRetry() throws {
+        let served = try ServedCatalog(arguments: ["--wait", "0"])
+        defer { served.stop() }
+        let holder = try Database(path: served.cli.usersDatabase)
+        try holder.execute("BEGIN IMMEDIATE")
+        defer { try? holder.execute("ROLLBACK") }
+        let body = Data(#"{"intent": "select-sidebar", "argument": "books"}"#.utf8)
+        let answer = try served.request("POST", "/v1/me/scenes/main/intents", body: body)
+        #expect(answer.status == 503, "\(answer.text)")
+        #expect(try problemCode(answer) == "database-busy")
+        #expect(answer.header("retry-after") == "1")
     }
 
     @Test func putReplacesAWholeStateOnlyWithTheCurrentETag() throws {
