@@ -119,8 +119,8 @@ public enum CatalogFileError: Error, Sendable, Hashable, CustomStringConvertible
             return "\(path) is locked by another program for longer than the busy timeout; retry when it is done"
         case .userStateConflict(let catalogPath, let userStatePath):
             return "\(catalogPath) holds users and navigation state from an older version of this program, and "
-                + "\(userStatePath), where this version keeps them, holds other state; neither was changed: move \(userStatePath) "
-                + "away and open the catalog again to move its state there"
+                + "\(userStatePath), where this version keeps them, holds other state; neither was changed: "
+                + "move \(userStatePath) away and open the catalog again to move its state there"
         }
     }
 }
