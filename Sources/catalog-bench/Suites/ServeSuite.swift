@@ -129,12 +129,13 @@ struct ServeSuite: BenchmarkSuite {
         let intents = "navigation intent (POST)"
         _ = try measure(
             intents, impl: "catalog serve", base + "/v1/me/scenes", script: script, arguments: ["--", "intents"])
-        // The same intents while an import of as many books as the catalog holds keeps the catalog's write lock: a
-        // dry run does all an import's work and rolls it back, so the kept catalog is unchanged. Navigation state is
-        // in the users' file, so the intents should not wait for it; wrk waits up to 30 s for an answer here.
+        // The same intents while an import of as many books as the catalog holds (at least 20,000, so that it outlasts
+        // the run) keeps the catalog's write lock: a dry run does all an import's work and rolls it back, so the kept
+        // catalog is unchanged. Navigation state is in the users' file, so the intents should not wait for it; wrk
+        // waits up to 30 s for an answer here.
         let importer = try ImportBeside(
-            catalog: siblingExecutable("catalog"), database: database, rows: BrowseSuite.Size.configured.books,
-            in: directory)
+            catalog: siblingExecutable("catalog"), database: database,
+            rows: max(20_000, BrowseSuite.Size.configured.books), in: directory)
         defer { importer.stop() }
         log("serve: \(importer.label) started")
         _ = try measure(
