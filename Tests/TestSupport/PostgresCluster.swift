@@ -150,7 +150,7 @@ public final class PostgresCluster: @unchecked Sendable {
             "\(binaries)/pg_basebackup",
             [
                 "-D", replica.appending(path: "data").path, "-R", "-X", "stream", "-h", directory.path, "-p",
-                String(port), "-U", "postgres", "--no-sync",
+                String(port), "-U", "postgres", "--no-sync", "--checkpoint=fast",
             ])
         guard backup.status == 0 else { throw ClusterError("pg_basebackup failed: \(backup.standardError)") }
         return try Self.startServer(binaries: binaries, directory: replica, password: password)
