@@ -40,6 +40,17 @@ extension PostgreSQLConnection {
         let result: T
         do {
             result = try body()
+            // A statement failed and `body` caught its error: PostgreSQL would answer COMMIT with a silent
+            // ROLLBACK, so say it instead of returning as if the work were saved.
+            guard PQtransactionStatus(handle) != PQTRANS_INERROR else {
+                throw PostgreSQLError(
+                    kind: .statement, sqlState: .inFailedSQLTransaction,
+                    message: "a statement of the transaction failed and its error was caught, so the transaction "
+                        + "was rolled back instead of committed",
+                    hint: "let the error leave the transaction's closure, or run the failing statement in a "
+                        + "nested transaction (a savepoint)",
+                    target: target)
+            }
             try execute("COMMIT")
         } catch {
             if isInTransaction { _ = try? execute("ROLLBACK") }

@@ -66,7 +66,7 @@ public struct PostgreSQLRow {
     }
 }
 
-/// A type that reads itself from a row, for ``PostgreSQLConnection/fetchAll(_:_:_:)``.
+/// A type that reads itself from a row, for `PostgreSQLConnection.fetchAll(_:_:_:)`.
 public protocol PostgreSQLRowDecodable {
     /// Reads the row; throws when a column is missing or of the wrong type.
     init(row: PostgreSQLRow) throws

@@ -136,6 +136,13 @@ import Testing
             }
             try connection.execute("INSERT INTO notes VALUES ($1)", ["after"])
         }
+        let swallowed = try #require(throws: PostgreSQLError.self) {
+            try connection.transaction {
+                try connection.execute("INSERT INTO notes VALUES ($1)", ["lost with the failed transaction"])
+                _ = try? connection.execute("INSERT INTO notes VALUES (NULL)")
+            }
+        }
+        #expect(swallowed.sqlState == .inFailedSQLTransaction)
         #expect(!connection.isInTransaction)
         #expect(
             try connection.fetchAll(String.self, "SELECT text FROM notes ORDER BY text") == ["after", "kept", "outer"])
