@@ -379,46 +379,38 @@ BEGIN
 END
 $$;
 
--- The triggers of each entity table.
-CREATE TRIGGER books_keep_uuid BEFORE UPDATE OF uuid ON books FOR EACH ROW
-WHEN (NEW.uuid IS DISTINCT FROM OLD.uuid) EXECUTE FUNCTION catalog_keep_uuid();
-CREATE TRIGGER books_touch BEFORE UPDATE ON books FOR EACH ROW
-WHEN (NEW.updated_at IS NOT DISTINCT FROM OLD.updated_at) EXECUTE FUNCTION catalog_touch();
-CREATE TRIGGER books_index AFTER INSERT OR UPDATE OF title ON books FOR EACH ROW
-EXECUTE FUNCTION catalog_index_entity('book');
-CREATE TRIGGER books_forget AFTER DELETE ON books FOR EACH ROW EXECUTE FUNCTION catalog_forget_entity('book');
-CREATE TRIGGER books_changelog AFTER INSERT OR UPDATE OR DELETE ON books FOR EACH ROW
-EXECUTE FUNCTION catalog_log_entity_change('book');
-
-CREATE TRIGGER authors_keep_uuid BEFORE UPDATE OF uuid ON authors FOR EACH ROW
-WHEN (NEW.uuid IS DISTINCT FROM OLD.uuid) EXECUTE FUNCTION catalog_keep_uuid();
-CREATE TRIGGER authors_touch BEFORE UPDATE ON authors FOR EACH ROW
-WHEN (NEW.updated_at IS NOT DISTINCT FROM OLD.updated_at) EXECUTE FUNCTION catalog_touch();
-CREATE TRIGGER authors_index AFTER INSERT OR UPDATE OF name ON authors FOR EACH ROW
-EXECUTE FUNCTION catalog_index_entity('author');
-CREATE TRIGGER authors_forget AFTER DELETE ON authors FOR EACH ROW EXECUTE FUNCTION catalog_forget_entity('author');
-CREATE TRIGGER authors_changelog AFTER INSERT OR UPDATE OR DELETE ON authors FOR EACH ROW
-EXECUTE FUNCTION catalog_log_entity_change('author');
-
-CREATE TRIGGER genres_keep_uuid BEFORE UPDATE OF uuid ON genres FOR EACH ROW
-WHEN (NEW.uuid IS DISTINCT FROM OLD.uuid) EXECUTE FUNCTION catalog_keep_uuid();
-CREATE TRIGGER genres_touch BEFORE UPDATE ON genres FOR EACH ROW
-WHEN (NEW.updated_at IS NOT DISTINCT FROM OLD.updated_at) EXECUTE FUNCTION catalog_touch();
-CREATE TRIGGER genres_index AFTER INSERT OR UPDATE OF name ON genres FOR EACH ROW
-EXECUTE FUNCTION catalog_index_entity('genre');
-CREATE TRIGGER genres_forget AFTER DELETE ON genres FOR EACH ROW EXECUTE FUNCTION catalog_forget_entity('genre');
-CREATE TRIGGER genres_changelog AFTER INSERT OR UPDATE OR DELETE ON genres FOR EACH ROW
-EXECUTE FUNCTION catalog_log_entity_change('genre');
-
-CREATE TRIGGER bands_keep_uuid BEFORE UPDATE OF uuid ON bands FOR EACH ROW
-WHEN (NEW.uuid IS DISTINCT FROM OLD.uuid) EXECUTE FUNCTION catalog_keep_uuid();
-CREATE TRIGGER bands_touch BEFORE UPDATE ON bands FOR EACH ROW
-WHEN (NEW.updated_at IS NOT DISTINCT FROM OLD.updated_at) EXECUTE FUNCTION catalog_touch();
-CREATE TRIGGER bands_index AFTER INSERT OR UPDATE OF name ON bands FOR EACH ROW
-EXECUTE FUNCTION catalog_index_entity('band');
-CREATE TRIGGER bands_forget AFTER DELETE ON bands FOR EACH ROW EXECUTE FUNCTION catalog_forget_entity('band');
-CREATE TRIGGER bands_changelog AFTER INSERT OR UPDATE OR DELETE ON bands FOR EACH ROW
-EXECUTE FUNCTION catalog_log_entity_change('band');
+-- The triggers of each entity table, the same for the four: uuid kept, updated_at kept, search entry kept (books by
+-- title, the others by name), search entry and import identities forgotten on delete, every change logged.
+DO $$
+DECLARE
+    entity record;
+BEGIN
+    FOR entity IN
+        SELECT * FROM (VALUES ('books', 'book', 'title'), ('authors', 'author', 'name'), ('genres', 'genre', 'name'),
+            ('bands', 'band', 'name')) AS entities(table_name, kind, indexed_column)
+    LOOP
+        EXECUTE format(
+            'CREATE TRIGGER %1$I BEFORE UPDATE OF uuid ON %2$I FOR EACH ROW '
+                'WHEN (NEW.uuid IS DISTINCT FROM OLD.uuid) EXECUTE FUNCTION catalog_keep_uuid()',
+            entity.table_name || '_keep_uuid', entity.table_name);
+        EXECUTE format(
+            'CREATE TRIGGER %1$I BEFORE UPDATE ON %2$I FOR EACH ROW '
+                'WHEN (NEW.updated_at IS NOT DISTINCT FROM OLD.updated_at) EXECUTE FUNCTION catalog_touch()',
+            entity.table_name || '_touch', entity.table_name);
+        EXECUTE format(
+            'CREATE TRIGGER %1$I AFTER INSERT OR UPDATE OF %3$I ON %2$I FOR EACH ROW '
+                'EXECUTE FUNCTION catalog_index_entity(%4$L)',
+            entity.table_name || '_index', entity.table_name, entity.indexed_column, entity.kind);
+        EXECUTE format(
+            'CREATE TRIGGER %1$I AFTER DELETE ON %2$I FOR EACH ROW EXECUTE FUNCTION catalog_forget_entity(%3$L)',
+            entity.table_name || '_forget', entity.table_name, entity.kind);
+        EXECUTE format(
+            'CREATE TRIGGER %1$I AFTER INSERT OR UPDATE OR DELETE ON %2$I FOR EACH ROW '
+                'EXECUTE FUNCTION catalog_log_entity_change(%3$L)',
+            entity.table_name || '_changelog', entity.table_name, entity.kind);
+    END LOOP;
+END
+$$;
 
 -- The link tables: only the columns a client sees are changes; refreshing the copied sort columns is not.
 CREATE TRIGGER book_authors_changelog AFTER INSERT OR DELETE ON book_authors FOR EACH ROW

@@ -52,8 +52,58 @@ import Testing
                 "change_log", "change_log_state", "genres", "nav_history", "nav_scenes", "nav_sessions",
                 "schema_migrations", "search_index", "source_records", "users", "web_sessions",
             ])
+        let triggers = try db.fetchAll(
+            String.self,
+            """
+            SELECT c.relname || '.' || t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+            WHERE NOT t.tgisinternal AND c.relname IN ('books', 'authors', 'genres', 'bands')
+            ORDER BY 1
+            """)
+        let perEntity = ["authors", "bands", "books", "genres"].flatMap { table in
+            ["changelog", "forget", "index", "keep_uuid", "touch"].map { "\(table).\(table)_\($0)" }
+        }
+        let refreshes = ["bands.bands_refresh_sort_keys", "books.books_refresh_sort_keys"]
+        #expect(triggers == (perEntity + refreshes).sorted())
         let uuid = try #require(try db.fetchOne(String.self, "SELECT database_uuid FROM change_log_state"))
         #expect(UUID(uuidString: uuid) != nil)
+    }
+
+    @Test func aDatabaseThatCannotFoldUnicodeIsRefused() throws {
+        let cluster = try PostgresCluster.shared()
+        for (encoding, locale) in [("UTF8", "C"), ("SQL_ASCII", "C")] {
+            let uri = try cluster.createDatabase("refused", encoding: encoding, locale: locale)
+            let db = try PostgreSQLConnection(uri: uri)
+            let error = try #require(throws: PostgreSQLMigrationError.self) {
+                try PostgreSQLSchema.migrator.migrate(db)
+            }
+            guard case .failed(let file, let previous, let underlying) = error else {
+                Issue.record("expected a failed migration, got \(error)")
+                continue
+            }
+            #expect(file == "0001_catalog.sql" && previous == 0)
+            #expect(underlying.hint?.contains("--locale=C.UTF-8") == true)
+            #expect(try db.fetchOne(Bool.self, "SELECT to_regclass('books') IS NULL") == true)
+        }
+    }
+
+    @Test func updatedAtIsKeptForWritersThatDoNotSetIt() throws {
+        let db = try catalog()
+        let book = try insertBook(db, "Emma")
+        try db.execute("UPDATE books SET updated_at = '2000-01-01T00:00:00.000Z' WHERE id = $1", [book.id])
+        #expect(try db.fetchOne(String.self, "SELECT updated_at FROM books") == "2000-01-01T00:00:00.000Z")
+        try db.execute("UPDATE books SET pages = 474 WHERE id = $1", [book.id])
+        let touched = try #require(try db.fetchOne(String.self, "SELECT updated_at FROM books"))
+        #expect(touched > "2026")
+    }
+
+    @Test func deletingAnEntityForgetsItsImportIdentity() throws {
+        let db = try catalog()
+        let book = try insertBook(db, "Emma")
+        try db.execute(
+            "INSERT INTO source_records (source, source_key, entity_kind, entity_id) VALUES ('file', 'k1', 'book', $1)",
+            [book.id])
+        try db.execute("DELETE FROM books WHERE id = $1", [book.id])
+        #expect(try db.fetchOne(Int.self, "SELECT count(*) FROM source_records") == 0)
     }
 
     @Test func entitiesGetLowercaseUUIDsThatNeverChange() throws {

@@ -133,11 +133,19 @@ public final class PostgresCluster: @unchecked Sendable {
         "postgres://postgres:\(password)@127.0.0.1:\(port)/\(database)"
     }
 
-    /// Creates a new, empty database (UTF-8, C.UTF-8) and returns its URI.
-    public func createDatabase(_ label: String = "test") throws -> String {
+    /// Creates a new, empty database and returns its URI: UTF-8 with the cluster's locale (C.UTF-8), or with
+    /// `encoding` and `locale` (e.g. `SQL_ASCII` and `C`) from `template0`.
+    public func createDatabase(_ label: String = "test", encoding: String? = nil, locale: String? = nil) throws
+        -> String
+    {
         let name = "\(label)_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12))"
+        var options: [String] = []
+        if let encoding { options.append("--encoding=\(encoding)") }
+        if let locale { options.append("--locale=\(locale)") }
+        // template1 has the cluster's encoding and locale; only template0 may be copied with others.
+        if !options.isEmpty { options.append("--template=template0") }
         let created = try TestSupport.run(
-            "\(binaries)/createdb", ["-h", directory.path, "-p", String(port), "-U", "postgres", name])
+            "\(binaries)/createdb", ["-h", directory.path, "-p", String(port), "-U", "postgres"] + options + [name])
         guard created.status == 0 else { throw ClusterError("createdb \(name) failed: \(created.standardError)") }
         return uri(database: name)
     }
