@@ -13,7 +13,8 @@
 -- * Search: `search_index` holds one tsvector per entity (GIN index) built with the `catalog_search` text search
 --   configuration: every run of letters and digits is a word (catalog_search_words), accents removed (unaccent),
 --   case folded. catalog_search_query(text) turns any input into a tsquery: every word must match, the last one
---   as a prefix; input without words gives NULL, which matches nothing. Folding non-ASCII case needs the
+--   as a prefix (SQLite's limits included, see the function); input without words gives NULL, which matches
+--   nothing. Folding non-ASCII case needs the
 --   database's LC_CTYPE to know Unicode (e.g. C.UTF-8): the check below refuses a C/POSIX ctype or a non-UTF8
 --   database.
 -- * The change log keeps ONE ROW PER ENTITY: change_log(seq, entity_kind, uuid, operation, changed_at) with
@@ -250,18 +251,27 @@ AS $$ SELECT regexp_replace(normalize(input, NFC), '[^[:alnum:]\u0300-\u036f]+',
 CREATE FUNCTION catalog_search_document(input text) RETURNS tsvector LANGUAGE sql STABLE STRICT
 AS $$ SELECT to_tsvector('catalog_search', catalog_search_words(input)) $$;
 
--- Any input as a query: each word of it as a quoted lexeme (so no character of the input is tsquery syntax),
--- joined by AND, the last word typed (highest position) as a prefix. NULL when the input has no word.
-CREATE FUNCTION catalog_search_query(input text) RETURNS tsquery LANGUAGE sql STABLE STRICT AS $$
+-- Any input as a query, with the rules of the SQLite catalog's search: the input's first 2048 characters, its
+-- first 8 words, each cut to 64 characters, as quoted lexemes (so no character of the input is tsquery syntax)
+-- joined by AND; with `last_as_prefix` the last word also matches as a prefix once it has two characters ("tolk"
+-- finds "Tolkien"). NULL when the input has no word, which matches nothing. A search runs it twice, like SQLite's:
+-- whole words first, then with the prefix.
+CREATE FUNCTION catalog_search_query(input text, last_as_prefix boolean DEFAULT true) RETURNS tsquery
+LANGUAGE sql STABLE STRICT AS $$
     SELECT string_agg(
-        '''' || replace(replace(lexeme, '\', '\\'), '''', '''''') || ''''
-            || CASE WHEN last THEN ':*' ELSE '' END,
+        '''' || replace(replace(term, '\', '\\'), '''', '''''') || ''''
+            || CASE WHEN last AND last_as_prefix AND char_length(term) >= 2 THEN ':*' ELSE '' END,
         ' & ')::tsquery
     FROM (
-        SELECT term.lexeme, max(position) = max(max(position)) OVER () AS last
-        FROM unnest(catalog_search_document(input)) AS term(lexeme, positions, weights),
-            unnest(term.positions) AS position
-        GROUP BY term.lexeme
+        SELECT left(word.lexeme, 64) AS term, bool_or(word.last) AS last
+        FROM (
+            SELECT vector.lexeme, max(position) = max(max(position)) OVER () AS last
+            FROM unnest(catalog_search_document(left(input, 2048))) AS vector(lexeme, positions, weights),
+                unnest(vector.positions) AS position
+            WHERE position <= 8
+            GROUP BY vector.lexeme
+        ) AS word
+        GROUP BY left(word.lexeme, 64)
     ) AS terms
 $$;
 

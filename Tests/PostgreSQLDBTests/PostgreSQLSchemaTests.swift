@@ -271,6 +271,15 @@ import Testing
         #expect(try search("mot fem").isEmpty)  // every word must match, and "mot" is not the last
         #expect(try search("tolk").isEmpty == false)
         #expect(try search("tolk j").isEmpty)  // "tolk" is not a prefix when another word follows
+        // The last word is a prefix once it has two characters, as in SQLite's search (its prefix index starts there).
+        #expect(try search("Достоевский до") == ["Достоевский"])
+        #expect(try search("Достоевский д").isEmpty)
+        // Only the first 8 words count.
+        #expect(try search(String(repeating: "motörhead ", count: 8) + "nowhere") == ["Motörhead"])
+        // The whole-word pass of a search.
+        let wholeWords = "SELECT name FROM search_index WHERE document @@ catalog_search_query($1, false)"
+        #expect(try db.fetchAll(String.self, wholeWords, ["motorhead"]) == ["Motörhead"])
+        #expect(try db.fetchAll(String.self, wholeWords, ["motor"]).isEmpty)
     }
 
     /// A catalog of a few books and authors for the search tests, made once per process (searches only read).
