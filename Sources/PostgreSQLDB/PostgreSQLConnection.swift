@@ -30,19 +30,14 @@ public final class PostgreSQLConnection {
         guard let connection = PQconnectdb(uri) else {
             throw PostgreSQLError(kind: .connection, message: "libpq could not allocate a connection", target: target)
         }
-        guard PQstatus(connection) == CONNECTION_OK else {
+        guard PQstatus(connection) == CONNECTION_OK, PQsetClientEncoding(connection, "UTF8") == 0 else {
             let message = Self.errorMessage(of: connection)
             PQfinish(connection)
             throw PostgreSQLError(
                 kind: .connection, sqlState: Self.connectionFailureState(message), message: message, target: target)
         }
-        handle = connection
         clibpq_silence_notices(connection)
-        guard PQsetClientEncoding(connection, "UTF8") == 0 else {
-            let message = Self.errorMessage(of: connection)
-            PQfinish(connection)
-            throw PostgreSQLError(kind: .connection, message: message, target: target)
-        }
+        handle = connection
     }
 
     deinit { PQfinish(handle) }
