@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "CatalogSync", targets: ["CatalogSync"]),
         .library(name: "CatalogRemote", targets: ["CatalogRemote"]),
         .library(name: "LibraryNavigation", targets: ["LibraryNavigation"]),
+        .library(name: "PostgreSQLDB", targets: ["PostgreSQLDB"]),
+        .library(name: "PostgreSQL", targets: ["PostgreSQL"]),
         .executable(name: "catalog", targets: ["catalog"]),
         .executable(name: "catalog-bench", targets: ["catalog-bench"]),
     ],
@@ -25,6 +27,18 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
+        // The system libpq (Debian: libpq-dev); only PostgreSQLDB imports it, and no target that builds for iOS
+        // depends on PostgreSQLDB.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
+        // PostgreSQL connections: parameters, rows, transactions, COPY, LISTEN/NOTIFY, errors, the migrator.
+        .target(name: "PostgreSQLDB", dependencies: ["CLibPQ"]),
+        // The catalog's and the navigation's tables on PostgreSQL: Migrations/PostgreSQL/ (a sequence of its own)
+        // embedded by the EmbedMigrations plugin, and the change feed read from them.
+        .target(name: "PostgreSQL", dependencies: ["PostgreSQLDB"], plugins: ["EmbedMigrations"]),
         // The system libmicrohttpd (Debian: libmicrohttpd-dev); only HTTPServer imports it, and only the server
         // targets depend on HTTPServer, so the libraries build for iOS without it.
         .systemLibrary(
@@ -136,6 +150,7 @@ let package = Package(
             name: "fuzz-marcxml-reader", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/MARCXMLReader"),
 
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
+        .testTarget(name: "PostgreSQLDBTests", dependencies: ["PostgreSQL", "PostgreSQLDB", "TestSupport"]),
         .testTarget(
             name: "SchemaTests", dependencies: ["Catalog", "Navigation", "Schema", "SQLiteDB", "TestSupport"],
             exclude: ["Fixtures"]),

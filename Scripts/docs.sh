@@ -17,6 +17,8 @@ targets=(
     CatalogRemote
     Navigation
     LibraryNavigation
+    PostgreSQLDB
+    PostgreSQL
 )
 
 cd "$(dirname "$0")/.."

@@ -8,8 +8,16 @@ import PackagePlugin
 /// The other directories of `Migrations/` are passed along to be checked, not embedded: one database records the
 /// migrations of every module in one `schema_migrations` table keyed by version, so versions are one sequence across
 /// all of them and the build fails when two files share one.
+///
+/// `Migrations/PostgreSQL/` is the exception: its migrations are for another kind of database, numbered as a
+/// sequence of their own and embedded as PostgreSQLDB's `PostgreSQLMigration`s into the `PostgreSQL` target.
 @main
 struct EmbedMigrations: BuildToolPlugin {
+    /// The directories of databases of their own: their numbers are checked only among their own files.
+    private static let separateSequences: [String: (module: String, type: String)] = [
+        "PostgreSQL": (module: "PostgreSQLDB", type: "PostgreSQLMigration")
+    ]
+
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         let root = context.package.directoryURL.appending(path: "Migrations")
         let entries = try FileManager.default.contentsOfDirectory(
@@ -24,13 +32,19 @@ struct EmbedMigrations: BuildToolPlugin {
             throw PluginError("\(root.path)/\(target.name)/: missing; the migrations of target \(target.name) go there")
         }
         let embedded = try sqlFiles(in: own)
-        let alongside = try directories.filter { $0 != own }.flatMap(sqlFiles(in:))
+        let separate = Self.separateSequences[target.name]
+        let alongside =
+            separate != nil
+            ? []
+            : try directories.filter { $0 != own && Self.separateSequences[$0.lastPathComponent] == nil }
+                .flatMap(sqlFiles(in:))
+        let migrationType = separate.map { ["--migration-type", $0.module, $0.type] } ?? []
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedMigrations.swift")
         return [
             .buildCommand(
                 displayName: "Embedding \(embedded.count) migrations from Migrations/\(target.name)/",
                 executable: try context.tool(named: "MigrationEmbedder").url,
-                arguments: [output.path, "\(target.name)Schema"] + embedded.map(\.path)
+                arguments: migrationType + [output.path, "\(target.name)Schema"] + embedded.map(\.path)
                     + ["--alongside"] + alongside.map(\.path),
                 inputFiles: embedded + alongside,
                 outputFiles: [output]

@@ -1,0 +1,16 @@
+public import PostgreSQLDB
+
+/// The catalog's and the navigation's tables on PostgreSQL: the migrations of `Migrations/PostgreSQL/`, embedded at
+/// build time, numbered as a sequence of their own (a PostgreSQL database holds only these).
+///
+/// ```swift
+/// let connection = try PostgreSQLConnection(uri: "postgres://catalog@db.example.org/catalog")
+/// try PostgreSQLSchema.migrator.migrate(connection)
+/// ```
+public enum PostgreSQLSchema {
+    /// The migrations in order of version.
+    public static var migrations: [PostgreSQLMigration] { embedded }
+
+    /// A migrator over ``migrations``.
+    public static var migrator: PostgreSQLMigrator { PostgreSQLMigrator(embedded) }
+}
