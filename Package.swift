@@ -26,7 +26,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
-        .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
+        // Numbered migrations, their checksums and the checks made before one applies, for every kind of database.
+        .target(name: "SchemaMigration"),
+        .target(name: "SQLiteDB", dependencies: ["CSQLite", "SchemaMigration"]),
         // The system libpq (Debian: libpq-dev); only PostgreSQLDB imports it, and no target that builds for iOS
         // depends on PostgreSQLDB.
         .systemLibrary(
@@ -35,7 +37,7 @@ let package = Package(
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
         // PostgreSQL connections: parameters, rows, transactions, COPY, LISTEN/NOTIFY, errors, the migrator.
-        .target(name: "PostgreSQLDB", dependencies: ["CLibPQ"]),
+        .target(name: "PostgreSQLDB", dependencies: ["CLibPQ", "SchemaMigration"]),
         // The catalog's and the navigation's tables on PostgreSQL: Migrations/PostgreSQL/ (a sequence of its own)
         // embedded by the EmbedMigrations plugin, and the change feed read from them.
         .target(name: "PostgreSQL", dependencies: ["PostgreSQLDB"], plugins: ["EmbedMigrations"]),
@@ -149,6 +151,7 @@ let package = Package(
         .executableTarget(
             name: "fuzz-marcxml-reader", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/MARCXMLReader"),
 
+        .testTarget(name: "SchemaMigrationTests", dependencies: ["SchemaMigration"]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
         .testTarget(name: "PostgreSQLDBTests", dependencies: ["PostgreSQL", "PostgreSQLDB", "TestSupport"]),
         .testTarget(

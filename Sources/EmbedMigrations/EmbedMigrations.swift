@@ -10,13 +10,11 @@ import PackagePlugin
 /// all of them and the build fails when two files share one.
 ///
 /// `Migrations/PostgreSQL/` is the exception: its migrations are for another kind of database, numbered as a
-/// sequence of their own and embedded as PostgreSQLDB's `PostgreSQLMigration`s into the `PostgreSQL` target.
+/// sequence of their own, checked only among themselves and embedded into the `PostgreSQL` target.
 @main
 struct EmbedMigrations: BuildToolPlugin {
     /// The directories of databases of their own: their numbers are checked only among their own files.
-    private static let separateSequences: [String: (module: String, type: String)] = [
-        "PostgreSQL": (module: "PostgreSQLDB", type: "PostgreSQLMigration")
-    ]
+    private static let separateSequences: Set = ["PostgreSQL"]
 
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         let root = context.package.directoryURL.appending(path: "Migrations")
@@ -32,19 +30,17 @@ struct EmbedMigrations: BuildToolPlugin {
             throw PluginError("\(root.path)/\(target.name)/: missing; the migrations of target \(target.name) go there")
         }
         let embedded = try sqlFiles(in: own)
-        let separate = Self.separateSequences[target.name]
         let alongside =
-            separate != nil
+            Self.separateSequences.contains(target.name)
             ? []
-            : try directories.filter { $0 != own && Self.separateSequences[$0.lastPathComponent] == nil }
+            : try directories.filter { $0 != own && !Self.separateSequences.contains($0.lastPathComponent) }
                 .flatMap(sqlFiles(in:))
-        let migrationType = separate.map { ["--migration-type", $0.module, $0.type] } ?? []
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedMigrations.swift")
         return [
             .buildCommand(
                 displayName: "Embedding \(embedded.count) migrations from Migrations/\(target.name)/",
                 executable: try context.tool(named: "MigrationEmbedder").url,
-                arguments: migrationType + [output.path, "\(target.name)Schema"] + embedded.map(\.path)
+                arguments: [output.path, "\(target.name)Schema"] + embedded.map(\.path)
                     + ["--alongside"] + alongside.map(\.path),
                 inputFiles: embedded + alongside,
                 outputFiles: [output]

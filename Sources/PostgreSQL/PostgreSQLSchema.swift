@@ -9,7 +9,7 @@ public import PostgreSQLDB
 /// ```
 public enum PostgreSQLSchema {
     /// The migrations in order of version.
-    public static var migrations: [PostgreSQLMigration] { embedded }
+    public static var migrations: [Migration] { embedded }
 
     /// A migrator over ``migrations``.
     public static var migrator: PostgreSQLMigrator { PostgreSQLMigrator(embedded) }

@@ -1,5 +1,8 @@
+@_exported public import SchemaMigration
+
 /// Applies numbered PostgreSQL migrations in order, each in its own transaction, recording them in
-/// `schema_migrations (version, name, checksum, applied_at)` — the rules of SQLiteDB's `Migrator`.
+/// `schema_migrations (version, name, checksum, applied_at)` — the rules of SQLiteDB's `Migrator`, checked by the
+/// same `MigrationSequence`.
 ///
 /// A changed applied migration is refused, and so is a database with a migration this build does not know
 /// ("database is newer than this program"). Several processes may migrate one database at once: each migration's
@@ -10,24 +13,20 @@
 /// try PostgreSQLMigrator(migrations).migrate(connection)
 /// ```
 public struct PostgreSQLMigrator: Sendable {
-    /// The migrations this program knows, by increasing version.
-    public let migrations: [PostgreSQLMigration]
+    private let sequence: MigrationSequence
 
     /// A migrator over `migrations`, in any order.
     ///
-    /// - Precondition: no two migrations share a version.
-    public init(_ migrations: [PostgreSQLMigration]) {
-        let sorted = migrations.sorted { $0.version < $1.version }
-        for (previous, next) in zip(sorted, sorted.dropFirst()) {
-            precondition(
-                previous.version != next.version,
-                "migrations \(previous.fileName) and \(next.fileName) share version \(next.version)")
-        }
-        self.migrations = sorted
+    /// - Precondition: no two migrations share a version (see `MigrationSequence.init(_:)`).
+    public init(_ migrations: [Migration]) {
+        sequence = MigrationSequence(migrations)
     }
 
+    /// The migrations this program knows, by increasing version.
+    public var migrations: [Migration] { sequence.migrations }
+
     /// The highest version this program knows, 0 when it knows none.
-    public var latestVersion: Int { migrations.last?.version ?? 0 }
+    public var latestVersion: Int { sequence.latestVersion }
 
     /// The key of the advisory lock migrations take: any fixed number, the same in every process of this program
     /// (the bytes of "catalog\u{1}" — far from the small numbers an application would pick).
@@ -45,32 +44,20 @@ public struct PostgreSQLMigrator: Sendable {
     /// known and unchanged.
     ///
     /// - Returns: the migrations still to apply.
-    /// - Throws: ``PostgreSQLMigrationError/databaseIsNewer(unknownVersions:latestKnown:)`` or
-    ///   ``PostgreSQLMigrationError/checksumMismatch(version:name:)``.
-    public func pendingMigrations(in connection: PostgreSQLConnection) throws -> [PostgreSQLMigration] {
-        let applied = try appliedVersions(in: connection)
-        let known = Set(migrations.map(\.version))
-        let unknown = applied.keys.filter { !known.contains($0) }.sorted()
-        guard unknown.isEmpty else {
-            throw PostgreSQLMigrationError.databaseIsNewer(unknownVersions: unknown, latestKnown: latestVersion)
-        }
-        for migration in migrations {
-            guard let recorded = applied[migration.version] else { continue }
-            guard try checksum(of: migration, on: connection) == recorded else {
-                throw PostgreSQLMigrationError.checksumMismatch(version: migration.version, name: migration.name)
-            }
-        }
-        return migrations.filter { applied[$0.version] == nil }
+    /// - Throws: `MigrationError.databaseIsNewer(unknownVersions:latestKnown:)` or
+    ///   `MigrationError.checksumMismatch(version:name:)`.
+    public func pendingMigrations(in connection: PostgreSQLConnection) throws -> [Migration] {
+        try sequence.pending(applied: appliedVersions(in: connection))
     }
 
     /// Applies every pending migration, each in its own transaction under the advisory lock.
     ///
     /// - Returns: the migrations applied now (empty when the database was up to date, or another process applied
     ///   them meanwhile).
-    /// - Throws: ``PostgreSQLMigrationError``; a failed migration leaves the database at the previous version.
+    /// - Throws: `MigrationError`; a failed migration leaves the database at the previous version.
     @discardableResult
-    public func migrate(_ connection: PostgreSQLConnection) throws -> [PostgreSQLMigration] {
-        var applied: [PostgreSQLMigration] = []
+    public func migrate(_ connection: PostgreSQLConnection) throws -> [Migration] {
+        var applied: [Migration] = []
         while let migration = try applyNext(on: connection) {
             applied.append(migration)
         }
@@ -78,7 +65,7 @@ public struct PostgreSQLMigrator: Sendable {
     }
 
     /// In one transaction: takes the lock, checks the database, applies the first pending migration.
-    private func applyNext(on connection: PostgreSQLConnection) throws -> PostgreSQLMigration? {
+    private func applyNext(on connection: PostgreSQLConnection) throws -> Migration? {
         try connection.transaction {
             try connection.execute("SELECT pg_advisory_xact_lock($1)", [Self.lockKey])
             // Under the lock, so two processes never both create it.
@@ -97,20 +84,13 @@ public struct PostgreSQLMigrator: Sendable {
             do {
                 try connection.execute(next.sql)
             } catch let error as PostgreSQLError {
-                throw PostgreSQLMigrationError.failed(
+                throw MigrationError.failed(
                     migration: next.fileName, previousVersion: previous, underlying: error)
             }
             try connection.execute(
                 "INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)",
-                [next.version, next.name, try checksum(of: next, on: connection)])
+                [next.version, next.name, next.checksum])
             return next
         }
-    }
-
-    /// The SHA-256 of the migration's SQL in lowercase hex, computed by the server (`sha256()`, PostgreSQL 11+):
-    /// the same digest SQLiteDB's migrator records, without a hash implementation in this module.
-    private func checksum(of migration: PostgreSQLMigration, on connection: PostgreSQLConnection) throws -> String {
-        try connection.fetchOne(String.self, "SELECT encode(sha256(convert_to($1, 'UTF8')), 'hex')", [migration.sql])
-            ?? ""
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@_exported public import SchemaMigration
 
 /// Applies numbered migrations in order, each in its own transaction, recording them in
 /// `schema_migrations(version, name, checksum, applied_at)`.
@@ -8,26 +9,20 @@ import Foundation
 /// try migrator.migrate(db)  // creates or upgrades; refuses a changed or a newer database
 /// ```
 public struct Migrator: Sendable {
-    /// The migrations this program knows, by increasing version.
-    public let migrations: [Migration]
+    private let sequence: MigrationSequence
 
     /// A migrator over `migrations`, in any order.
     ///
-    /// - Precondition: no two migrations share a version: a database records its migrations by version, so two
-    ///   with one version could never both apply. A migrator composed of several modules' migrations numbers them
-    ///   as one sequence.
+    /// - Precondition: no two migrations share a version (see `MigrationSequence.init(_:)`).
     public init(_ migrations: [Migration]) {
-        let sorted = migrations.sorted { $0.version < $1.version }
-        for (previous, next) in zip(sorted, sorted.dropFirst()) {
-            precondition(
-                previous.version != next.version,
-                "migrations \(previous.fileName) and \(next.fileName) share version \(next.version)")
-        }
-        self.migrations = sorted
+        sequence = MigrationSequence(migrations)
     }
 
+    /// The migrations this program knows, by increasing version.
+    public var migrations: [Migration] { sequence.migrations }
+
     /// The highest version this program knows, 0 when it knows none.
-    public var latestVersion: Int { migrations.last?.version ?? 0 }
+    public var latestVersion: Int { sequence.latestVersion }
 
     /// The migrations recorded in `db`, by version; empty for a database never migrated.
     public func appliedMigrations(in db: Database) throws -> [AppliedMigration] {
@@ -44,20 +39,12 @@ public struct Migrator: Sendable {
     /// and unchanged.
     ///
     /// - Returns: the migrations still to apply.
-    /// - Throws: ``MigrationError/databaseIsNewer(unknownVersions:latestKnown:)`` or
-    ///   ``MigrationError/checksumMismatch(version:name:)``.
+    /// - Throws: `MigrationError.databaseIsNewer(unknownVersions:latestKnown:)` or
+    ///   `MigrationError.checksumMismatch(version:name:)`.
     public func pendingMigrations(in db: Database) throws -> [Migration] {
         let applied = try appliedMigrations(in: db)
-        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
-        let unknown = applied.map(\.version).filter { known[$0] == nil }
-        guard unknown.isEmpty else {
-            throw MigrationError.databaseIsNewer(unknownVersions: unknown, latestKnown: latestVersion)
-        }
-        for record in applied where known[record.version]?.checksum != record.checksum {
-            throw MigrationError.checksumMismatch(version: record.version, name: record.name)
-        }
-        let appliedVersions = Set(applied.map(\.version))
-        return migrations.filter { !appliedVersions.contains($0.version) }
+        return try sequence.pending(
+            applied: Dictionary(uniqueKeysWithValues: applied.map { ($0.version, $0.checksum) }))
     }
 
     /// Applies every pending migration, each in its own IMMEDIATE transaction.
@@ -66,7 +53,7 @@ public struct Migrator: Sendable {
     /// nobody applied it meanwhile.
     ///
     /// - Returns: the migrations applied now (empty when the database was up to date).
-    /// - Throws: ``MigrationError``; a failed migration leaves the database at the previous version.
+    /// - Throws: `MigrationError`; a failed migration leaves the database at the previous version.
     @discardableResult
     public func migrate(_ db: Database) throws -> [Migration] {
         try db.execute(

@@ -153,8 +153,12 @@ extension CatalogFileError {
         case .checksumMismatch(let version, let name):
             self = .changedMigration(path: path, version: version, name: name)
         case .failed(let migration, let previousVersion, let underlying):
+            // SQLiteDB's migrator fails only with SQLite's errors; anything else is kept as its message.
+            let failure =
+                underlying as? DatabaseError
+                ?? DatabaseError(extendedResultCode: .SQLITE_ERROR, message: "\(underlying)")
             self = .migrationFailed(
-                path: path, migration: migration, previousVersion: previousVersion, underlying: underlying)
+                path: path, migration: migration, previousVersion: previousVersion, underlying: failure)
         }
     }
 

@@ -5,8 +5,8 @@ import Testing
 
 @Suite struct PostgreSQLMigratorTests {
     let migrations = [
-        PostgreSQLMigration(version: 1, name: "notes", sql: "CREATE TABLE notes (id BIGINT PRIMARY KEY, text TEXT);"),
-        PostgreSQLMigration(
+        Migration(version: 1, name: "notes", sql: "CREATE TABLE notes (id BIGINT PRIMARY KEY, text TEXT);"),
+        Migration(
             version: 2, name: "tags",
             sql: """
                 CREATE TABLE tags (name TEXT PRIMARY KEY);
@@ -29,7 +29,7 @@ import Testing
 
     @Test func checksumIsTheSHA256OfTheSQL() throws {
         let connection = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase())
-        let migration = PostgreSQLMigration(version: 1, name: "abc", sql: "SELECT 'abc';")
+        let migration = Migration(version: 1, name: "abc", sql: "SELECT 'abc';")
         try PostgreSQLMigrator([migration]).migrate(connection)
         // sha256("SELECT 'abc';"), as SQLiteDB's migrator records it for the same text.
         let expected = try connection.fetchOne(String.self, "SELECT encode(sha256('SELECT ''abc'';'::bytea), 'hex')")
@@ -41,9 +41,9 @@ import Testing
         try PostgreSQLMigrator(migrations).migrate(connection)
         let edited = [
             migrations[0],
-            PostgreSQLMigration(version: 2, name: "tags", sql: migrations[1].sql + "\n-- edited"),
+            Migration(version: 2, name: "tags", sql: migrations[1].sql + "\n-- edited"),
         ]
-        let error = try #require(throws: PostgreSQLMigrationError.self) {
+        let error = try #require(throws: MigrationError.self) {
             try PostgreSQLMigrator(edited).migrate(connection)
         }
         guard case .checksumMismatch(let version, _) = error else {
@@ -57,10 +57,10 @@ import Testing
     @Test func aNewerDatabaseIsRefused() throws {
         let connection = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase())
         try PostgreSQLMigrator(migrations).migrate(connection)
-        let error = try #require(throws: PostgreSQLMigrationError.self) {
+        let error = try #require(throws: MigrationError.self) {
             try PostgreSQLMigrator([migrations[0]]).migrate(connection)
         }
-        #expect(error.description.contains("database is newer than this program"))
+        #expect(error.description.contains("created by a newer version of this program"))
         guard case .databaseIsNewer(let unknown, let latest) = error else {
             Issue.record("expected databaseIsNewer, got \(error)")
             return
@@ -72,17 +72,18 @@ import Testing
         let connection = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase())
         let broken =
             migrations + [
-                PostgreSQLMigration(
+                Migration(
                     version: 3, name: "broken", sql: "CREATE TABLE half (x INT); SELECT * FROM nowhere;")
             ]
-        let error = try #require(throws: PostgreSQLMigrationError.self) {
+        let error = try #require(throws: MigrationError.self) {
             try PostgreSQLMigrator(broken).migrate(connection)
         }
         guard case .failed(let file, let previous, let underlying) = error else {
             Issue.record("expected a failed migration, got \(error)")
             return
         }
-        #expect(file == "0003_broken.sql" && previous == 2 && underlying.sqlState == .undefinedTable)
+        #expect(
+            file == "0003_broken.sql" && previous == 2 && (underlying as? PostgreSQLError)?.sqlState == .undefinedTable)
         #expect(try connection.fetchOne(Bool.self, "SELECT to_regclass('half') IS NULL") == true)
         #expect(try connection.fetchOne(Int.self, "SELECT max(version) FROM schema_migrations") == 2)
     }
@@ -92,7 +93,7 @@ import Testing
         // A slow first migration, so the migrators meet: without the lock the second would also find it pending.
         let slow =
             [
-                PostgreSQLMigration(
+                Migration(
                     version: 1, name: "slow", sql: "SELECT pg_sleep(0.3); CREATE TABLE notes (id BIGINT PRIMARY KEY);")
             ] + migrations.dropFirst()
         let results = ConcurrentResults()

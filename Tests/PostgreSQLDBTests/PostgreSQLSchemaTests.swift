@@ -73,7 +73,7 @@ import Testing
         for (encoding, locale) in [("UTF8", "C"), ("SQL_ASCII", "C")] {
             let uri = try cluster.createDatabase("refused", encoding: encoding, locale: locale)
             let db = try PostgreSQLConnection(uri: uri)
-            let error = try #require(throws: PostgreSQLMigrationError.self) {
+            let error = try #require(throws: MigrationError.self) {
                 try PostgreSQLSchema.migrator.migrate(db)
             }
             guard case .failed(let file, let previous, let underlying) = error else {
@@ -81,7 +81,7 @@ import Testing
                 continue
             }
             #expect(file == "0001_catalog.sql" && previous == 0)
-            #expect(underlying.hint?.contains("--locale=C.UTF-8") == true)
+            #expect((underlying as? PostgreSQLError)?.hint?.contains("--locale=C.UTF-8") == true)
             #expect(try db.fetchOne(Bool.self, "SELECT to_regclass('books') IS NULL") == true)
         }
     }

@@ -81,7 +81,7 @@ import Testing
             Issue.record("unexpected \(error)")
             return
         }
-        #expect(underlying.message.contains("no such table: missing_table"))
+        #expect((underlying as? DatabaseError)?.message.contains("no such table: missing_table") == true)
         #expect(try db.tableNames() == ["books", "schema_migrations"])
         #expect(try Migrator([]).appliedMigrations(in: db).map(\.version) == [1])
     }

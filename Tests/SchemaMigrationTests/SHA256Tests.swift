@@ -1,6 +1,5 @@
+import SchemaMigration
 import Testing
-
-@testable import SQLiteDB
 
 @Suite struct SHA256Tests {
     @Test(arguments: [
