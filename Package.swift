@@ -101,7 +101,8 @@ let package = Package(
             dependencies: [
                 "AccessTokens", "SQLiteDB", "Schema", "Catalog", "CatalogAPI", "CatalogImport", "CatalogRemote",
                 "CatalogServer",
-                "CatalogSync", "HTTPServer", "Navigation", "LibraryNavigation", "CommandLineKit", "TerminalKit",
+                "CatalogSync", "HTTPServer", "Navigation", "LibraryNavigation", "CommandLineKit", "PostgreSQL",
+                "PostgreSQLDB", "TerminalKit",
             ]),
         .executableTarget(
             name: "catalog-bench",

@@ -1,3 +1,4 @@
+import Foundation
 @_exported public import SchemaMigration
 
 /// Applies numbered PostgreSQL migrations in order, each in its own transaction, recording them in
@@ -32,12 +33,17 @@ public struct PostgreSQLMigrator: Sendable {
     /// (the bytes of "catalog\u{1}" — far from the small numbers an application would pick).
     static let lockKey: Int64 = 0x6361_7461_6c6f_6701
 
-    /// The versions recorded in the database with their checksums; empty for a database never migrated.
-    public func appliedVersions(in connection: PostgreSQLConnection) throws -> [Int: String] {
+    /// The migrations recorded in the database, by version; empty for a database never migrated.
+    public func appliedMigrations(in connection: PostgreSQLConnection) throws -> [AppliedMigration] {
         let exists = try connection.fetchOne(Bool.self, "SELECT to_regclass('schema_migrations') IS NOT NULL") ?? false
-        guard exists else { return [:] }
-        let rows = try connection.execute("SELECT version, checksum FROM schema_migrations")
-        return try Dictionary(uniqueKeysWithValues: rows.map { (try $0.value(at: 0), try $0.value(at: 1)) })
+        guard exists else { return [] }
+        let rows = try connection.execute(
+            "SELECT version, name, checksum, extract(epoch FROM applied_at)::float8 FROM schema_migrations ORDER BY version")
+        return try rows.map { row in
+            AppliedMigration(
+                version: try row.value(at: 0), name: try row.value(at: 1), checksum: try row.value(at: 2),
+                appliedAt: Date(timeIntervalSince1970: try row.value(at: 3)))
+        }
     }
 
     /// Checks that the database can be used by this program without changing it: every applied migration is
@@ -47,7 +53,9 @@ public struct PostgreSQLMigrator: Sendable {
     /// - Throws: `MigrationError.databaseIsNewer(unknownVersions:latestKnown:)` or
     ///   `MigrationError.checksumMismatch(version:name:)`.
     public func pendingMigrations(in connection: PostgreSQLConnection) throws -> [Migration] {
-        try sequence.pending(applied: appliedVersions(in: connection))
+        let applied = try appliedMigrations(in: connection)
+        return try sequence.pending(
+            applied: Dictionary(uniqueKeysWithValues: applied.map { ($0.version, $0.checksum) }))
     }
 
     /// Applies every pending migration, each in its own transaction under the advisory lock.
@@ -80,7 +88,7 @@ public struct PostgreSQLMigrator: Sendable {
                 """)
             guard let next = try pendingMigrations(in: connection).first else { return nil }
             // Read before the migration runs: after a failed statement the transaction accepts no query.
-            let previous = try appliedVersions(in: connection).keys.max() ?? 0
+            let previous = try appliedMigrations(in: connection).last?.version ?? 0
             do {
                 try connection.execute(next.sql)
             } catch let error as PostgreSQLError {

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import PostgreSQLDB
 import SQLiteDB
 import Schema
 
@@ -8,6 +9,13 @@ enum GlobalOptions {
     static let database = Option.value(
         "db", valueName: "PATH",
         help: "The database file (default: $CATALOG_DB, else ./catalog.sqlite).", inherited: true)
+    static let postgreSQL = Option.value(
+        "database", valueName: "URL",
+        help: "A PostgreSQL database instead of a SQLite file: a libpq URI, postgres://USER@HOST:PORT/NAME (default: "
+            + "$CATALOG_DATABASE unless --db is given). init and info work on PostgreSQL so far.",
+        inherited: true)
+    /// The subcommands that work on a PostgreSQL database; the others refuse `--database`.
+    static let postgreSQLCommands: Set = ["init", "info"]
     static let wait = Option.value(
         "wait", valueName: "SECONDS",
         help: "Give up after waiting SECONDS for another program's lock on the database (default: wait until it is "
@@ -17,6 +25,41 @@ enum GlobalOptions {
     /// The database path the invocation names.
     static func databasePath(_ invocation: Invocation) -> String {
         invocation.value("db") ?? ProcessInfo.processInfo.environment["CATALOG_DB"] ?? "catalog.sqlite"
+    }
+
+    /// The PostgreSQL database the invocation names (`--database`, else `$CATALOG_DATABASE` when `--db` is not
+    /// given), or `nil` for the SQLite file of `--db`.
+    ///
+    /// - Throws: `UsageError` for both `--db` and `--database`, a URI that is not PostgreSQL's, or a subcommand
+    ///   that does not work on PostgreSQL yet.
+    static func postgreSQLURI(_ invocation: Invocation) throws -> String? {
+        let given = invocation.value("database")
+        if given != nil, invocation.value("db") != nil {
+            throw UsageError(
+                "--db names a SQLite file and --database a PostgreSQL database: give one of them",
+                commandPath: invocation.commandPath)
+        }
+        let environment = invocation.value("db") == nil ? ProcessInfo.processInfo.environment["CATALOG_DATABASE"] : nil
+        guard let uri = given ?? environment.flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        let source = given != nil ? "--database" : "$CATALOG_DATABASE"
+        guard uri.hasPrefix("postgres://") || uri.hasPrefix("postgresql://") else {
+            throw UsageError(
+                "\(source) takes a PostgreSQL URI (postgres://USER@HOST:PORT/NAME); got "
+                    + "'\(PostgreSQLConnection.redacted(uri))' (a SQLite file is named with --db PATH)",
+                commandPath: invocation.commandPath)
+        }
+        guard let subcommand = invocation.commandPath.dropFirst().first, postgreSQLCommands.contains(subcommand) else {
+            throw UsageError(
+                "\(invocation.commandPath.joined(separator: " ")) works on a SQLite catalog file only so far; "
+                    + "on PostgreSQL: \(postgreSQLCommands.sorted().joined(separator: ", ")) (\(source) is set)",
+                commandPath: invocation.commandPath)
+        }
+        return uri
+    }
+
+    /// Connects to the invocation's PostgreSQL database, or returns `nil` when it names a SQLite file.
+    static func connectPostgreSQL(_ invocation: Invocation) throws -> PostgreSQLConnection? {
+        try postgreSQLURI(invocation).map { try PostgreSQLConnection(uri: $0) }
     }
 
     /// Opens the invocation's database as `mode` says: by default creating it or bringing its schema up to date.

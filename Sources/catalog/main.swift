@@ -1,12 +1,13 @@
 // The `catalog` command: parses the command line, runs the subcommand, turns errors into exit statuses.
 import CommandLineKit
 import Foundation
+import PostgreSQLDB
 
 let root = Command(
     name: "catalog",
     abstract: "A SQLite library catalog: books, authors, genres and bands.",
     version: CatalogVersion.current,
-    options: [GlobalOptions.database, GlobalOptions.wait],
+    options: [GlobalOptions.database, GlobalOptions.postgreSQL, GlobalOptions.wait],
     subcommands: [
         InitCommand.command, InfoCommand.command, ImportCommand.command, ListCommand.command, ShowCommand.command,
         SearchCommand.command, ServeCommand.command, ChangesCommand.command, SnapshotCommand.command,
@@ -27,9 +28,15 @@ do {
     case .version(let version):
         Output.write(version + "\n")
     case .run(let command, let invocation):
+        // Refuses --database for a subcommand that works on SQLite only, before it opens anything.
+        _ = try GlobalOptions.postgreSQLURI(invocation)
         do {
             try command.run?(invocation)
         } catch {
+            if let uri = try GlobalOptions.postgreSQLURI(invocation) {
+                throw DatabaseProblem.explain(
+                    error, path: PostgreSQLConnection.redacted(uri), option: "--database")
+            }
             throw DatabaseProblem.explain(error, path: GlobalOptions.databasePath(invocation))
         }
     }

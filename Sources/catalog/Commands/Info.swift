@@ -1,5 +1,7 @@
 import CommandLineKit
 import Foundation
+import PostgreSQL
+import PostgreSQLDB
 import SQLiteDB
 import Schema
 
@@ -7,23 +9,20 @@ import Schema
 enum InfoCommand {
     static let command = Command(
         name: "info",
-        abstract: "Show the SQLite version, the schema version, the applied migrations and row counts.",
+        abstract: "Show the database's version, the schema version, the applied migrations and row counts.",
         discussion:
             "Users, their access tokens and navigation state live beside the catalog in its users' file (for "
-            + "catalog.sqlite, catalog.users.sqlite); its schema version and row counts are shown too when it exists.",
+            + "catalog.sqlite, catalog.users.sqlite); its schema version and row counts are shown too when it exists. "
+            + "With --database, a PostgreSQL database holds them all.",
         options: [.flag("json", help: "Print the report as JSON.")],
         run: run
     )
 
     struct Report: Encodable {
-        struct AppliedMigration: Encodable {
-            let version: Int
-            let name: String
-            let checksum: String
-            let appliedAt: Date
-        }
         let database: String
-        let sqliteVersion: String
+        /// One of the two, by the kind of database.
+        let sqliteVersion: String?
+        let postgresqlVersion: String?
         let schemaVersion: Int
         let latestSchemaVersion: Int
         let migrations: [AppliedMigration]
@@ -39,8 +38,13 @@ enum InfoCommand {
     }
 
     static func run(_ invocation: Invocation) throws {
-        let db = try GlobalOptions.openDatabase(invocation, mode: .existingAsIs)
-        let report = try makeReport(db, usersFile: try usersFile(of: GlobalOptions.databasePath(invocation)))
+        let report: Report
+        if let connection = try GlobalOptions.connectPostgreSQL(invocation) {
+            report = try makeReport(connection)
+        } else {
+            let db = try GlobalOptions.openDatabase(invocation, mode: .existingAsIs)
+            report = try makeReport(db, usersFile: try usersFile(of: GlobalOptions.databasePath(invocation)))
+        }
         if invocation.flag("json") {
             try Output.writeJSON(report)
         } else {
@@ -52,17 +56,34 @@ enum InfoCommand {
         let migrator = try DatabaseSchema.catalogFileMigrator(for: db)
         let pending = try migrator.pendingMigrations(in: db)
         let applied = try migrator.appliedMigrations(in: db)
-        let tables = try rowCounts(db)
         return Report(
-            database: db.path,
-            sqliteVersion: Database.sqliteVersion,
-            schemaVersion: applied.last?.version ?? 0,
-            latestSchemaVersion: migrator.latestVersion,
-            migrations: applied.map {
-                .init(version: $0.version, name: $0.name, checksum: $0.checksum, appliedAt: $0.appliedAt)
-            },
-            pendingMigrations: pending.map(\.fileName),
-            tables: tables, usersFile: usersFile)
+            database: db.path, sqliteVersion: Database.sqliteVersion, postgresqlVersion: nil,
+            schemaVersion: applied.last?.version ?? 0, latestSchemaVersion: migrator.latestVersion,
+            migrations: applied, pendingMigrations: pending.map(\.fileName),
+            tables: try rowCounts(db), usersFile: usersFile)
+    }
+
+    /// The report of a PostgreSQL database, which holds the catalog and its users alike; read as it is.
+    static func makeReport(_ connection: PostgreSQLConnection) throws -> Report {
+        let migrator = PostgreSQLSchema.migrator
+        let applied = try migrator.appliedMigrations(in: connection)
+        let tables = try connection.fetchAll(
+            String.self, "SELECT tablename::text FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1")
+        let counts = try tables.map { table in
+            (table, try connection.fetchOne(Int.self, "SELECT count(*) FROM \(quoted(table))") ?? 0)
+        }
+        return Report(
+            database: connection.target, sqliteVersion: nil,
+            postgresqlVersion: try connection.fetchOne(String.self, "SHOW server_version"),
+            schemaVersion: applied.last?.version ?? 0, latestSchemaVersion: migrator.latestVersion,
+            migrations: applied,
+            pendingMigrations: try migrator.pendingMigrations(in: connection).map(\.fileName),
+            tables: Dictionary(uniqueKeysWithValues: counts), usersFile: nil)
+    }
+
+    /// `name` as a PostgreSQL identifier.
+    private static func quoted(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// The users' file beside the catalog at `path`, read as it is, when there is one.
@@ -83,7 +104,7 @@ enum InfoCommand {
     static func text(_ report: Report) -> String {
         var text = Output.table([
             ("database", report.database),
-            ("sqlite", report.sqliteVersion),
+            report.postgresqlVersion.map { ("postgresql", $0) } ?? ("sqlite", report.sqliteVersion ?? ""),
             ("schema version", "\(report.schemaVersion) (this program: \(report.latestSchemaVersion))"),
         ])
         if !report.pendingMigrations.isEmpty {

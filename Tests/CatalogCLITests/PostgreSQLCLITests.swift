@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `catalog --database URL`: the commands that work on a PostgreSQL database, and the refusals of those that do not
+/// yet, against a throwaway cluster (skipped with the reason when PostgreSQL is not installed).
+@Suite struct PostgreSQLCLITests {
+    @Test func initMigratesOnceAndInfoReportsTheTables() throws {
+        let cluster = try PostgresCluster.shared()
+        let uri = try cluster.createDatabase("cli")
+        let first = try CatalogCLI.run(["--database", uri, "init"])
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput.contains("applied 0001_catalog.sql; schema version"))
+        let again = try CatalogCLI.run(["--database", uri, "init"])
+        #expect(again.standardOutput.contains("is up to date (schema version"))
+
+        let info = try CatalogCLI.run(["--database", uri, "info", "--json"])
+        #expect(info.status == 0, "\(info.standardError)")
+        let report = try info.json()
+        #expect((report["postgresqlVersion"] as? String)?.hasPrefix("1") == true)
+        #expect(report["sqliteVersion"] == nil)
+        #expect(report["schemaVersion"] as? Int == report["latestSchemaVersion"] as? Int)
+        #expect((report["migrations"] as? [[String: Any]])?.first?["name"] as? String == "catalog")
+        let tables = try #require(report["tables"] as? [String: Int])
+        #expect(tables["books"] == 0 && tables["change_log_state"] == 1 && tables["nav_scenes"] == 0)
+        // The password of the URI is never printed.
+        for output in [first, again, info] {
+            #expect(!(output.standardOutput + output.standardError).contains(cluster.password))
+        }
+        #expect((report["database"] as? String)?.contains("postgres:***@127.0.0.1") == true)
+    }
+
+    @Test func theEnvironmentNamesTheDatabaseUnlessDbIsGiven() throws {
+        let uri = try PostgresCluster.shared().createDatabase("cli")
+        let fromEnvironment = try CatalogCLI.run(["init"], environment: ["CATALOG_DATABASE": uri])
+        #expect(fromEnvironment.standardOutput.contains("applied 0001_catalog.sql"), "\(fromEnvironment.standardError)")
+
+        let cli = try CatalogCLI("pg-env")
+        let sqlite = try CatalogCLI.run(["--db", cli.database, "init"], environment: ["CATALOG_DATABASE": uri])
+        #expect(sqlite.status == 0 && sqlite.standardOutput.hasPrefix(cli.database), "\(sqlite.standardError)")
+        #expect(FileManager.default.fileExists(atPath: cli.database))
+    }
+
+    @Test(arguments: [
+        (["--database", "postgres://localhost/x", "--db", "x.sqlite", "init"], "give one of them"),
+        (["--database", "catalog.sqlite", "init"], "takes a PostgreSQL URI"),
+        (["--database", "postgres://localhost/x", "list", "books"], "works on a SQLite catalog file only so far"),
+        (["--database", "postgres://localhost/x", "nav", "show"], "works on a SQLite catalog file only so far"),
+    ])
+    func aCommandLineThatCannotUsePostgreSQLIsRefused(arguments: [String], message: String) throws {
+        let result = try CatalogCLI.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    /// The README's PostgreSQL example shows what `init` prints and the refusal of `list` word for word.
+    @Test func theReadmeExampleIsWhatTheCommandsPrint() throws {
+        let readme = try String(contentsOf: TestSupport.packageRoot.appending(path: "README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n").map(String.init)
+        let example = "postgres://catalog@db.example.org/catalog"
+        let refusal = try #require(lines.first { $0.hasPrefix("error: catalog list works on a SQLite") })
+        let listed = try CatalogCLI.run(["--database", example, "list", "books"])
+        #expect(listed.standardError.hasPrefix(refusal + "\n"))
+
+        let applied = try #require(lines.first { $0.hasPrefix("\(example): applied ") })
+        let cluster = try PostgresCluster.shared()
+        let uri = try cluster.createDatabase("readme")
+        let initialized = try CatalogCLI.run(["--database", uri, "init"])
+        // The same words after the URI.
+        let shown = uri.replacingOccurrences(of: ":\(cluster.password)@", with: ":***@")
+        #expect(initialized.standardOutput == shown + applied.dropFirst(example.count) + "\n")
+    }
+
+    @Test func aDatabaseFromANewerProgramIsRefused() throws {
+        let uri = try PostgresCluster.shared().createDatabase("cli")
+        try #require(try CatalogCLI.run(["--database", uri, "init"]).status == 0)
+        let newer = try TestSupport.run(
+            try TestSupport.installedTool("psql"),
+            [uri, "-c", "INSERT INTO schema_migrations (version, name, checksum) VALUES (99, 'future', 'x')"])
+        try #require(newer.status == 0, "\(newer.standardError)")
+
+        let refused = try CatalogCLI.run(["--database", uri, "init"])
+        #expect(refused.status == 65)
+        #expect(
+            refused.standardError.contains("newer version of catalog (it has migration 99"), "\(refused.standardError)")
+    }
+
+    @Test func anUnreachableServerIsSaidWithoutThePassword() throws {
+        let result = try CatalogCLI.run(["--database", "postgres://app:s3cret@127.0.0.1:1/catalog", "info"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("is the server running at postgres://app:***@127.0.0.1:1/catalog"))
+        #expect(!result.standardError.contains("s3cret"))
+    }
+}
