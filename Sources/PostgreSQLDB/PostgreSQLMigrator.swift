@@ -38,7 +38,8 @@ public struct PostgreSQLMigrator: Sendable {
         let exists = try connection.fetchOne(Bool.self, "SELECT to_regclass('schema_migrations') IS NOT NULL") ?? false
         guard exists else { return [] }
         let rows = try connection.execute(
-            "SELECT version, name, checksum, extract(epoch FROM applied_at)::float8 FROM schema_migrations ORDER BY version")
+            "SELECT version, name, checksum, extract(epoch FROM applied_at)::float8 FROM schema_migrations ORDER BY version"
+        )
         return try rows.map { row in
             AppliedMigration(
                 version: try row.value(at: 0), name: try row.value(at: 1), checksum: try row.value(at: 2),
