@@ -40,7 +40,9 @@ let package = Package(
         .target(name: "PostgreSQLDB", dependencies: ["CLibPQ", "SchemaMigration"]),
         // The catalog's and the navigation's tables on PostgreSQL: Migrations/PostgreSQL/ (a sequence of its own)
         // embedded by the EmbedMigrations plugin, and the change feed read from them.
-        .target(name: "PostgreSQL", dependencies: ["PostgreSQLDB"], plugins: ["EmbedMigrations"]),
+        .target(
+            name: "PostgreSQL", dependencies: ["Catalog", "CatalogSync", "PostgreSQLDB", "SQLiteDB"],
+            plugins: ["EmbedMigrations"]),
         // The system libmicrohttpd (Debian: libmicrohttpd-dev); only HTTPServer imports it, and only the server
         // targets depend on HTTPServer, so the libraries build for iOS without it.
         .systemLibrary(
@@ -154,7 +156,11 @@ let package = Package(
 
         .testTarget(name: "SchemaMigrationTests", dependencies: ["SchemaMigration"]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
-        .testTarget(name: "PostgreSQLDBTests", dependencies: ["PostgreSQL", "PostgreSQLDB", "TestSupport"]),
+        .testTarget(
+            name: "PostgreSQLDBTests",
+            dependencies: [
+                "Catalog", "CatalogSync", "PostgreSQL", "PostgreSQLDB", "Schema", "SQLiteDB", "TestSupport",
+            ]),
         .testTarget(
             name: "SchemaTests", dependencies: ["Catalog", "Navigation", "Schema", "SQLiteDB", "TestSupport"],
             exclude: ["Fixtures"]),

@@ -18,24 +18,58 @@ extension ChangeFeed {
     public func writeJSONLines(
         since: Int64, limit: Int? = nil, until: Int64? = nil, to write: (String) throws -> Void
     ) throws -> ChangeBatch.Trailer {
+        try read { feed in
+            try ChangeBatch.writeJSONLines(since: since, limit: limit, to: write) { position, count in
+                try feed.changes(since: position, limit: count, until: until)
+            }
+        }
+    }
+}
+
+extension ChangeSource {
+    /// Writes the changes after `since` as JSON lines, then the trailer line, all read in one snapshot of the
+    /// source: the format ``ChangeFeed/writeJSONLines(since:limit:until:to:)`` writes, from any source.
+    ///
+    /// - Parameters:
+    ///   - since: the last sequence the reader has.
+    ///   - limit: at most this many changes, or `nil` for all of them.
+    ///   - write: called with each line, newline included.
+    /// - Returns: the trailer.
+    @discardableResult
+    public func writeJSONLines(since: Int64, limit: Int? = nil, to write: (String) throws -> Void) throws
+        -> ChangeBatch.Trailer
+    {
+        try reading { source in
+            try ChangeBatch.writeJSONLines(since: since, limit: limit, to: write) { position, count in
+                try source.batch(after: position, limit: count)
+            }
+        }
+    }
+}
+
+extension ChangeBatch {
+    /// Writes the batches `next(position, count)` returns, from `since` on, as JSON lines and then the last one's
+    /// trailer, stopping after `limit` changes or when no more follow.
+    static func writeJSONLines(
+        since: Int64, limit: Int?, to write: (String) throws -> Void,
+        next: (_ position: Int64, _ count: Int) throws -> ChangeBatch
+    ) throws -> Trailer {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try read { feed in
-            var position = since
-            var remaining = limit ?? Int.max
-            var last: ChangeBatch
-            repeat {
-                last = try feed.changes(since: position, limit: min(remaining, 1000), until: until)
-                for change in last.changes {
-                    try write(String(decoding: try encoder.encode(change), as: UTF8.self) + "\n")
-                }
-                remaining -= last.changes.count
-                position = last.lastSequence
-            } while last.hasMore && remaining > 0
-            var trailer = last.trailer
-            trailer.since = since
-            try write(String(decoding: try encoder.encode(trailer), as: UTF8.self) + "\n")
-            return trailer
-        }
+        var position = since
+        var remaining = limit ?? Int.max
+        var last: ChangeBatch
+        repeat {
+            last = try next(position, min(remaining, 1000))
+            for change in last.changes {
+                try write(String(decoding: try encoder.encode(change), as: UTF8.self) + "\n")
+            }
+            remaining -= last.changes.count
+            position = last.lastSequence
+        } while last.hasMore && remaining > 0
+        var trailer = last.trailer
+        trailer.since = since
+        try write(String(decoding: try encoder.encode(trailer), as: UTF8.self) + "\n")
+        return trailer
     }
 }

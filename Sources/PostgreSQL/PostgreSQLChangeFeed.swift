@@ -1,24 +1,17 @@
+public import Catalog
+public import CatalogSync
 public import PostgreSQLDB
 
 /// One row of the change log: the entity's latest change and its place in the feed.
 public struct PostgreSQLChange: Sendable, Hashable, PostgreSQLRowDecodable {
-    /// The entity's kinds, as the log names them.
-    public enum EntityKind: String, Sendable, Hashable, CaseIterable {
-        case book, author, genre, band
-    }
-
-    /// The entity's change, as the log names it. A client treats `insert` and `update` alike (read the entity's
-    /// current payload); `delete` is its tombstone.
-    public enum Operation: String, Sendable, Hashable, CaseIterable {
-        case insert, update, delete
-    }
-
     /// The position in the feed: a later change of the same entity moves it to a higher one.
     public let seq: Int64
     public let entityKind: EntityKind
     /// The entity's public identity.
     public let uuid: String
-    public let operation: Operation
+    /// A client treats `insert` and `update` alike (it reads the entity's current payload); `delete` is its
+    /// tombstone.
+    public let operation: ChangeOperation
     /// When the change was made, ISO-8601 UTC text with milliseconds.
     public let changedAt: String
 
@@ -26,7 +19,7 @@ public struct PostgreSQLChange: Sendable, Hashable, PostgreSQLRowDecodable {
         seq = try row.value(at: 0)
         let kind: String = try row.value(at: 1)
         let operation: String = try row.value(at: 3)
-        guard let entityKind = EntityKind(rawValue: kind), let parsed = Operation(rawValue: operation) else {
+        guard let entityKind = EntityKind(rawValue: kind), let parsed = ChangeOperation(rawValue: operation) else {
             throw PostgreSQLError(
                 kind: .decoding, message: "change_log row \(seq) has kind \(kind) and operation \(operation)")
         }
@@ -37,7 +30,9 @@ public struct PostgreSQLChange: Sendable, Hashable, PostgreSQLRowDecodable {
     }
 }
 
-/// Reads the change log of a catalog on PostgreSQL (see `Migrations/PostgreSQL/0001_catalog.sql`).
+/// The change feed of a catalog on PostgreSQL (see `Migrations/PostgreSQL/0001_catalog.sql`): the changes after a
+/// sequence with each entity's current payload, in the JSON lines SQLite's feed writes, so a client syncs from
+/// either alike.
 ///
 /// A reader asks for what came after the last seq it applied. Reading `seq > cursor` is safe with concurrent
 /// writers because of how the log is written, not because of anything the reader does: every writer takes a
@@ -46,14 +41,19 @@ public struct PostgreSQLChange: Sendable, Hashable, PostgreSQLRowDecodable {
 /// see 42 committed while 41 is still in flight, move its cursor to 42, and never see 41.)
 ///
 /// ```swift
-/// var cursor: Int64 = 0
-/// for change in try PostgreSQLChangeFeed.changes(on: connection, since: cursor, limit: 500) {
-///     apply(change)
-///     cursor = change.seq
-/// }
+/// let feed = PostgreSQLChangeFeed(try PostgreSQLConnection(uri: "postgres://catalog@db.example.org/catalog"))
+/// try feed.writeJSONLines(since: 0) { print($0, terminator: "") }
 /// ```
-public enum PostgreSQLChangeFeed {
-    /// The changes after `cursor` in order of seq, at most `limit`.
+public struct PostgreSQLChangeFeed: ChangeSource {
+    /// The connection the feed reads on; a feed reads one snapshot per call (repeatable read).
+    public let connection: PostgreSQLConnection
+
+    /// A feed over `connection`.
+    public init(_ connection: PostgreSQLConnection) {
+        self.connection = connection
+    }
+
+    /// The log rows after `cursor` in order of seq, at most `limit`, without payloads.
     public static func changes(
         on connection: PostgreSQLConnection, since cursor: Int64, limit: Int
     ) throws -> [PostgreSQLChange] {
@@ -69,5 +69,81 @@ public enum PostgreSQLChangeFeed {
     /// The highest seq committed, 0 for an empty log: a client that applied up to it is up to date.
     public static func latestSeq(on connection: PostgreSQLConnection) throws -> Int64 {
         try connection.fetchOne(Int64.self, "SELECT coalesce(max(seq), 0) FROM change_log") ?? 0
+    }
+
+    /// This database's identity as a change source.
+    public func databaseUUID() throws -> String {
+        try connection.fetchOne(String.self, "SELECT database_uuid FROM change_log_state WHERE id = 1") ?? ""
+    }
+
+    /// Changes before this sequence were pruned (0 when none were).
+    public func prunedBefore() throws -> Int64 {
+        try connection.fetchOne(Int64.self, "SELECT pruned_before FROM change_log_state WHERE id = 1") ?? 0
+    }
+
+    /// The changes after `since`, oldest first, at most `limit`, each with its entity's current payload, read in
+    /// one snapshot.
+    ///
+    /// - Throws: `SyncError.behindPrunedHorizon` when changes after `since` were pruned; ``PostgreSQLError``.
+    public func batch(after since: Int64, limit: Int) throws -> ChangeBatch {
+        try reading { _ in
+            let prunedBefore = try prunedBefore()
+            guard since >= prunedBefore - 1 else {
+                throw SyncError.behindPrunedHorizon(since: since, prunedBefore: prunedBefore)
+            }
+            let limit = max(1, limit)
+            var rows = try Self.changes(on: connection, since: since, limit: limit + 1)
+            let hasMore = rows.count > limit
+            if hasMore { rows.removeLast() }
+            let changes = try rows.map { row in
+                Change(
+                    sequence: row.seq, kind: row.entityKind, uuid: row.uuid,
+                    operation: row.operation, changedAt: row.changedAt,
+                    entity: try EntityPayload.read(row.entityKind.table, uuid: row.uuid, on: connection))
+            }
+            // The highest seq visible here: the advisory lock keeps every seq still in flight above it.
+            let last = hasMore ? rows.last?.seq ?? since : max(since, try Self.latestSeq(on: connection))
+            return ChangeBatch(
+                since: since, changes: changes, lastSequence: last, hasMore: hasMore,
+                databaseUUID: try databaseUUID(), prunedBefore: prunedBefore)
+        }
+    }
+
+    /// The current payload of the entity; `deleted` when the log holds its tombstone; `unknown` when the database
+    /// never had it.
+    public func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup {
+        try reading { _ in
+            if let payload = try EntityPayload.read(kind.table, uuid: uuid, on: connection) {
+                return .current(payload)
+            }
+            let tombstone = try connection.fetchOne(
+                Int.self, "SELECT 1 FROM change_log WHERE entity_kind = $1 AND uuid = $2 AND operation = 'delete'",
+                [kind.rawValue, uuid])
+            return tombstone == nil ? .unknown : .deleted
+        }
+    }
+
+    /// Deletes the change rows before `sequence` and records the horizon, as SQLite's feed does: a client that has
+    /// not applied everything up to `sequence - 1` is told to take a fresh snapshot.
+    ///
+    /// - Returns: the number of rows deleted.
+    /// - Throws: `SyncError.invalidPrunePoint` when `sequence` is beyond the end of the log.
+    @discardableResult
+    public func prune(before sequence: Int64) throws -> Int {
+        try connection.transaction {
+            let highWater = try Self.latestSeq(on: connection)
+            guard sequence <= highWater + 1 else { throw SyncError.invalidPrunePoint(sequence, highWater: highWater) }
+            let deleted = try connection.fetchOne(
+                Int.self, "WITH gone AS (DELETE FROM change_log WHERE seq < $1 RETURNING 1) SELECT count(*) FROM gone",
+                [sequence])
+            try connection.execute(
+                "UPDATE change_log_state SET pruned_before = greatest(pruned_before, $1) WHERE id = 1", [sequence])
+            return deleted ?? 0
+        }
+    }
+
+    /// Runs `body` in one read-only repeatable-read transaction, so every batch it reads agrees with the others.
+    public func reading<T>(_ body: (any ChangeSource) throws -> T) throws -> T {
+        try connection.transaction(isolation: .repeatableRead, readOnly: true) { try body(self) }
     }
 }

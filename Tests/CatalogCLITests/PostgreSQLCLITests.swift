@@ -30,6 +30,27 @@ import Testing
         #expect((report["database"] as? String)?.contains("postgres:***@127.0.0.1") == true)
     }
 
+    @Test func changesPrintsTheFeedAndPrunesIt() throws {
+        let uri = try PostgresCluster.shared().createDatabase("cli")
+        try #require(try CatalogCLI.run(["--database", uri, "init"]).status == 0)
+        let psql = try TestSupport.installedTool("psql")
+        let inserted = try TestSupport.run(
+            psql,
+            [uri, "-c", "INSERT INTO books (title, sort_title, sort_key) VALUES ('Kindred', 'Kindred', 'kindred')"])
+        try #require(inserted.status == 0, "\(inserted.standardError)")
+
+        let changes = try CatalogCLI.run(["--database", uri, "changes"])
+        #expect(changes.status == 0, "\(changes.standardError)")
+        let lines = changes.standardOutput.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].contains(#""title":"Kindred""#) && lines[0].contains(#""op":"insert""#))
+        #expect(lines.last?.contains(#""more":false"#) == true && lines.last?.contains(#""pruned_before":0"#) == true)
+
+        let pruned = try CatalogCLI.run(["--database", uri, "changes", "--prune-before", "2"])
+        #expect(pruned.standardOutput == "pruned 1 change(s); the log now starts at 2\n", "\(pruned.standardError)")
+        let behind = try CatalogCLI.run(["--database", uri, "changes", "--since", "0"])
+        #expect(behind.status == 65 && behind.standardError.contains("snapshot"), "\(behind.standardError)")
+    }
+
     @Test func theEnvironmentNamesTheDatabaseUnlessDbIsGiven() throws {
         let uri = try PostgresCluster.shared().createDatabase("cli")
         let fromEnvironment = try CatalogCLI.run(["init"], environment: ["CATALOG_DATABASE": uri])

@@ -1,3 +1,5 @@
+import Catalog
+import CatalogSync
 import Foundation
 import PostgreSQL
 import PostgreSQLDB
