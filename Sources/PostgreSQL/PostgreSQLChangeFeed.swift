@@ -84,7 +84,7 @@ public struct PostgreSQLChangeFeed: ChangeSource {
     /// The changes after `since`, oldest first, at most `limit`, each with its entity's current payload, read in
     /// one snapshot.
     ///
-    /// - Throws: `SyncError.behindPrunedHorizon` when changes after `since` were pruned; ``PostgreSQLError``.
+    /// - Throws: `SyncError.behindPrunedHorizon` when changes after `since` were pruned; `PostgreSQLError`.
     public func batch(after since: Int64, limit: Int) throws -> ChangeBatch {
         try reading { _ in
             let prunedBefore = try prunedBefore()
