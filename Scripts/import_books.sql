@@ -8,9 +8,8 @@
 -- and keys, genres, the link tables with positions and sort-key copies, source_records), every trigger firing
 -- (search index, change log). SQLite's lower() folds ASCII only, so keys of non-ASCII text keep their accents
 -- and cases; names the CSV spells differently in case or accents only would stay apart (the benchmark's CSV has
--- none). No fingerprint is computed (SQLite has no hash function). The links are written table by table, so the
--- change log keeps an update row per book and link table where the importer's book-by-book writes coalesce
--- them into fewer: the same triggers run, and the peer's log ends longer.
+-- none). No fingerprint is computed (SQLite has no hash function). The links are written table by table: the
+-- same triggers run as for the importer's book-by-book writes, and the log ends with one row per entity too.
 PRAGMA foreign_keys = ON;
 PRAGMA synchronous = NORMAL;
 BEGIN IMMEDIATE;

@@ -5,8 +5,13 @@ import SQLiteDB
 ///
 /// Order: deletes; entity columns (genres, authors, bands, books); references and links (a genre's parent, a
 /// book's credits and genres, a band's genres); then the servers' `updated_at`, which 0001's touch triggers may
-/// have replaced on the way. A link to an entity the client does not have yet is left out: that entity's insert
-/// comes later in the feed, followed by a change of the link's owner, which brings the link.
+/// have replaced on the way.
+///
+/// An entity a reference or a link names may be missing here although the server has it: the change log keeps one
+/// row per entity, at its newest change, so an author created before a book and changed after it comes later in
+/// the feed than the book that credits it. Such an entity is fetched from the source (``ChangeSource/lookup(_:uuid:)``)
+/// and written first; its own change, later in the feed, writes it again. A link to an entity the source reports
+/// deleted or does not know is left out: the link's owner changes again later in the feed.
 ///
 /// What is written comes from each payload's table description: its upsert, its references, its link tables.
 struct ChangeApplier {
@@ -33,8 +38,8 @@ struct ChangeApplier {
             }
         }
         for payload in upserts {
-            try writeReferences(of: payload)
-            try writeLinks(of: payload)
+            try writeReferences(of: payload, incoming: incoming)
+            try writeLinks(of: payload, incoming: incoming)
         }
         for payload in upserts {
             try db.execute(
@@ -86,9 +91,10 @@ struct ChangeApplier {
 
     /// Points the entity's reference columns (a genre's parent) at the rows of their uuids, when the client has
     /// them.
-    private func writeReferences(of payload: EntityPayload) throws {
+    private func writeReferences(of payload: EntityPayload, incoming: Set<String>) throws {
         let table = payload.table
         for reference in table.references {
+            _ = try isPresent(payload.values[reference.position], in: reference.table, incoming: incoming)
             try db.execute(
                 """
                 UPDATE \(table.name) SET \(reference.column) = (SELECT id FROM \(reference.table) WHERE uuid = ?2)
@@ -99,12 +105,14 @@ struct ChangeApplier {
     }
 
     /// Replaces the rows of each link table of the entity when they differ from the payload's.
-    private func writeLinks(of payload: EntityPayload) throws {
+    private func writeLinks(of payload: EntityPayload, incoming: Set<String>) throws {
         let table = payload.table
         guard !table.links.isEmpty, let ownerID = try id(in: table.name, uuid: .text(payload.uuid)) else { return }
         for (link, rows) in zip(table.links, payload.links) {
             let wanted = try rows.filter { row in
-                try link.references.allSatisfy { try id(in: $0.table, uuid: row[$0.position]) != nil }
+                try link.references.allSatisfy {
+                    try isPresent(row[$0.position], in: $0.table, incoming: incoming)
+                }
             }
             let current = try EntityPayload.rows(link.selectPayload, of: link.columns, uuid: payload.uuid, in: db)
             guard current != wanted else { continue }
@@ -118,6 +126,20 @@ struct ChangeApplier {
                 try db.execute(link.insertFromOwner, [ownerID] + values + [ownerID])
             }
         }
+    }
+
+    /// Whether the client has the entity `uuid` names in `tableName`, after fetching it from the source when the
+    /// source has it (see the type's discussion). A NULL reference is present: there is nothing to point at.
+    private func isPresent(_ uuid: DatabaseValue, in tableName: String, incoming: Set<String>) throws -> Bool {
+        guard case .text(let text) = uuid else { return true }
+        if try id(in: tableName, uuid: uuid) != nil { return true }
+        guard let table = CatalogTables.entities.first(where: { $0.name == tableName }),
+            case .current(let payload) = try source.lookup(table.kind, uuid: text)
+        else { return false }
+        try writeColumns(of: payload, incoming: incoming)
+        try writeReferences(of: payload, incoming: incoming)
+        try writeLinks(of: payload, incoming: incoming)
+        return true
     }
 
     private func id(in table: String, uuid: DatabaseValue) throws -> Int64? {

@@ -10,7 +10,7 @@ public struct ChangeBatch: Sendable, Hashable {
     /// The changes, in sequence order.
     public var changes: [Change]
     /// The sequence a client has caught up to once it applied the batch: the last change's when more follow,
-    /// else the log's high-water mark (rows coalesced away leave gaps).
+    /// else the log's high-water mark (an entity's row moved to its newest change leaves a gap).
     public var lastSequence: Int64
     /// Whether the log holds changes after ``lastSequence``.
     public var hasMore: Bool

@@ -2,8 +2,8 @@ import Catalog
 
 /// What happened to an entity, as the change log records it.
 public enum ChangeOperation: String, Sendable, Codable, Hashable, CaseIterable {
-    /// The entity was created. Coalescing keeps `insert` on a row that was moved forward, so a client treats
-    /// `insert` and `update` alike: upsert the payload.
+    /// The entity was created. Its row stays `insert` while links and updates follow its insert at the end of the
+    /// log, so a client treats `insert` and `update` alike: upsert the payload.
     case insert
     /// The entity, or one of its links (credits, genres, parent), changed.
     case update
