@@ -98,7 +98,9 @@ import Testing
         #expect(try logRows(server) == ["author update", "author update"])
         #expect(try highWater(server) == counter)
         #expect(
-            try server.fetchOne(Int64.self, "SELECT max(seq) FROM change_log WHERE uuid = ?", [second.uuid.uuidString.lowercased()]) == counter)
+            try server.fetchOne(
+                Int64.self, "SELECT max(seq) FROM change_log WHERE uuid = ?", [second.uuid.uuidString.lowercased()])
+                == counter)
         let client = try DatabaseSchema.open(path: clientPath)
         try SyncClient(client).sync(from: ChangeFeed(server))
         #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(server))
