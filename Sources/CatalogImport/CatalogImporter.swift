@@ -181,11 +181,14 @@ public struct CatalogImporter {
             summary.add(rejection, keeping: options.keptRejections)
         }
 
-        let cacheSize = try db.fetchOne(Int.self, "PRAGMA cache_size") ?? -2000
         let tempStore = try db.fetchOne(Int.self, "PRAGMA temp_store") ?? 0
         // A bigger page cache for the indexes, statement journals in memory instead of a temporary file.
-        try db.execute("PRAGMA cache_size = -\(max(2000, options.cacheSizeKiB)); PRAGMA temp_store = MEMORY")
-        defer { try? db.execute("PRAGMA cache_size = \(cacheSize); PRAGMA temp_store = \(tempStore)") }
+        let pageCache = try db.enlargePageCache(toAtLeast: options.cacheSizeKiB)
+        try db.execute("PRAGMA temp_store = MEMORY")
+        defer {
+            try? db.restorePageCache(pageCache)
+            try? db.execute("PRAGMA temp_store = \(tempStore)")
+        }
         // An errors file imported again keeps each row's first source (its `error_source` cell), so a fixed row
         // updates what its first import would have made instead of making a second copy under the file's name.
         let sourceColumn = options.source == nil ? header.firstIndex(of: ErrorsFile.sourceColumn) : nil

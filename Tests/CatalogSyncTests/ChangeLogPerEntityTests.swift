@@ -108,4 +108,14 @@ import Testing
         #expect(try SyncClient(client).sync(from: ChangeFeed(server)).changesApplied == 1)
         #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(server))
     }
+
+    /// Sync enlarges the client's page cache for its batches and gives the connection its own setting back.
+    @Test func aSyncGivesTheClientConnectionItsPageCacheBack() throws {
+        let fixture = try SyncFixture()
+        let client = try fixture.snapshot()
+        try client.execute("PRAGMA cache_size = -1234")
+        _ = try fixture.catalog.genres.create(GenreDraft(name: "Essays"))
+        #expect(try SyncClient(client).sync(from: fixture.feed).changesApplied == 1)
+        #expect(try client.fetchOne(Int.self, "PRAGMA cache_size") == -1234)
+    }
 }

@@ -1,7 +1,6 @@
-import Catalog
-import SQLiteDB
+package import SQLiteDB
 
-/// Keeps the search index out of the per-row path of an import batch.
+/// Keeps the search index out of the per-row path of a batch of writes (an import's, a sync's).
 ///
 /// The `*_index_insert` triggers add each new row to the FTS5 index as it is inserted; inside a long
 /// transaction FTS5 then flushes its pending terms at every statement (each statement opens a savepoint), which
@@ -9,7 +8,7 @@ import SQLiteDB
 /// indexed in one statement per table at the end of the batch, and the triggers are created again from their
 /// stored SQL before the commit. Other connections never see the triggers missing (DDL is transactional), and a
 /// rollback or a crash restores them with everything else.
-struct DeferredSearchIndex {
+package struct DeferredSearchIndex {
     private struct Trigger: RowDecodable {
         let sql: String
         init(row: Row) throws {
@@ -28,7 +27,7 @@ struct DeferredSearchIndex {
     private let lastIDs: [Int64]
 
     /// Drops the insert triggers; call inside the batch's transaction.
-    init(db: Database) throws {
+    package init(db: Database) throws {
         self.db = db
         var triggers: [String] = []
         var lastIDs: [Int64] = []
@@ -50,7 +49,7 @@ struct DeferredSearchIndex {
     private static let chunk: Int64 = 20_000
 
     /// Indexes the rows inserted since ``init(db:)`` and restores the triggers; call before the commit.
-    func finish() throws {
+    package func finish() throws {
         for (table, lastID) in zip(Self.tables, lastIDs) {
             let insert = try db.cachedStatement(
                 """
