@@ -87,6 +87,10 @@ func siblingExecutable(_ name: String) -> String {
         .appending(path: name).path
 }
 
+/// The project's `Scripts/` directory (the peers' scripts), found from this source file.
+let scriptsDirectory = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appending(path: "Scripts")
+
 /// An executable named `name` on the `PATH`, or `nil`.
 func executableOnPath(_ name: String) -> String? {
     let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")

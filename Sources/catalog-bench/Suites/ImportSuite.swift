@@ -42,8 +42,7 @@ struct ImportSuite: BenchmarkSuite {
         log("import: generating \(rows) rows")
         try BooksCSVGenerator(rows: rows).write(to: csv)
         let catalog = siblingExecutable("catalog")
-        let scripts = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Scripts")
+        let scripts = scriptsDirectory
         let script = scripts.appending(path: "import_books.py").path
         let sql = scripts.appending(path: "import_books.sql").path
         let label = "import \(rows) books (CSV)"

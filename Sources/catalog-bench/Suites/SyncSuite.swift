@@ -7,8 +7,10 @@ import Schema
 
 /// Suite `sync`: a client catches up with 100,000 changes (`CATALOG_BENCH_SYNC_CHANGES` to change it) made on
 /// a server after the client's snapshot: book inserts with their credits and genres, updates and deletes of
-/// books and authors, mixed. Measures applying them from the server file, and through a JSON lines changes
-/// file, against taking a fresh snapshot; reports changes/s and the peak RSS of each.
+/// books and authors, mixed. Measures applying them from the server file, against the `sqlite3` shell applying
+/// the same changes set-based with `Scripts/sync_apply.sql` (the server attached: what the schema itself costs),
+/// through a JSON lines changes file, and against taking a fresh snapshot; reports changes/s and the peak RSS of
+/// each.
 struct SyncSuite: BenchmarkSuite {
     let name = "sync"
 
@@ -54,6 +56,22 @@ struct SyncSuite: BenchmarkSuite {
         }
         try verify(clientPath, against: server)
         record("sync --from server", samples, peak: peak)
+        // The peer: the same changes written set-based by the sqlite3 shell, the server attached.
+        let script = scriptsDirectory.appending(path: "sync_apply.sql").path
+        var peerPeak = 0.0
+        samples = try timer.measure(setup: resetClient) {
+            let run = try ChildRun.measure([
+                "/usr/bin/env", "sqlite3", "-bail", clientPath, "ATTACH '\(serverPath)' AS server", ".read \(script)",
+            ])
+            guard run.status == 0 else { throw BenchmarkError("sync: sqlite3 exited with status \(run.status)") }
+            peerPeak = max(peerPeak, run.peakRSSMegabytes)
+        }
+        try verify(clientPath, against: server)
+        record("sqlite3 set-based (SQL only)", samples, peak: peerPeak)
+        log(
+            String(
+                format: "sync: catalog takes %.2f× the time of the set-based SQL",
+                results[0].median / results[1].median))
         (samples, peak) = try measuringPeak {
             try timer.measure(setup: resetClient) {
                 _ = FileManager.default.createFile(atPath: changesURL.path, contents: nil)
@@ -138,8 +156,11 @@ struct SyncSuite: BenchmarkSuite {
     private func verify(_ clientPath: String, against server: Database) throws {
         let client = try Database(path: clientPath)
         let query = "SELECT count(*) || ' ' || total(length(title)) || ' ' || max(updated_at) FROM books"
-        guard try client.fetchOne(String.self, query) == server.fetchOne(String.self, query) else {
-            throw BenchmarkError("sync: the client's books differ from the server's")
+        let (mine, theirs) = (try client.fetchOne(String.self, query), try server.fetchOne(String.self, query))
+        guard mine == theirs else {
+            throw BenchmarkError(
+                "sync: the client's books differ from the server's (count, title lengths, newest updated_at: "
+                    + "\(mine ?? "none") against \(theirs ?? "none"))")
         }
     }
 
