@@ -200,7 +200,7 @@ final class NavigationWorker: SoakWorker, @unchecked Sendable {
 }
 
 /// Browses the imported books in turn: the first page of `list books` (1,000 books), a book of it with `show`, the
-/// page after it, and a search for an edition's word. Every answer must show whole import batches by title: the
+/// page after it, and a search for each edition's word. Every answer must show whole import batches by title: the
 /// book count grows by whole batches and never goes back, the books are the file's first rows, each batch's titles
 /// are of one edition; a shown book is the listed one, of one edition; a search finds whole batches of its edition.
 final class BrowsingWorker: SoakWorker, @unchecked Sendable {
@@ -233,11 +233,15 @@ final class BrowsingWorker: SoakWorker, @unchecked Sendable {
     }
 
     func arguments(_ iteration: Int) -> [String] {
+        // Both editions are searched each cycle: while an import retitles the books, one edition has fewer than a
+        // page of them (the new one in the import's first half, the old one in its second), so one of the two
+        // searches can be checked whole, however the import and the searches interleave.
         query =
-            switch iteration % 4 {
+            switch iteration % 5 {
             case 1: listed.map { Query.show(uuid: $0.uuid, listed: $0.book) } ?? .firstPage
             case 2: nextPage.map { Query.nextPage(cursor: $0) } ?? .firstPage
-            case 3: .search(edition: ImportWorker.editions[iteration / 4 % 2])
+            case 3: .search(edition: ImportWorker.editions[0])
+            case 4: .search(edition: ImportWorker.editions[1])
             default: .firstPage
             }
         let page = ["list", "books", "--limit", String(Self.pageSize), "--json"]
@@ -277,7 +281,7 @@ final class BrowsingWorker: SoakWorker, @unchecked Sendable {
             throw SoakProblem(description: "row \(late.book.row) of the file listed with \(imported) rows imported")
         }
         if try SoakBook.checkWholeBatches(books.map(\.book), in: "list books") { log.sawRetitling() }
-        if !books.isEmpty { listed = books[iteration / 4 % books.count] }
+        if !books.isEmpty { listed = books[iteration / 5 % books.count] }
         if query.isFirstPage { nextPage = page["next"] as? String }
     }
 
