@@ -31,7 +31,7 @@ public struct ChangeFeed: ChangeSource {
         try database.read { db in try body(ChangeFeed(db)) }
     }
 
-    /// The highest sequence the log ever gave out (0 for an empty log); rows pruned, and the seqs rows moved away from, keep it.
+    /// The highest sequence the log ever gave out (0 for an empty log), whatever was pruned or moved since.
     public func highWater() throws -> Int64 {
         try database.read { db in try Self.highWater(of: db) }
     }
