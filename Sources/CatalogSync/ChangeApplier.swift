@@ -27,8 +27,6 @@ struct ChangeApplier {
             if latest.updateValue(change, forKey: key) == nil { order.append(key) }
         }
         let finals = order.compactMap { latest[$0] }
-        // New rows are indexed for search in one statement per table at the end (see DeferredSearchIndex).
-        let searchIndex = try DeferredSearchIndex(db: db)
         for change in finals where change.entity == nil {
             try delete(change.kind.table, uuid: change.uuid)
         }
@@ -48,7 +46,6 @@ struct ChangeApplier {
                 "UPDATE \(payload.table.name) SET updated_at = ? WHERE uuid = ? AND updated_at IS NOT ?",
                 [payload.updatedAt, payload.uuid, payload.updatedAt])
         }
-        try searchIndex.finish()
     }
 
     // MARK: Entities

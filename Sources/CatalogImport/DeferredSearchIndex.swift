@@ -1,6 +1,7 @@
-package import SQLiteDB
+import Catalog
+import SQLiteDB
 
-/// Keeps the search index out of the per-row path of a batch of writes (an import's, a sync's).
+/// Keeps the search index out of the per-row path of an import batch.
 ///
 /// The `*_index_insert` triggers add each new row to the FTS5 index as it is inserted; inside a long
 /// transaction FTS5 then flushes its pending terms at every statement (each statement opens a savepoint), which
@@ -8,7 +9,7 @@ package import SQLiteDB
 /// indexed in one statement per table at the end of the batch, and the triggers are created again from their
 /// stored SQL before the commit. Other connections never see the triggers missing (DDL is transactional), and a
 /// rollback or a crash restores them with everything else.
-package struct DeferredSearchIndex {
+struct DeferredSearchIndex {
     private struct Trigger: RowDecodable {
         let sql: String
         init(row: Row) throws {
@@ -27,7 +28,7 @@ package struct DeferredSearchIndex {
     private let lastIDs: [Int64]
 
     /// Drops the insert triggers; call inside the batch's transaction.
-    package init(db: Database) throws {
+    init(db: Database) throws {
         self.db = db
         var triggers: [String] = []
         var lastIDs: [Int64] = []
@@ -49,7 +50,7 @@ package struct DeferredSearchIndex {
     private static let chunk: Int64 = 20_000
 
     /// Indexes the rows inserted since ``init(db:)`` and restores the triggers; call before the commit.
-    package func finish() throws {
+    func finish() throws {
         for (table, lastID) in zip(Self.tables, lastIDs) {
             let insert = try db.cachedStatement(
                 """
