@@ -10,4 +10,12 @@ public struct SnapshotInfo: Sendable, Hashable, Codable {
     public var serverUUID: String
     /// The identity of the copy as a change source of its own.
     public var databaseUUID: String
+
+    /// What a snapshot wrote: `path`, holding the server `serverUUID` up to `sequence`, and known as `databaseUUID`.
+    public init(path: String, sequence: Int64, serverUUID: String, databaseUUID: String) {
+        self.path = path
+        self.sequence = sequence
+        self.serverUUID = serverUUID
+        self.databaseUUID = databaseUUID
+    }
 }

@@ -172,6 +172,11 @@ public final class PostgreSQLConnection {
         return nil
     }
 
+    /// Whether `text` is a libpq connection URI (`postgres://…` or `postgresql://…`) rather than, say, a file path.
+    public static func isURI(_ text: String) -> Bool {
+        text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
+    }
+
     /// `connectionString` with any password replaced by `***`: the `user:password@` of a URI, a `password=` query
     /// parameter, or a `password=` key of a `key=value` string.
     ///

@@ -12,10 +12,10 @@ enum GlobalOptions {
     static let postgreSQL = Option.value(
         "database", valueName: "URL",
         help: "A PostgreSQL database instead of a SQLite file: a libpq URI, postgres://USER@HOST:PORT/NAME (default: "
-            + "$CATALOG_DATABASE unless --db is given). init, info and changes work on PostgreSQL so far.",
+            + "$CATALOG_DATABASE unless --db is given). init, info, changes and snapshot work on PostgreSQL so far.",
         inherited: true)
     /// The subcommands that work on a PostgreSQL database; the others refuse `--database`.
-    static let postgreSQLCommands: Set = ["init", "info", "changes"]
+    static let postgreSQLCommands: Set = ["init", "info", "changes", "snapshot"]
     static let wait = Option.value(
         "wait", valueName: "SECONDS",
         help: "Give up after waiting SECONDS for another program's lock on the database (default: wait until it is "
@@ -42,7 +42,7 @@ enum GlobalOptions {
         let environment = invocation.value("db") == nil ? ProcessInfo.processInfo.environment["CATALOG_DATABASE"] : nil
         guard let uri = given ?? environment.flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
         let source = given != nil ? "--database" : "$CATALOG_DATABASE"
-        guard uri.hasPrefix("postgres://") || uri.hasPrefix("postgresql://") else {
+        guard PostgreSQLConnection.isURI(uri) else {
             throw UsageError(
                 "\(source) takes a PostgreSQL URI (postgres://USER@HOST:PORT/NAME); got "
                     + "'\(PostgreSQLConnection.redacted(uri))' (a SQLite file is named with --db PATH)",

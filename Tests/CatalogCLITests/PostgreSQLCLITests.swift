@@ -51,6 +51,36 @@ import Testing
         #expect(behind.status == 65 && behind.standardError.contains("snapshot"), "\(behind.standardError)")
     }
 
+    @Test func snapshotMakesAClientCopyThatSyncFollows() throws {
+        let cluster = try PostgresCluster.shared()
+        let uri = try cluster.createDatabase("cli")
+        try #require(try CatalogCLI.run(["--database", uri, "init"]).status == 0)
+        let psql = try TestSupport.installedTool("psql")
+        func insert(_ title: String) throws {
+            let sql =
+                "INSERT INTO books (title, sort_title, sort_key) VALUES ('\(title)', '\(title)', lower('\(title)'))"
+            let inserted = try TestSupport.run(psql, [uri, "-c", sql])
+            try #require(inserted.status == 0, "\(inserted.standardError)")
+        }
+        try insert("Kindred")
+
+        let cli = try CatalogCLI("pg-snapshot")
+        let snapshot = try CatalogCLI.run(["--database", uri, "snapshot", cli.database])
+        #expect(snapshot.status == 0, "\(snapshot.standardError)")
+        #expect(snapshot.standardOutput.hasPrefix("wrote \(cli.database) at sequence 1 (server "))
+        #expect(try cli.run("list", "books").standardOutput.contains("Kindred"))
+
+        try insert("Dawn")
+        let synced = try cli.run("sync", "--from", uri)
+        #expect(synced.standardOutput.contains("applied 1 change(s)"), "\(synced.standardError)")
+        #expect(try cli.run("list", "books").standardOutput.contains("Dawn"))
+        // The copy names its server without the password.
+        let path = try cli.run("info", "--json").standardOutput
+        for output in [snapshot.standardOutput, snapshot.standardError, synced.standardOutput, path] {
+            #expect(!output.contains(cluster.password))
+        }
+    }
+
     @Test func theEnvironmentNamesTheDatabaseUnlessDbIsGiven() throws {
         let uri = try PostgresCluster.shared().createDatabase("cli")
         let fromEnvironment = try CatalogCLI.run(["init"], environment: ["CATALOG_DATABASE": uri])

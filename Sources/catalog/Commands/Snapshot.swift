@@ -3,6 +3,8 @@ import CatalogRemote
 import CatalogSync
 import CommandLineKit
 import Foundation
+import PostgreSQL
+import PostgreSQLDB
 import Schema
 
 /// `catalog snapshot OUT.sqlite` and `catalog snapshot --from URL OUT.sqlite`: a consistent copy that starts a
@@ -16,7 +18,9 @@ enum SnapshotCommand {
             sequence it corresponds to and the server it follows: 'catalog --db OUT sync --from THIS' catches \
             it up later. With --from URL the copy is downloaded from a 'catalog serve' server (written as \
             OUT.part, resumed where a broken connection stopped, renamed when whole), and 'catalog --db OUT \
-            sync --from URL' catches it up.
+            sync --from URL' catches it up. With --database URL the copy is made from a PostgreSQL catalog (its \
+            catalog tables, read in one repeatable-read transaction), and 'catalog --db OUT sync --from URL' \
+            catches it up from there.
             """,
         options: [
             .value("from", valueName: "URL", help: "Download the snapshot from this server."), RemoteOptions.token,
@@ -38,6 +42,10 @@ enum SnapshotCommand {
                     hint: "to copy a database file, give it as --db", commandPath: invocation.commandPath)
             }
             info = try server.downloadSnapshot(to: out)
+        } else if let uri = try GlobalOptions.postgreSQLURI(invocation) {
+            let connection = try PostgreSQLConnection(uri: uri)
+            try PostgreSQLSchema.migrator.migrate(connection)
+            info = try PostgreSQLChangeFeed(connection).snapshot(to: out, server: PostgreSQLConnection.redacted(uri))
         } else {
             info = try ChangeFeed(try GlobalOptions.openDatabase(invocation, mode: .migrateExisting))
                 .snapshot(to: out, emptying: DatabaseSchema.userTables)

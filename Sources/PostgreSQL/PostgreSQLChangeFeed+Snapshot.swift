@@ -1,0 +1,153 @@
+import Catalog
+public import CatalogSync
+import Foundation
+import PostgreSQLDB
+import SQLiteDB
+
+extension PostgreSQLChangeFeed {
+    /// Writes a SQLite client copy of this PostgreSQL catalog to `path`: the file `ChangeFeed.snapshot(to:emptying:)`
+    /// writes from a SQLite catalog, so `SyncClient` catches it up from this feed (or from a server in front of it)
+    /// as from a SQLite server.
+    ///
+    /// Every row is read in one read-only repeatable-read transaction, so the copy holds the catalog as of one moment
+    /// while writers go on; the sequence it records is the highest seq visible then, and the change log's lock keeps
+    /// every seq still in flight above it. Rows keep their ids, so links copy as they are. Only the catalog's tables
+    /// are copied (with the import identities of `source_records`): users, their tokens and navigation state stay on
+    /// the server.
+    ///
+    /// ```swift
+    /// let feed = PostgreSQLChangeFeed(try PostgreSQLConnection(uri: uri))
+    /// let info = try feed.snapshot(to: "client.sqlite", server: PostgreSQLConnection.redacted(uri))
+    /// try SyncClient(try Database(path: info.path)).sync(from: feed)   // later: what changed since
+    /// ```
+    /// - Parameters:
+    ///   - path: a new file; an existing one is not overwritten. It appears only once it is whole.
+    ///   - server: how the copy names its server (`sync_state.server_path`): a URI without its password.
+    /// - Returns: where the copy stands.
+    /// - Throws: `DatabaseError` when `path` exists or cannot be written; `PostgreSQLError`. No file is left behind
+    ///   then.
+    @discardableResult
+    public func snapshot(to path: String, server: String) throws -> SnapshotInfo {
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw DatabaseError(
+                extendedResultCode: .SQLITE_CANTOPEN,
+                message: "\(path) already exists; choose a new file name or remove it first")
+        }
+        // Built beside the destination and renamed when whole, so a reader never sees half a copy.
+        let part = path + ".snapshot-part"
+        let removePart = {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: part + suffix) }
+        }
+        removePart()
+        do {
+            let copy = try Database(path: part)
+            try Migrator(CatalogSchema.migrations).migrate(copy)
+            let info = try reading { _ in try fill(copy, path: path, server: server) }
+            try copy.close()
+            try FileManager.default.moveItem(atPath: part, toPath: path)
+            return info
+        } catch {
+            removePart()
+            throw error
+        }
+    }
+
+    /// Copies every catalog row visible in the current transaction into `copy` and makes it a client of this feed.
+    private func fill(_ copy: Database, path: String, server: String) throws -> SnapshotInfo {
+        let sequence = try Self.latestSeq(on: connection)
+        let serverUUID = try databaseUUID()
+        let pageCache = try copy.enlargePageCache(toAtLeast: 65_536)
+        defer { _ = try? copy.restorePageCache(pageCache) }
+        // The rows keep the server's ids, and a genre's parent can come after it (even in a later batch): foreign keys
+        // are checked once, when every row is in.
+        try copy.execute("PRAGMA foreign_keys = OFF")
+        for table in Self.copiedTables {
+            try copyRows(of: table, into: copy)
+        }
+        try copy.execute("PRAGMA foreign_keys = ON")
+        if let broken = try copy.fetchOne(String.self, "SELECT \"table\" FROM pragma_foreign_key_check LIMIT 1") {
+            throw DatabaseError(
+                extendedResultCode: .SQLITE_CONSTRAINT_FOREIGNKEY,
+                message: "the copy of \(broken) references a row the server did not have")
+        }
+        return try copy.transaction(.immediate) {
+            let databaseUUID = try copy.fetchOne(String.self, "SELECT database_uuid FROM change_log_state") ?? ""
+            try copy.execute(
+                """
+                INSERT INTO sync_state (id, server_uuid, server_path, snapshot_seq, last_seq, local_seq)
+                VALUES (1, ?, ?, ?, ?, ?)
+                """,
+                [serverUUID, server, sequence, sequence, try ChangeFeed(copy).highWater()])
+            return SnapshotInfo(path: path, sequence: sequence, serverUUID: serverUUID, databaseUUID: databaseUUID)
+        }
+    }
+
+    /// A table the snapshot copies, with the columns copied as they are stored (references as ids).
+    private struct CopiedTable {
+        let name: String
+        let columns: [(name: String, type: TableColumn.ValueType)]
+
+        init(_ name: String, _ columns: [(name: String, type: TableColumn.ValueType)]) {
+            self.name = name
+            self.columns = columns
+        }
+
+        /// The stored columns of `columns`: a reference holds the referenced row's id.
+        init(_ name: String, described columns: [TableColumn]) {
+            self.init(name, columns.map { ($0.name, $0.references == nil ? $0.type : .integer) })
+        }
+    }
+
+    /// The catalog's tables, entities before the links between them, with the links' copies of sort columns (the same
+    /// values on both backends) and the import identities.
+    private static let copiedTables: [CopiedTable] =
+        CatalogTables.entities.map { CopiedTable($0.name, described: $0.columns) }
+        + CatalogTables.links.map { link in
+            CopiedTable(
+                link.name, described: [link.owner] + link.columns + link.copies.map { .text($0.name, key: $0.name) })
+        }
+        + [
+            CopiedTable(
+                "source_records",
+                [
+                    ("source", .text), ("source_key", .text), ("entity_kind", .text), ("entity_id", .integer),
+                    ("fingerprint", .text), ("imported_at", .text),
+                ])
+        ]
+
+    /// Rows fetched from the server at a time, and written to the copy per transaction.
+    private static let batchSize = 10_000
+
+    /// Copies the rows of `table` through a cursor, a batch per SQLite transaction.
+    private func copyRows(of table: CopiedTable, into copy: Database) throws {
+        let names = table.columns.map(\.name).joined(separator: ", ")
+        try connection.execute("DECLARE snapshot_rows NO SCROLL CURSOR FOR SELECT \(names) FROM \(table.name)")
+        defer { _ = try? connection.execute("CLOSE snapshot_rows") }
+        let insert = """
+            INSERT INTO \(table.name) (\(names)) \
+            VALUES (\(Array(repeating: "?", count: table.columns.count).joined(separator: ", ")))
+            """
+        while true {
+            let rows = try connection.execute("FETCH FORWARD \(Self.batchSize) FROM snapshot_rows")
+            guard !rows.isEmpty else { return }
+            try copy.transaction(.immediate) {
+                let statement = try copy.cachedStatement(insert)
+                for row in rows {
+                    for (index, column) in table.columns.enumerated() {
+                        try statement.bind(Self.value(row, at: index, as: column.type), at: index + 1)
+                    }
+                    while try statement.step() {}
+                    statement.reset()
+                }
+            }
+        }
+    }
+
+    private static func value(_ row: PostgreSQLRow, at index: Int, as type: TableColumn.ValueType) -> DatabaseValue {
+        guard let text = row.text(at: index) else { return .null }
+        switch type {
+        case .integer: return Int64(text).map(DatabaseValue.integer) ?? .text(text)
+        case .text: return .text(text)
+        }
+    }
+}
