@@ -41,7 +41,7 @@ let package = Package(
         // The catalog's and the navigation's tables on PostgreSQL: Migrations/PostgreSQL/ (a sequence of its own)
         // embedded by the EmbedMigrations plugin, and the change feed read from them.
         .target(
-            name: "PostgreSQL", dependencies: ["Catalog", "CatalogSync", "PostgreSQLDB", "SQLiteDB"],
+            name: "PostgreSQL", dependencies: ["Catalog", "CatalogImport", "CatalogSync", "PostgreSQLDB", "SQLiteDB"],
             plugins: ["EmbedMigrations"]),
         // The system libmicrohttpd (Debian: libmicrohttpd-dev); only HTTPServer imports it, and only the server
         // targets depend on HTTPServer, so the libraries build for iOS without it.
@@ -159,7 +159,8 @@ let package = Package(
         .testTarget(
             name: "PostgreSQLDBTests",
             dependencies: [
-                "Catalog", "CatalogSync", "PostgreSQL", "PostgreSQLDB", "Schema", "SQLiteDB", "TestSupport",
+                "Catalog", "CatalogImport", "CatalogSync", "PostgreSQL", "PostgreSQLDB", "Schema", "SQLiteDB",
+                "TestSupport",
             ]),
         .testTarget(
             name: "SchemaTests", dependencies: ["Catalog", "Navigation", "Schema", "SQLiteDB", "TestSupport"],

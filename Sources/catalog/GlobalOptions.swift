@@ -12,10 +12,10 @@ enum GlobalOptions {
     static let postgreSQL = Option.value(
         "database", valueName: "URL",
         help: "A PostgreSQL database instead of a SQLite file: a libpq URI, postgres://USER@HOST:PORT/NAME (default: "
-            + "$CATALOG_DATABASE unless --db is given). init, info, changes and snapshot work on PostgreSQL so far.",
+            + "$CATALOG_DATABASE unless --db is given). init, info, changes, import and snapshot work on PostgreSQL so far.",
         inherited: true)
     /// The subcommands that work on a PostgreSQL database; the others refuse `--database`.
-    static let postgreSQLCommands: Set = ["init", "info", "changes", "snapshot"]
+    static let postgreSQLCommands: Set = ["init", "info", "changes", "import", "snapshot"]
     static let wait = Option.value(
         "wait", valueName: "SECONDS",
         help: "Give up after waiting SECONDS for another program's lock on the database (default: wait until it is "

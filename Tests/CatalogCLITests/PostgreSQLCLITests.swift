@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDB
 import TestSupport
 import Testing
 
@@ -79,6 +80,55 @@ import Testing
         for output in [snapshot.standardOutput, snapshot.standardError, synced.standardOutput, path] {
             #expect(!output.contains(cluster.password))
         }
+    }
+
+    /// The content of the catalog at `uri`, read through a snapshot made by the command line.
+    private func content(of uri: String, _ cli: CatalogCLI, _ name: String) throws -> [String] {
+        let snapshot = try CatalogCLI.run(["--database", uri, "snapshot", cli.path(name)])
+        try #require(snapshot.status == 0, "\(snapshot.standardError)")
+        return try TestSupport.contentDump(try Database(path: cli.path(name)))
+    }
+
+    @Test func importWritesTheServerOnceAndAKilledImportLeavesItAsItWas() throws {
+        let cluster = try PostgresCluster.shared()
+        let cli = try CatalogCLI("pg-import")
+        let rows = (0..<4000).map { index in
+            "k\(index),Book \(index),Author \(index % 300)|Author \((index + 7) % 300),Genre \(index % 20),"
+                + "\(1900 + index % 120)"
+        }
+        let file = cli.path("books.csv")
+        try (["source_key,title,authors,genres,year"] + rows).joined(separator: "\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+
+        let clean = try cluster.createDatabase("cli-import")
+        let started = ContinuousClock.now
+        let imported = try CatalogCLI.run(["--database", clean, "import", file])
+        let elapsed = (ContinuousClock.now - started).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput.contains("4000 inserted"), "\(imported.standardOutput)")
+        let again = try CatalogCLI.run(["--database", clean, "import", file])
+        #expect(again.standardOutput.contains("0 inserted, 0 updated, 4000 unchanged"), "\(again.standardOutput)")
+        let expected = try content(of: clean, cli, "clean.sqlite")
+        #expect(expected.count > 4000)
+
+        // Killed at points spread over a whole run, an import leaves the server empty or whole; run again, it
+        // leaves what a clean run leaves.
+        var outcomes: Set<String> = []
+        for (round, fraction) in [0.2, 0.5, 0.8, 0.9, 0.95].enumerated() {
+            let uri = try cluster.createDatabase("cli-import-killed")
+            try #require(try CatalogCLI.run(["--database", uri, "init"]).status == 0)
+            let child = try TestSupport.start(CatalogCLI.executable, ["--database", uri, "import", file])
+            let killed = child.kill(after: seconds * fraction)
+            let left = try content(of: uri, cli, "killed-\(round).sqlite")
+            #expect(left.isEmpty || left == expected, "round \(round): \(left.count) rows")
+            outcomes.insert(killed.endedBySignal ? (left.isEmpty ? "killed, empty" : "killed, whole") : "finished")
+            let rerun = try CatalogCLI.run(["--database", uri, "import", file])
+            #expect(rerun.status == 0, "\(rerun.standardError)")
+            #expect(try content(of: uri, cli, "rerun-\(round).sqlite") == expected)
+        }
+        print("PostgreSQL import kills: \(outcomes.sorted().joined(separator: "; "))")
+        #expect(outcomes.contains("killed, empty"))
     }
 
     @Test func theEnvironmentNamesTheDatabaseUnlessDbIsGiven() throws {

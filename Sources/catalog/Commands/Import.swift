@@ -3,6 +3,8 @@ import CatalogAPI
 import CatalogImport
 import CommandLineKit
 import Foundation
+import PostgreSQL
+import PostgreSQLDB
 
 /// `catalog import FILE...`: import catalog files (JSON, CSV/TSV, Open Library dumps, MARC 21, Calibre libraries),
 /// idempotently.
@@ -18,7 +20,9 @@ enum ImportCommand {
             unless --format is given. Each file is imported in one transaction (--batch N commits every \
             N rows). Importing the same file again changes nothing. Rejected rows are reported with file, line, \
             column, value and reason; the rest of the file is imported. Exit status: 0 all rows imported, 2 some \
-            rows rejected, 65 a file is unusable, 64 a bad command line, 1 other failures.
+            rows rejected, 65 a file is unusable, 64 a bad command line, 1 other failures. With --database URL \
+            the catalog is on PostgreSQL: each file is imported into a working copy of it, and what that changed \
+            reaches the server in one transaction (whole or not at all; --batch applies to the copy only).
             """,
         options: [
             .value(
@@ -60,11 +64,17 @@ enum ImportCommand {
             }
             try? FileManager.default.removeItem(atPath: errors)
         }
-        let importer = LibraryCatalog(try GlobalOptions.openDatabase(invocation)).importer
+        let importFile: (String, ImportOptions, ((ImportProgress) -> Void)?) throws -> ImportSummary
+        if let connection = try GlobalOptions.connectPostgreSQL(invocation) {
+            try PostgreSQLSchema.migrator.migrate(connection)
+            importFile = PostgreSQLImporter(connection).importFile
+        } else {
+            importFile = LibraryCatalog(try GlobalOptions.openDatabase(invocation)).importer.importFile
+        }
         let progress = ProgressLine.forStandardError()
         var summaries: [ImportSummary] = []
         for file in invocation.positionals {
-            let summary = try importer.importFile(atPath: file, options: options) { progress?.show($0) }
+            let summary = try importFile(file, options) { progress?.show($0) }
             progress?.clear()
             summaries.append(summary)
             for rejection in summary.rejections.prefix(shownRejections) {

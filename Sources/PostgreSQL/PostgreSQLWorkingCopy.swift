@@ -1,0 +1,340 @@
+import Catalog
+import CatalogSync
+public import Foundation
+import PostgreSQLDB
+public import SQLiteDB
+
+/// A SQLite copy of a PostgreSQL catalog that the library's SQLite writers (the importer, with its identity rules,
+/// validation and reports) write as they write any catalog file, and whose writes ``push()`` then sends to the server
+/// in one transaction, through `COPY`.
+///
+/// The copy is a snapshot (``PostgreSQLChangeFeed/snapshot(to:server:)``): rows keep the server's ids and its import
+/// identities, so the writers decide exactly as they would on the server. What they change is read back from the
+/// copy's own change log (one row per entity) and from its `source_records`, and written to the server by uuid:
+/// entities are upserted, links made equal to the copy's, deleted entities deleted, import identities upserted or
+/// removed. The server's triggers then keep its change log, search index and sort-key copies as for any writer.
+///
+/// A push holds the change log's lock and refuses to write when another writer changed the catalog since the copy
+/// was made (``PostgreSQLPushError/serverMoved(expected:found:)``): the copy's decisions were made on that older
+/// state. A process killed before the push commits leaves the server as it was.
+///
+/// ```swift
+/// let copy = try PostgreSQLWorkingCopy(checkingOut: PostgreSQLChangeFeed(connection))
+/// let summary = try LibraryCatalog(copy.database).importer.importFile(atPath: "books.json")
+/// let written = try copy.push()
+/// ```
+public final class PostgreSQLWorkingCopy {
+    /// The copy, to write with any SQLite writer of the catalog.
+    public let database: Database
+    private let feed: PostgreSQLChangeFeed
+    private let directory: URL
+    /// The copy's own change-log sequence up to which the server has its changes.
+    private var pushedThrough: Int64
+    /// The server's sequence the copy holds everything up to.
+    private var serverSequence: Int64
+
+    /// Copies the catalog of `feed`'s database into a new file in a directory of its own under `parent`, removed
+    /// when this value goes away.
+    ///
+    /// - Throws: `PostgreSQLError`, `DatabaseError`.
+    public init(checkingOut feed: PostgreSQLChangeFeed, in parent: URL = FileManager.default.temporaryDirectory)
+        throws
+    {
+        directory = parent.appending(path: "catalog-working-copy-\(UUID().uuidString.lowercased())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do {
+            let path = directory.appending(path: "catalog.sqlite").path
+            let snapshot = try feed.snapshot(to: path, server: "working copy")
+            database = try Database(path: path)
+            try database.execute(Self.identityTracking)
+            pushedThrough = try SyncClient(database).state()?.localSequence ?? 0
+            serverSequence = snapshot.sequence
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+        self.feed = feed
+    }
+
+    deinit {
+        try? database.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Writes to the server what was written to the copy since it was made or last pushed, in one transaction.
+    ///
+    /// - Returns: the number of entities and import identities written (0 when the copy has nothing new: the server
+    ///   is not written at all then).
+    /// - Throws: ``PostgreSQLPushError`` when another writer changed the catalog since the copy was made, or a row
+    ///   of the copy references one the server does not have; `PostgreSQLError` (a unique key the server holds
+    ///   otherwise, say); nothing is written then, and the copy is as it was.
+    @discardableResult
+    public func push() throws -> Int {
+        let high = try ChangeFeed(database).highWater()
+        let entities =
+            try database.fetchOne(Int.self, "SELECT count(*) FROM change_log WHERE seq > ?", [pushedThrough]) ?? 0
+        let identities = try database.fetchOne(Int.self, "SELECT count(*) FROM pushed_identities") ?? 0
+        guard entities + identities > 0 else { return 0 }
+        let connection = feed.connection
+        let reached = try connection.transaction {
+            try connection.execute("SELECT pg_advisory_xact_lock(change_log_lock_key())")
+            let found = try PostgreSQLChangeFeed.latestSeq(on: connection)
+            guard found == serverSequence else {
+                throw PostgreSQLPushError.serverMoved(expected: serverSequence, found: found)
+            }
+            try database.execute("CREATE TEMP TABLE IF NOT EXISTS pushed_entities (kind TEXT, uuid TEXT, gone INTEGER)")
+            try database.execute("DELETE FROM temp.pushed_entities")
+            try database.execute(
+                """
+                INSERT INTO temp.pushed_entities
+                SELECT entity_kind, uuid, operation = 'delete' FROM change_log WHERE seq > ?
+                """, [pushedThrough])
+            try deleteEntities()
+            for table in CatalogTables.entities { try upsertEntities(of: table) }
+            for table in CatalogTables.entities {
+                for link in table.links { try replaceLinks(link, of: table) }
+            }
+            try pushIdentities()
+            return try PostgreSQLChangeFeed.latestSeq(on: connection)
+        }
+        try database.execute("DELETE FROM pushed_identities")
+        pushedThrough = high
+        serverSequence = reached
+        return entities + identities
+    }
+
+    // MARK: Entities
+
+    private func deleteEntities() throws {
+        let gone = try copyRows(
+            "SELECT kind, uuid FROM temp.pushed_entities WHERE gone", into: "push_gone",
+            columns: [("kind", .text), ("uuid", .text)])
+        guard gone > 0 else { return }
+        // Books and bands before the genres and authors they link to; cascades remove links and identities.
+        for table in CatalogTables.entities.reversed() {
+            try feed.connection.execute(
+                "DELETE FROM \(table.name) WHERE uuid IN (SELECT uuid FROM push_gone WHERE kind = $1)",
+                [table.kind.rawValue])
+        }
+    }
+
+    /// Upserts by uuid the entities of `table` the copy changed, as their payloads (references as uuids).
+    private func upsertEntities(of table: EntityTable) throws {
+        let staging = "push_\(table.name)"
+        let columns = table.payloadColumns.map { ($0.name, Self.stagedType($0)) }
+        let copied = try copyRows(
+            """
+            SELECT \(table.payloadSelection.list) FROM \(table.payloadSelection.from) WHERE \(table.alias).uuid IN \
+            (SELECT uuid FROM temp.pushed_entities WHERE kind = '\(table.kind.rawValue)' AND NOT gone)
+            """, into: staging, columns: columns)
+        guard copied > 0 else { return }
+        let direct = table.payloadColumns.filter { $0.references == nil }.map(\.name)
+        let assigned = direct.filter { $0 != "uuid" }
+        try feed.connection.execute(
+            """
+            INSERT INTO \(table.name) AS t (\(direct.joined(separator: ", "))) \
+            SELECT \(direct.joined(separator: ", ")) FROM \(staging) \
+            ON CONFLICT (uuid) DO UPDATE SET \(assigned.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")) \
+            WHERE (\(assigned.map { "t.\($0)" }.joined(separator: ", "))) \
+            IS DISTINCT FROM (\(assigned.map { "excluded.\($0)" }.joined(separator: ", ")))
+            """)
+        for column in table.payloadColumns {
+            guard let target = column.references else { continue }
+            try feed.connection.execute(
+                """
+                UPDATE \(table.name) AS t SET \(column.name) = target.id \
+                FROM \(staging) s LEFT JOIN \(target) target ON target.uuid = s.\(column.name) \
+                WHERE t.uuid = s.uuid AND t.\(column.name) IS DISTINCT FROM target.id
+                """)
+            try requireEveryReference(
+                "SELECT s.\(column.name) FROM \(staging) s LEFT JOIN \(target) target ON target.uuid = s.\(column.name) "
+                    + "WHERE s.\(column.name) IS NOT NULL AND target.id IS NULL",
+                of: table.name, column: column.name)
+        }
+    }
+
+    // MARK: Links
+
+    /// Makes the links in `link` of every entity of `owner` the copy changed equal to the copy's: removes the rows
+    /// the copy does not have, adds those the server does not (the server fills their sort-key copies).
+    private func replaceLinks(_ link: LinkTable, of owner: EntityTable) throws {
+        let staging = "push_\(link.name)"
+        let columns = [link.owner] + link.columns
+        let selection = link.everyColumn
+        let copied = try copyRows(
+            """
+            SELECT \(selection.expressions.prefix(columns.count).joined(separator: ", ")) FROM \(selection.from) \
+            WHERE \(selection.expressions[0]) IN \
+            (SELECT uuid FROM temp.pushed_entities WHERE kind = '\(owner.kind.rawValue)' AND NOT gone)
+            """, into: staging, columns: columns.map { ($0.name, Self.stagedType($0)) })
+        let owners = "SELECT id FROM \(owner.name) WHERE uuid IN (SELECT uuid FROM push_\(owner.name))"
+        let changedOwners = try feed.connection.fetchOne(Int.self, "SELECT count(*) FROM (\(owners)) o") ?? 0
+        guard copied + changedOwners > 0 else { return }
+        // The copy's rows with the server's ids.
+        let wanted = "wanted_\(link.name)"
+        var joins: [String] = []
+        let resolved = columns.enumerated().map { index, column in
+            guard let target = column.references else { return "s.\(column.name)" }
+            joins.append("LEFT JOIN \(target) r\(index) ON r\(index).uuid = s.\(column.name)")
+            return "r\(index).id AS \(column.name)"
+        }
+        try feed.connection.execute(
+            """
+            CREATE TEMP TABLE \(wanted) ON COMMIT DROP AS \
+            SELECT \(resolved.joined(separator: ", ")) FROM \(staging) s \(joins.joined(separator: " "))
+            """)
+        let names = columns.map(\.name)
+        try requireEveryReference(
+            "SELECT '' FROM \(wanted) WHERE \(names.map { "\($0) IS NULL" }.joined(separator: " OR "))",
+            of: link.name, column: names.joined(separator: ", "))
+        let row = { (alias: String) in "(\(names.map { "\(alias).\($0)" }.joined(separator: ", ")))" }
+        try feed.connection.execute(
+            """
+            DELETE FROM \(link.name) x WHERE x.\(link.owner.name) IN (\(owners)) \
+            AND NOT EXISTS (SELECT 1 FROM \(wanted) w WHERE \(row("w")) = \(row("x")))
+            """)
+        try feed.connection.execute(
+            """
+            INSERT INTO \(link.name) (\(names.joined(separator: ", "))) SELECT \(names.joined(separator: ", ")) \
+            FROM \(wanted) w WHERE NOT EXISTS (SELECT 1 FROM \(link.name) x WHERE \(row("x")) = \(row("w")))
+            """)
+    }
+
+    // MARK: Import identities
+
+    /// Records which import identities (`source_records` keys) the writers touched: the table has no change log.
+    /// `ON CONFLICT DO NOTHING` rather than `INSERT OR IGNORE`, which the writer's own conflict clause would override.
+    private static let identityTracking = """
+        CREATE TABLE pushed_identities (
+            source TEXT NOT NULL, source_key TEXT NOT NULL, PRIMARY KEY (source, source_key)) WITHOUT ROWID;
+        CREATE TRIGGER pushed_identities_insert AFTER INSERT ON source_records BEGIN
+            INSERT INTO pushed_identities VALUES (new.source, new.source_key) ON CONFLICT DO NOTHING;
+        END;
+        CREATE TRIGGER pushed_identities_update AFTER UPDATE ON source_records BEGIN
+            INSERT INTO pushed_identities VALUES (old.source, old.source_key), (new.source, new.source_key)
+            ON CONFLICT DO NOTHING;
+        END;
+        CREATE TRIGGER pushed_identities_delete AFTER DELETE ON source_records BEGIN
+            INSERT INTO pushed_identities VALUES (old.source, old.source_key) ON CONFLICT DO NOTHING;
+        END;
+        """
+
+    /// Sends the touched import identities as the copy holds them now, their entities named by uuid; those the copy
+    /// no longer holds are removed.
+    private func pushIdentities() throws {
+        let entityUUID = CatalogTables.entities.map { table in
+            "WHEN '\(table.kind.rawValue)' THEN (SELECT uuid FROM \(table.name) WHERE id = r.entity_id)"
+        }
+        let copied = try copyRows(
+            """
+            SELECT p.source, p.source_key, r.entity_kind, CASE r.entity_kind \(entityUUID.joined(separator: " ")) END, \
+            r.fingerprint, r.imported_at \
+            FROM pushed_identities p LEFT JOIN source_records r USING (source, source_key)
+            """, into: "push_identities",
+            columns: [
+                ("source", .text), ("source_key", .text), ("entity_kind", .text), ("entity_uuid", .text),
+                ("fingerprint", .text), ("imported_at", .text),
+            ])
+        guard copied > 0 else { return }
+        let connection = feed.connection
+        try connection.execute(
+            """
+            DELETE FROM source_records r USING push_identities p
+            WHERE (r.source, r.source_key) = (p.source, p.source_key) AND p.entity_kind IS NULL
+            """)
+        let entityID = CatalogTables.entities.map { table in
+            "WHEN '\(table.kind.rawValue)' THEN (SELECT id FROM \(table.name) WHERE uuid = p.entity_uuid)"
+        }
+        try connection.execute(
+            """
+            CREATE TEMP TABLE wanted_identities ON COMMIT DROP AS
+            SELECT p.source, p.source_key, p.entity_kind, CASE p.entity_kind \(entityID.joined(separator: " ")) END
+                AS entity_id, p.fingerprint, p.imported_at
+            FROM push_identities p WHERE p.entity_kind IS NOT NULL
+            """)
+        try requireEveryReference(
+            "SELECT source || ' ' || source_key FROM wanted_identities WHERE entity_id IS NULL",
+            of: "source_records", column: "entity_id")
+        try connection.execute(
+            """
+            INSERT INTO source_records AS r (source, source_key, entity_kind, entity_id, fingerprint, imported_at)
+            SELECT source, source_key, entity_kind, entity_id, fingerprint, imported_at FROM wanted_identities
+            ON CONFLICT (source, source_key) DO UPDATE SET entity_kind = excluded.entity_kind,
+                entity_id = excluded.entity_id, fingerprint = excluded.fingerprint, imported_at = excluded.imported_at
+            WHERE (r.entity_kind, r.entity_id, r.fingerprint, r.imported_at)
+                IS DISTINCT FROM (excluded.entity_kind, excluded.entity_id, excluded.fingerprint, excluded.imported_at)
+            """)
+    }
+
+    // MARK: Moving rows
+
+    private typealias StagedColumn = (name: String, type: TableColumn.ValueType)
+
+    /// A reference is staged as the uuid of the row it names.
+    private static func stagedType(_ column: TableColumn) -> TableColumn.ValueType {
+        column.references == nil ? column.type : .text
+    }
+
+    /// Rows sent to the server per `COPY`: memory stays bounded however many rows the copy changed.
+    private static let copyBatchSize = 10_000
+
+    /// Creates the server's temporary table `staging` with `columns` (dropped at commit), and fills it with the
+    /// rows `sql` reads from the copy.
+    ///
+    /// - Returns: the number of rows staged.
+    private func copyRows(_ sql: String, into staging: String, columns: [StagedColumn]) throws -> Int {
+        let definitions = columns.map { "\($0.name) \($0.type == .integer ? "bigint" : "text")" }
+        try feed.connection.execute(
+            "CREATE TEMP TABLE \(staging) (\(definitions.joined(separator: ", "))) ON COMMIT DROP")
+        let statement = try database.prepare(sql)
+        var batch: [[any PostgreSQLValueConvertible]] = []
+        var count = 0
+        let send = {
+            count += try self.feed.connection.copy(into: staging, columns: columns.map(\.name), rows: batch)
+            batch.removeAll(keepingCapacity: true)
+        }
+        while try statement.step() {
+            let row = statement.row
+            batch.append((0..<columns.count).map { Self.value(row.databaseValue(at: $0)) })
+            if batch.count == Self.copyBatchSize { try send() }
+        }
+        if !batch.isEmpty { try send() }
+        return count
+    }
+
+    private static func value(_ value: DatabaseValue) -> PostgreSQLValue {
+        switch value {
+        case .null: .null
+        case .integer(let integer): .integer(integer)
+        case .real(let real): .double(real)
+        case .text(let text): .text(text)
+        case .blob(let data): .bytes(data)
+        }
+    }
+
+    /// Throws ``PostgreSQLPushError/missingReference(table:column:value:)`` when `sql` finds a row.
+    private func requireEveryReference(_ sql: String, of table: String, column: String) throws {
+        if let missing = try feed.connection.fetchOne(String.self, sql + " LIMIT 1") {
+            throw PostgreSQLPushError.missingReference(table: table, column: column, value: missing)
+        }
+    }
+}
+
+/// Why a working copy's writes were not pushed; the server is unchanged.
+public enum PostgreSQLPushError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Another writer changed the catalog after the copy was made (its change log moved from `expected` to `found`),
+    /// so what was decided on the copy may no longer hold.
+    case serverMoved(expected: Int64, found: Int64)
+    /// A row of the copy references a row the server does not have.
+    case missingReference(table: String, column: String, value: String)
+
+    public var description: String {
+        switch self {
+        case .serverMoved(let expected, let found):
+            "another writer changed the catalog while this one worked (its change log moved from \(expected) to "
+                + "\(found)); nothing was written: run it again"
+        case .missingReference(let table, let column, let value):
+            "\(table).\(column) names '\(value)', which the server does not have; nothing was written"
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Catalog
+import CatalogImport
+import CatalogSync
+import Foundation
+import PostgreSQL
+import PostgreSQLDB
+import SQLiteDB
+import Schema
+import TestSupport
+import Testing
+
+/// Imports into a catalog on PostgreSQL: the SQLite importer's decisions, made on a working copy, reach the server
+/// whole, once, and as they would have been written to a SQLite catalog.
+@Suite struct PostgreSQLImportTests {
+    private static func server(_ label: String) throws -> (connection: PostgreSQLConnection, uri: String) {
+        let uri = try PostgresCluster.shared().createDatabase(label)
+        let connection = try PostgreSQLConnection(uri: uri)
+        try PostgreSQLSchema.migrator.migrate(connection)
+        return (connection, uri)
+    }
+
+    private static func sqliteCatalog(_ label: String) throws -> Database {
+        try DatabaseSchema.openCatalog(path: try TestSupport.temporaryDirectory(label).appending(path: "c.sqlite").path)
+    }
+
+    /// The server's catalog as a SQLite copy holds it.
+    private static func copy(of server: PostgreSQLConnection, _ label: String) throws -> Database {
+        let path = try TestSupport.temporaryDirectory(label).appending(path: "copy.sqlite").path
+        try PostgreSQLChangeFeed(server).snapshot(to: path, server: "pg")
+        return try DatabaseSchema.openCatalog(path: path, mode: .migrateExisting)
+    }
+
+    private static let sampleFiles = ["library.json", "music.json"].map {
+        TestSupport.sampleData.appending(path: $0).path
+    }
+
+    @Test func anImportWritesWhatASQLiteImportWrites() throws {
+        let server = try Self.server("import").connection
+        let importer = PostgreSQLImporter(server)
+        let sqlite = try Self.sqliteCatalog("pg-import-sqlite")
+        for file in Self.sampleFiles + [TestSupport.importFixture("books_mixed.csv")] {
+            let summary = try importer.importFile(atPath: file)
+            let expected = try LibraryCatalog(sqlite).importer.importFile(atPath: file)
+            #expect(summary.inserted == expected.inserted && summary.rejected == expected.rejected, "\(file)")
+        }
+        let copy = try Self.copy(of: server, "pg-import-copy")
+        #expect(try TestSupport.contentDump(copy) == (try TestSupport.contentDump(sqlite)))
+        #expect(try TestSupport.contentDump(copy).count > 50)
+        // The import identities came along: the server knows every imported row's source key.
+        let identities = "SELECT source || ' ' || source_key FROM source_records ORDER BY 1"
+        #expect(try server.fetchAll(String.self, identities) == (try sqlite.fetchAll(String.self, identities)))
+        // The server's own triggers indexed what arrived.
+        let hits = try server.fetchOne(
+            Int.self, "SELECT count(*) FROM search_index WHERE document @@ catalog_search_query('dune')")
+        #expect(hits == 1)
+    }
+
+    @Test func importingAgainWritesNothing() throws {
+        let server = try Self.server("import-again").connection
+        let file = Self.sampleFiles[0]
+        try PostgreSQLImporter(server).importFile(atPath: file)
+        let seq = try PostgreSQLChangeFeed.latestSeq(on: server)
+        let before = try TestSupport.contentDump(try Self.copy(of: server, "pg-again-before"))
+
+        let again = try PostgreSQLImporter(server).importFile(atPath: file)
+        #expect(again.inserted == 0 && again.updated == 0)
+        #expect(try PostgreSQLChangeFeed.latestSeq(on: server) == seq)
+        #expect(try TestSupport.contentDump(try Self.copy(of: server, "pg-again-after")) == before)
+    }
+
+    @Test func aChangedFileUpdatesRowsAndLinks() throws {
+        let server = try Self.server("import-update").connection
+        let sqlite = try Self.sqliteCatalog("pg-import-update-sqlite")
+        let directory = try TestSupport.temporaryDirectory("pg-import-update")
+        let file = directory.appending(path: "books.csv")
+        let importer = PostgreSQLImporter(server)
+        let versions = [
+            "source_key,title,authors,genres,year\nb1,Kindred,Octavia E. Butler,Fiction|Science fiction,1979\n",
+            "source_key,title,authors,genres,year\nb1,Kindred,Octavia E. Butler|Octavia Butler,Fiction,1980\n",
+        ]
+        for version in versions {
+            try version.write(to: file, atomically: true, encoding: .utf8)
+            let summary = try importer.importFile(atPath: file.path)
+            let expected = try LibraryCatalog(sqlite).importer.importFile(atPath: file.path)
+            let counts = [summary.inserted, summary.updated, summary.unchanged]
+            #expect(counts == [expected.inserted, expected.updated, expected.unchanged])
+        }
+        #expect(
+            try TestSupport.contentDump(try Self.copy(of: server, "pg-import-update-copy"))
+                == (try TestSupport.contentDump(sqlite)))
+        #expect(try server.fetchOne(Int.self, "SELECT year FROM books") == 1980)
+        #expect(try server.fetchOne(Int.self, "SELECT count(*) FROM book_genres") == 1)
+        #expect(try server.fetchOne(Int.self, "SELECT count(*) FROM book_authors") == 2)
+    }
+
+    @Test func aClientSyncedFromPostgreSQLEqualsOneSyncedFromSQLite() throws {
+        let pg = try Self.server("import-clients").connection
+        let sqlite = try Self.sqliteCatalog("pg-clients-server")
+        let directory = try TestSupport.temporaryDirectory("pg-clients")
+        let pgClientPath = directory.appending(path: "pg-client.sqlite").path
+        let sqliteClientPath = directory.appending(path: "sqlite-client.sqlite").path
+        try PostgreSQLChangeFeed(pg).snapshot(to: pgClientPath, server: "pg")
+        _ = try ChangeFeed(sqlite).snapshot(to: sqliteClientPath, emptying: [])
+        for file in Self.sampleFiles {
+            try PostgreSQLImporter(pg).importFile(atPath: file)
+            _ = try LibraryCatalog(sqlite).importer.importFile(atPath: file)
+        }
+        let pgClient = try Database(path: pgClientPath)
+        let sqliteClient = try Database(path: sqliteClientPath)
+        try SyncClient(pgClient).sync(from: PostgreSQLChangeFeed(pg), batchSize: 7)
+        try SyncClient(sqliteClient).sync(from: ChangeFeed(sqlite), batchSize: 7)
+        #expect(try TestSupport.contentDump(pgClient) == (try TestSupport.contentDump(sqliteClient)))
+        #expect(try TestSupport.contentDump(pgClient).count > 50)
+    }
+
+    @Test func aPushAfterAnotherWriterWritesNothing() throws {
+        let (server, uri) = try Self.server("import-moved")
+        let copy = try PostgreSQLWorkingCopy(checkingOut: PostgreSQLChangeFeed(server))
+        _ = try LibraryCatalog(copy.database).importer.importFile(atPath: Self.sampleFiles[0])
+        try PostgreSQLConnection(uri: uri).execute(
+            "INSERT INTO books (title, sort_title, sort_key) VALUES ('Dawn', 'Dawn', 'dawn')")
+        #expect(throws: PostgreSQLPushError.self) { try copy.push() }
+        #expect(try server.fetchOne(Int.self, "SELECT count(*) FROM books") == 1)
+        #expect(try server.fetchOne(Int.self, "SELECT count(*) FROM source_records") == 0)
+    }
+
+    @Test func aDryRunWritesNothing() throws {
+        let server = try Self.server("import-dry").connection
+        var options = ImportOptions()
+        options.dryRun = true
+        let summary = try PostgreSQLImporter(server).importFile(atPath: Self.sampleFiles[0], options: options)
+        #expect(summary.inserted > 0)
+        #expect(try PostgreSQLChangeFeed.latestSeq(on: server) == 0)
+    }
+}
