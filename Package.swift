@@ -39,9 +39,11 @@ let package = Package(
         // PostgreSQL connections: parameters, rows, transactions, COPY, LISTEN/NOTIFY, errors, the migrator.
         .target(name: "PostgreSQLDB", dependencies: ["CLibPQ", "SchemaMigration"]),
         // The catalog's and the navigation's tables on PostgreSQL: Migrations/PostgreSQL/ (a sequence of its own)
-        // embedded by the EmbedMigrations plugin, and the change feed read from them.
+        // embedded by the EmbedMigrations plugin, the change feed read from them, and the storage of users and
+        // access tokens.
         .target(
-            name: "PostgreSQL", dependencies: ["Catalog", "CatalogSync", "PostgreSQLDB", "SQLiteDB"],
+            name: "PostgreSQL",
+            dependencies: ["AccessTokens", "Catalog", "CatalogSync", "Navigation", "PostgreSQLDB", "SQLiteDB"],
             plugins: ["EmbedMigrations"]),
         // The system libmicrohttpd (Debian: libmicrohttpd-dev); only HTTPServer imports it, and only the server
         // targets depend on HTTPServer, so the libraries build for iOS without it.
