@@ -177,7 +177,10 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "SQLiteDB", "TestSupport"]),
         .testTarget(
             name: "AccessTokensTests",
-            dependencies: ["AccessTokens", "LibraryNavigation", "Navigation", "Schema", "SQLiteDB"]),
+            dependencies: [
+                "AccessTokens", "LibraryNavigation", "Navigation", "PostgreSQL", "PostgreSQLDB", "Schema", "SQLiteDB",
+                "TestSupport",
+            ]),
         .testTarget(
             name: "LibraryNavigationTests",
             dependencies: [
