@@ -3,11 +3,6 @@ package import SQLiteDB
 
 /// The `access_tokens` and `web_sessions` tables of a SQLite database (the migrations in `Migrations/AccessTokens/`).
 package struct SQLiteAccessTokenStorage: AccessTokenStorage {
-    private static let selectToken = """
-        SELECT t.id, t.user_id, u.name, t.scope, t.created_at, t.expires_at, t.last_used_at, t.revoked_at
-        FROM access_tokens t JOIN users u ON u.id = t.user_id
-        """
-
     let writer: any DatabaseWriter
 
     /// The tokens of the database `writer` writes: a connection for the command line, a pool for a server (whose
@@ -33,14 +28,14 @@ package struct SQLiteAccessTokenStorage: AccessTokenStorage {
 
     package func token(hash: String) throws -> StoredToken? {
         try writer.read { db in
-            try db.fetchOne(TokenRow.self, Self.selectToken + " WHERE t.hash = ?", [hash])?.stored
+            try db.fetchOne(TokenRow.self, StoredToken.select + " WHERE t.hash = ?", [hash])?.stored
         }
     }
 
     package func tokens(userID: Int64?) throws -> [StoredToken] {
         try writer.read { db in
             try db.fetchAll(
-                TokenRow.self, Self.selectToken + " WHERE t.user_id = coalesce(?, t.user_id) ORDER BY t.id", [userID]
+                TokenRow.self, StoredToken.select + " WHERE t.user_id = coalesce(?, t.user_id) ORDER BY t.id", [userID]
             ).map(\.stored)
         }
     }
@@ -78,11 +73,11 @@ package struct SQLiteAccessTokenStorage: AccessTokenStorage {
     }
 
     private static func token(id: Int64, in db: Database) throws -> StoredToken? {
-        try db.fetchOne(TokenRow.self, selectToken + " WHERE t.id = ?", [id])?.stored
+        try db.fetchOne(TokenRow.self, StoredToken.select + " WHERE t.id = ?", [id])?.stored
     }
 }
 
-/// A row of ``SQLiteAccessTokenStorage``'s token query.
+/// A row of ``StoredToken/select``.
 private struct TokenRow: RowDecodable {
     let stored: StoredToken
 

@@ -10,11 +10,6 @@ package import PostgreSQLDB
 /// let caller = try tokens.authenticate(bearerToken)
 /// ```
 package struct PostgreSQLAccessTokenStorage: AccessTokenStorage {
-    private static let selectToken = """
-        SELECT t.id, t.user_id, u.name, t.scope, t.created_at, t.expires_at, t.last_used_at, t.revoked_at
-        FROM access_tokens t JOIN users u ON u.id = t.user_id
-        """
-
     let connection: PostgreSQLConnection
 
     /// The tokens of the database `connection` is connected to.
@@ -92,7 +87,7 @@ package struct PostgreSQLAccessTokenStorage: AccessTokenStorage {
     private func tokens(where condition: String, _ parameters: [any PostgreSQLValueConvertible]) throws
         -> [StoredToken]
     {
-        try connection.execute(Self.selectToken + " WHERE \(condition) ORDER BY t.id", parameters).map { row in
+        try connection.execute(StoredToken.select + " WHERE \(condition) ORDER BY t.id", parameters).map { row in
             StoredToken(
                 id: try row.value(at: 0), userID: try row.value(at: 1), userName: try row.value(at: 2),
                 scope: try row.value(at: 3), createdAt: try row.value(at: 4, as: StoredTime.self).date,
