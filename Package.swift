@@ -39,9 +39,13 @@ let package = Package(
         // PostgreSQL connections: parameters, rows, transactions, COPY, LISTEN/NOTIFY, errors, the migrator.
         .target(name: "PostgreSQLDB", dependencies: ["CLibPQ", "SchemaMigration"]),
         // The catalog's and the navigation's tables on PostgreSQL: Migrations/PostgreSQL/ (a sequence of its own)
-        // embedded by the EmbedMigrations plugin, and the change feed read from them.
+        // embedded by the EmbedMigrations plugin, the change feed and snapshots read from them, imports through a
+        // working copy, and the storage of users and access tokens.
         .target(
-            name: "PostgreSQL", dependencies: ["Catalog", "CatalogImport", "CatalogSync", "PostgreSQLDB", "SQLiteDB"],
+            name: "PostgreSQL",
+            dependencies: [
+                "AccessTokens", "Catalog", "CatalogImport", "CatalogSync", "Navigation", "PostgreSQLDB", "SQLiteDB",
+            ],
             plugins: ["EmbedMigrations"]),
         // The system libmicrohttpd (Debian: libmicrohttpd-dev); only HTTPServer imports it, and only the server
         // targets depend on HTTPServer, so the libraries build for iOS without it.
@@ -176,7 +180,10 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "SQLiteDB", "TestSupport"]),
         .testTarget(
             name: "AccessTokensTests",
-            dependencies: ["AccessTokens", "LibraryNavigation", "Navigation", "Schema", "SQLiteDB"]),
+            dependencies: [
+                "AccessTokens", "LibraryNavigation", "Navigation", "PostgreSQL", "PostgreSQLDB", "Schema", "SQLiteDB",
+                "TestSupport",
+            ]),
         .testTarget(
             name: "LibraryNavigationTests",
             dependencies: [

@@ -3,10 +3,10 @@ package import Navigation
 package import SQLiteDB
 
 /// Creates, lists, revokes and checks the bearer tokens of the HTTP API, stored as SHA-256 hashes in
-/// `access_tokens`.
+/// `access_tokens`, on whichever backend ``AccessTokenStorage`` stands for.
 ///
 /// ```swift
-/// let tokens = AccessTokenStore(pool)
+/// let tokens = AccessTokenStore(pool)                                     // a SQLite pool or connection
 /// let issued = try tokens.create(for: ada, scope: .nav, expiresAt: nil)   // print issued.token once
 /// let caller = try tokens.authenticate(issued.token)                      // caller.user == ada
 /// ```
@@ -16,12 +16,17 @@ package struct AccessTokenStore {
     /// How long a token's `last_used_at` may lag behind its use: a request writes it only when it is older.
     package static let lastUsedResolution: TimeInterval = 60
 
-    let writer: any DatabaseWriter
+    let storage: any AccessTokenStorage
 
-    /// The tokens of the database `writer` writes: a connection for the command line, a pool for a server (whose
-    /// readers then check tokens side by side). Cheap to make: it holds nothing else.
+    /// The tokens `storage` holds. Cheap to make: it holds nothing else.
+    package init(_ storage: any AccessTokenStorage) {
+        self.storage = storage
+    }
+
+    /// The tokens of the SQLite database `writer` writes: a connection for the command line, a pool for a server
+    /// (whose readers then check tokens side by side).
     package init(_ writer: any DatabaseWriter) {
-        self.writer = writer
+        self.init(SQLiteAccessTokenStorage(writer))
     }
 
     /// Creates a token for `user`: 256 random bits from the system's generator, stored as their hash.
@@ -32,17 +37,13 @@ package struct AccessTokenStore {
     ///   - expiresAt: when it stops being accepted; `nil` for never.
     ///   - now: the creation time.
     /// - Returns: the token, to be shown once, and what is stored.
-    /// - Throws: `DatabaseError`.
+    /// - Throws: the backend's error.
     package func create(
         for user: NavigationUser, scope: AccessScope, expiresAt: Date?, now: Date = Date()
     ) throws -> IssuedToken {
         let token = Self.prefix + Self.randomHex()
-        let id = try writer.write { db in
-            try db.execute(
-                "INSERT INTO access_tokens(user_id, hash, scope, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-                [user.id, Self.hash(token), scope.rawValue, now, expiresAt])
-            return db.lastInsertedRowID
-        }
+        let id = try storage.insertToken(
+            userID: user.id, hash: Self.hash(token), scope: scope, createdAt: now, expiresAt: expiresAt)
         return IssuedToken(
             token: token,
             stored: AccessToken(id: id, user: user.name, scope: scope, createdAt: now, expiresAt: expiresAt))
@@ -50,58 +51,48 @@ package struct AccessTokenStore {
 
     /// The stored tokens, of `user` only when one is given, oldest first.
     ///
-    /// - Throws: `DatabaseError`.
+    /// - Throws: the backend's error.
     package func tokens(of user: NavigationUser? = nil) throws -> [AccessToken] {
-        try writer.read { db in
-            try db.fetchAll(
-                TokenRow.self, TokenRow.select + " WHERE ? IS NULL OR t.user_id = ? ORDER BY t.id",
-                [user?.id, user?.id]
-            ).map(\.token)
-        }
+        try storage.tokens(userID: user?.id).map(\.token)
     }
 
     /// Revokes the token `id`: requests with it are refused from now on. Revoking it again changes nothing.
     ///
     /// - Returns: the token as stored now.
-    /// - Throws: ``AccessTokenError/noSuchToken(id:)``, `DatabaseError`.
+    /// - Throws: ``AccessTokenError/noSuchToken(id:)``, the backend's error.
     @discardableResult
     package func revoke(id: Int64, now: Date = Date()) throws -> AccessToken {
-        try writer.write { db in
-            try db.execute("UPDATE access_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [now, id])
-            guard let row = try db.fetchOne(TokenRow.self, TokenRow.select + " WHERE t.id = ?", [id]) else {
-                throw AccessTokenError.noSuchToken(id: id)
-            }
-            return row.token
-        }
+        guard let stored = try storage.revokeToken(id: id, at: now) else { throw AccessTokenError.noSuchToken(id: id) }
+        return stored.token
     }
 
     /// The caller a request's bearer token stands for.
     ///
-    /// Reads through a reader; writes `last_used_at` only when the stored one is older than
+    /// Reads (on SQLite, through a reader); writes `last_used_at` only when the stored one is older than
     /// ``lastUsedResolution`` (best effort: a busy writer skips it), so most requests do not write at all.
     ///
     /// - Parameters:
     ///   - token: the token as the request carried it.
     ///   - now: the time to check the expiry against.
     /// - Throws: ``AccessTokenError/malformed``, ``AccessTokenError/unknown``, ``AccessTokenError/expired(at:)``,
-    ///   ``AccessTokenError/revoked(at:)``, `DatabaseError`.
+    ///   ``AccessTokenError/revoked(at:)``, the backend's error.
     package func authenticate(_ token: String, now: Date = Date()) throws -> Caller {
+        try caller(for: try stored(token), now: now)
+    }
+
+    /// The stored token whose hash is `token`'s.
+    func stored(_ token: String) throws -> StoredToken {
         guard Self.isWellFormed(token) else { throw AccessTokenError.malformed }
-        let found = try writer.read { db in
-            try db.fetchOne(TokenRow.self, TokenRow.select + " WHERE t.hash = ?", [Self.hash(token)])
-        }
-        guard let found else { throw AccessTokenError.unknown }
-        return try caller(for: found, now: now)
+        guard let found = try storage.token(hash: Self.hash(token)) else { throw AccessTokenError.unknown }
+        return found
     }
 
     /// The caller `found` stands for when it is usable at `now`, its last use written when due.
-    func caller(for found: TokenRow, now: Date) throws -> Caller {
+    func caller(for found: StoredToken, now: Date) throws -> Caller {
         if let revokedAt = found.token.revokedAt { throw AccessTokenError.revoked(at: revokedAt) }
         if let expiresAt = found.token.expiresAt, now >= expiresAt { throw AccessTokenError.expired(at: expiresAt) }
         if found.token.lastUsedAt.map({ now.timeIntervalSince($0) >= Self.lastUsedResolution }) ?? true {
-            _ = try? writer.write { db in
-                try db.execute("UPDATE access_tokens SET last_used_at = ? WHERE id = ?", [now, found.token.id])
-            }
+            try? storage.recordUse(ofToken: found.token.id, at: now)
         }
         return Caller(user: found.user, scope: found.token.scope, tokenID: found.token.id)
     }
@@ -140,24 +131,5 @@ package struct Caller: Sendable, Hashable {
         self.user = user
         self.scope = scope
         self.tokenID = tokenID
-    }
-}
-
-/// A row of `access_tokens` with its user's name.
-struct TokenRow: RowDecodable {
-    static let select = """
-        SELECT t.id, t.user_id, u.name, t.scope, t.created_at, t.expires_at, t.last_used_at, t.revoked_at
-        FROM access_tokens t JOIN users u ON u.id = t.user_id
-        """
-
-    let user: NavigationUser
-    let token: AccessToken
-
-    init(row: Row) throws {
-        user = NavigationUser(name: try row.value(at: 2), id: try row.value(at: 1))
-        let scope: String = try row.value(at: 3)
-        token = AccessToken(
-            id: try row.value(at: 0), user: user.name, scope: AccessScope(rawValue: scope) ?? .read,
-            createdAt: try row.value(at: 4), expiresAt: row[5], lastUsedAt: row[6], revokedAt: row[7])
     }
 }

@@ -6,9 +6,7 @@ extension NavigationStore {
     ///
     /// - Throws: `DatabaseError`.
     public func users() throws -> [NavigationUser] {
-        try writer.read { db in
-            try db.fetchAll(UserRow.self, "SELECT id, name FROM users ORDER BY name").map(\.user)
-        }
+        try UserDirectory(writer).users()
     }
 
     /// Removes the user named `name` with everything that belongs to them: their scenes, history and sessions,
@@ -19,18 +17,6 @@ extension NavigationStore {
     /// - Throws: `DatabaseError`.
     @discardableResult
     public func removeUser(named name: String) throws -> Bool {
-        try writer.write { db in
-            try db.execute("DELETE FROM users WHERE name = ?", [name])
-            return db.changes > 0
-        }
-    }
-}
-
-/// `id, name` of `users`.
-private struct UserRow: RowDecodable {
-    let user: NavigationUser
-
-    init(row: Row) throws {
-        user = NavigationUser(name: try row.value(at: 1), id: try row.value(at: 0))
+        try UserDirectory(writer).removeUser(named: name)
     }
 }

@@ -104,13 +104,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Parameter name: the user's unique name, which follows the rules of ``NavigationName``.
     /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`.
     public func user(named name: String) throws -> NavigationUser {
-        try NavigationName.validate(name, as: .user)
-        return try writer.write { db in
-            try db.execute(
-                "INSERT INTO users(name, created_at) VALUES (?, ?) ON CONFLICT(name) DO NOTHING", [name, Date()])
-            let id = try db.fetchOne(Int64.self, "SELECT id FROM users WHERE name = ?", [name]) ?? db.lastInsertedRowID
-            return NavigationUser(name: name, id: id)
-        }
+        try UserDirectory(writer).user(named: name)
     }
 
     /// The user named `name` if it exists; never creates one.
@@ -118,11 +112,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Parameter name: the user's name.
     /// - Throws: `DatabaseError`.
     public func existingUser(named name: String) throws -> NavigationUser? {
-        try writer.read { db in
-            try db.fetchOne(Int64.self, "SELECT id FROM users WHERE name = ?", [name]).map {
-                NavigationUser(name: name, id: $0)
-            }
-        }
+        try UserDirectory(writer).existingUser(named: name)
     }
 
     // MARK: Scenes

@@ -2,7 +2,8 @@
 ///
 /// Only the store makes one (``NavigationStore/user(named:)``), so code holding a user can reach that
 /// user's rows and nobody else's. It is deliberately not `Codable`: decoding one would forge access. (Within
-/// this package, the access tokens make one from the row a token belongs to.)
+/// this package, the users' storage of each backend makes one from a `users` row, and the access tokens from
+/// the row a token belongs to.)
 public struct NavigationUser: Sendable, Hashable, CustomStringConvertible {
     /// The user's unique name.
     public let name: String

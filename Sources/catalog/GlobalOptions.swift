@@ -1,5 +1,8 @@
+import AccessTokens
 import CommandLineKit
 import Foundation
+import Navigation
+import PostgreSQL
 import PostgreSQLDB
 import SQLiteDB
 import Schema
@@ -12,10 +15,11 @@ enum GlobalOptions {
     static let postgreSQL = Option.value(
         "database", valueName: "URL",
         help: "A PostgreSQL database instead of a SQLite file: a libpq URI, postgres://USER@HOST:PORT/NAME (default: "
-            + "$CATALOG_DATABASE unless --db is given). init, info, changes, import and snapshot work on PostgreSQL so far.",
+            + "$CATALOG_DATABASE unless --db is given). init, info, changes, import, snapshot, users and tokens work "
+            + "on PostgreSQL so far.",
         inherited: true)
     /// The subcommands that work on a PostgreSQL database; the others refuse `--database`.
-    static let postgreSQLCommands: Set = ["init", "info", "changes", "import", "snapshot"]
+    static let postgreSQLCommands: Set = ["init", "info", "changes", "import", "snapshot", "users", "tokens"]
     static let wait = Option.value(
         "wait", valueName: "SECONDS",
         help: "Give up after waiting SECONDS for another program's lock on the database (default: wait until it is "
@@ -78,6 +82,21 @@ enum GlobalOptions {
         // What it waits for is the user-state file's lock (the catalog's only while a migration runs).
         let waiting = try configuration(invocation, path: DatabaseSchema.userStatePath(forCatalog: path))
         return try DatabaseSchema.openUserState(catalogPath: path, configuration: waiting)
+    }
+
+    /// The users and access tokens of the invocation's database: the tables of its PostgreSQL database (migrated
+    /// first, as `changes` does), else the user-state file of its SQLite catalog.
+    static func openUsersAndTokens(_ invocation: Invocation) throws -> (users: UserDirectory, tokens: AccessTokenStore)
+    {
+        if let connection = try connectPostgreSQL(invocation) {
+            try PostgreSQLSchema.migrator.migrate(connection)
+            return (
+                UserDirectory(PostgreSQLUserStorage(connection)),
+                AccessTokenStore(PostgreSQLAccessTokenStorage(connection))
+            )
+        }
+        let database = try openUserState(invocation)
+        return (UserDirectory(database), AccessTokenStore(database))
     }
 
     /// How to open the database at `path`: waiting for another program's lock as long as `--wait` says (without a

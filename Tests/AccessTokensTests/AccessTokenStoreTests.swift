@@ -1,35 +1,33 @@
 import AccessTokens
 import Foundation
-import LibraryNavigation
 import Navigation
 import SQLiteDB
-import Schema
 import Testing
 
-/// Tokens as the server checks them: by hash, with expiry, revocation and a throttled last-use time.
+/// Tokens as the server checks them: by hash, with expiry, revocation and a throttled last-use time, on both
+/// backends.
 @Suite struct AccessTokenStoreTests {
-    /// A migrated catalog in memory, its token store and a user.
-    func fixture() throws -> (Database, AccessTokenStore, NavigationUser) {
-        let db = try Database.inMemory()
-        try DatabaseSchema.migrator.migrate(db)
-        let user = try NavigationStore<LibraryRoute>(database: db).user(named: "ada")
-        return (db, AccessTokenStore(db), user)
-    }
-
-    @Test func aTokenAuthenticatesAsItsUserWithItsScope() throws {
-        let (_, tokens, user) = try fixture()
-        let issued = try tokens.create(for: user, scope: .nav, expiresAt: nil)
+    @Test(arguments: Backend.allCases)
+    func aTokenAuthenticatesAsItsUserWithItsScope(backend: Backend) throws {
+        let state = try backend.open()
+        let issued = try state.tokens.create(for: state.ada, scope: .nav, expiresAt: nil)
         #expect(AccessTokenStore.isWellFormed(issued.token))
-        let caller = try tokens.authenticate(issued.token)
-        #expect(caller.user == user && caller.scope == .nav && caller.tokenID == issued.stored.id)
-        #expect(try tokens.create(for: user, scope: .nav, expiresAt: nil).token != issued.token)
+        let caller = try state.tokens.authenticate(issued.token)
+        #expect(caller.user == state.ada && caller.scope == .nav && caller.tokenID == issued.stored.id)
+        #expect(try state.tokens.create(for: state.ada, scope: .nav, expiresAt: nil).token != issued.token)
+        // Only the SHA-256 of each token is stored.
+        #expect(
+            try state.strings("SELECT hash FROM access_tokens WHERE id = \(issued.stored.id)")
+                == [SHA256.hexDigest(of: issued.token)])
     }
 
-    @Test func refusalsSayWhyAndNeverHoldTheToken() throws {
-        let (_, tokens, user) = try fixture()
+    @Test(arguments: Backend.allCases)
+    func refusalsSayWhyAndNeverHoldTheToken(backend: Backend) throws {
+        let state = try backend.open()
+        let tokens = state.tokens
         let now = Date(timeIntervalSince1970: 2_000_000_000)
-        let expiring = try tokens.create(for: user, scope: .read, expiresAt: now, now: now.addingTimeInterval(-60))
-        let revoked = try tokens.create(for: user, scope: .read, expiresAt: nil)
+        let expiring = try tokens.create(for: state.ada, scope: .read, expiresAt: now, now: now.addingTimeInterval(-60))
+        let revoked = try tokens.create(for: state.ada, scope: .read, expiresAt: nil)
         try tokens.revoke(id: revoked.stored.id, now: now)
         #expect(try tokens.authenticate(expiring.token, now: now.addingTimeInterval(-1)).scope == .read)
         let cases: [(String, AccessTokenError)] = [
@@ -44,26 +42,53 @@ import Testing
         #expect(throws: AccessTokenError.noSuchToken(id: 99)) { try tokens.revoke(id: 99) }
     }
 
-    @Test func theLastUseIsWrittenAtMostOnceAMinute() throws {
-        let (_, tokens, user) = try fixture()
+    @Test(arguments: Backend.allCases)
+    func aRevokedTokenKeepsItsRowAndItsFirstRevocation(backend: Backend) throws {
+        let state = try backend.open()
+        let bob = try state.users.user(named: "bob")
+        let now = Date(timeIntervalSince1970: 2_000_000_000)
+        let first = try state.tokens.create(for: state.ada, scope: .admin, expiresAt: nil, now: now)
+        let second = try state.tokens.create(for: bob, scope: .read, expiresAt: nil, now: now)
+        #expect(
+            try state.tokens.revoke(id: first.stored.id, now: now.addingTimeInterval(1)).revokedAt
+                == now.addingTimeInterval(1))
+        #expect(
+            try state.tokens.revoke(id: first.stored.id, now: now.addingTimeInterval(2)).revokedAt
+                == now.addingTimeInterval(1))
+        let listed = try state.tokens.tokens()
+        #expect(listed.map(\.id) == [first.stored.id, second.stored.id])
+        #expect(listed.map(\.user) == ["ada", "bob"] && listed.map(\.scope) == [.admin, .read])
+        #expect(!listed[0].isUsable(at: now) && listed[1].isUsable(at: now))
+        #expect(try state.tokens.tokens(of: bob).map(\.id) == [second.stored.id])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func theLastUseIsWrittenAtMostOnceAMinute(backend: Backend) throws {
+        let state = try backend.open()
         let start = Date(timeIntervalSince1970: 2_000_000_000)
-        let issued = try tokens.create(for: user, scope: .read, expiresAt: nil, now: start)
-        let lastUsed = { try tokens.tokens().first?.lastUsedAt }
+        let issued = try state.tokens.create(for: state.ada, scope: .read, expiresAt: nil, now: start)
+        let lastUsed = { try state.tokens.tokens().first?.lastUsedAt }
         #expect(try lastUsed() == nil)
-        _ = try tokens.authenticate(issued.token, now: start)
+        _ = try state.tokens.authenticate(issued.token, now: start)
         #expect(try lastUsed() == start)
-        _ = try tokens.authenticate(issued.token, now: start.addingTimeInterval(59))
+        _ = try state.tokens.authenticate(issued.token, now: start.addingTimeInterval(59))
         #expect(try lastUsed() == start)
-        _ = try tokens.authenticate(issued.token, now: start.addingTimeInterval(60))
+        _ = try state.tokens.authenticate(issued.token, now: start.addingTimeInterval(60))
         #expect(try lastUsed() == start.addingTimeInterval(60))
     }
 
-    @Test func removingTheUserRemovesTheirTokens() throws {
-        let (db, tokens, user) = try fixture()
-        let issued = try tokens.create(for: user, scope: .admin, expiresAt: nil)
-        #expect(try NavigationStore<LibraryRoute>(database: db).removeUser(named: "ada"))
-        #expect(try tokens.tokens().isEmpty)
-        #expect(throws: AccessTokenError.unknown) { try tokens.authenticate(issued.token) }
+    /// Both backends store a time as the same ISO 8601 text, and read back the time they stored, to the millisecond.
+    @Test(arguments: Backend.allCases)
+    func timesAreStoredAsTheSameText(backend: Backend) throws {
+        let state = try backend.open()
+        let created = Date(timeIntervalSince1970: 2_000_000_000.123)
+        let expiry = Date(timeIntervalSince1970: 32_503_680_000)  // 3000-01-01
+        _ = try state.tokens.create(for: state.ada, scope: .read, expiresAt: expiry, now: created)
+        #expect(
+            try state.strings("SELECT created_at || ' ' || expires_at FROM access_tokens")
+                == ["2033-05-18T03:33:20.123Z 3000-01-01T00:00:00.000Z"])
+        let stored = try #require(try state.tokens.tokens().first)
+        #expect(stored.createdAt == created && stored.expiresAt == expiry)
     }
 
     @Test func scopesAllowThemselvesAndLess() {
@@ -73,16 +98,18 @@ import Testing
 }
 
 /// Web sessions as the server checks them: by the hash of the cookie's id, ended by sign-out, by their expiry and
-/// with their token.
+/// with their token, on both backends.
 @Suite struct WebSessionStoreTests {
-    @Test func aSessionActsForItsTokenUntilItEndsOrItsTokenIsRevoked() throws {
-        let (_, tokens, user) = try AccessTokenStoreTests().fixture()
+    @Test(arguments: Backend.allCases)
+    func aSessionActsForItsTokenUntilItEndsOrItsTokenIsRevoked(backend: Backend) throws {
+        let state = try backend.open()
+        let tokens = state.tokens
         let now = Date(timeIntervalSince1970: 2_000_000_000)
-        let issued = try tokens.create(for: user, scope: .nav, expiresAt: nil, now: now)
+        let issued = try tokens.create(for: state.ada, scope: .nav, expiresAt: nil, now: now)
         let session = try tokens.startWebSession(with: issued.token, now: now)
         #expect(session.expiresAt == now.addingTimeInterval(WebSession.lifetime))
         let found = try tokens.webSession(session.id, now: now.addingTimeInterval(60))
-        #expect(found.caller.user == user && found.caller.scope == .nav && found.csrfToken == session.csrfToken)
+        #expect(found.caller.user == state.ada && found.caller.scope == .nav && found.csrfToken == session.csrfToken)
         #expect(session.csrfToken != session.id)
         #expect(throws: AccessTokenError.sessionExpired(at: session.expiresAt)) {
             try tokens.webSession(session.id, now: session.expiresAt)
@@ -96,23 +123,30 @@ import Testing
         }
     }
 
-    @Test func signingOutEndsOneSessionAndOnlyTheHashIsStored() throws {
-        let (db, tokens, user) = try AccessTokenStoreTests().fixture()
-        let issued = try tokens.create(for: user, scope: .read, expiresAt: nil)
+    @Test(arguments: Backend.allCases)
+    func signingOutEndsOneSessionAndOnlyTheHashIsStored(backend: Backend) throws {
+        let state = try backend.open()
+        let tokens = state.tokens
+        let issued = try tokens.create(for: state.ada, scope: .read, expiresAt: nil)
         let first = try tokens.startWebSession(with: issued.token)
         let second = try tokens.startWebSession(with: issued.token)
         try tokens.endWebSession(first.id)
         #expect(throws: AccessTokenError.unknownSession) { try tokens.webSession(first.id) }
-        #expect(try tokens.webSession(second.id).caller.user == user)
+        #expect(try tokens.webSession(second.id).caller.user == state.ada)
         #expect(throws: AccessTokenError.unknownSession) { try tokens.webSession("not-an-id") }
-        let stored = try db.fetchAll(String.self, "SELECT hash FROM web_sessions")
-        #expect(stored == [SHA256.hexDigest(of: second.id)])
+        #expect(try state.strings("SELECT hash FROM web_sessions") == [SHA256.hexDigest(of: second.id)])
     }
 
-    @Test func aSessionNeverOutlivesItsToken() throws {
-        let (_, tokens, user) = try AccessTokenStoreTests().fixture()
+    @Test(arguments: Backend.allCases)
+    func aSessionNeverOutlivesItsTokenAndEndedOnesAreRemoved(backend: Backend) throws {
+        let state = try backend.open()
+        let tokens = state.tokens
         let now = Date(timeIntervalSince1970: 2_000_000_000)
-        let issued = try tokens.create(for: user, scope: .read, expiresAt: now.addingTimeInterval(3600), now: now)
+        let issued = try tokens.create(
+            for: state.ada, scope: .read, expiresAt: now.addingTimeInterval(3600), now: now)
         #expect(try tokens.startWebSession(with: issued.token, now: now).expiresAt == now.addingTimeInterval(3600))
+        let lasting = try tokens.create(for: state.ada, scope: .read, expiresAt: nil, now: now)
+        _ = try tokens.startWebSession(with: lasting.token, now: now.addingTimeInterval(3600))
+        #expect(try state.count("web_sessions") == 1)
     }
 }

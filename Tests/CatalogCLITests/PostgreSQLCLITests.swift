@@ -142,6 +142,78 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: cli.database))
     }
 
+    /// `users` and `tokens` print the same, exit with the same statuses and refuse the same, on a SQLite catalog and
+    /// on a PostgreSQL database (tokens and times aside, which differ from run to run).
+    @Test func usersAndTokensAnswerAsOnSQLite() throws {
+        let script: [[String]] = [
+            ["users", "list"], ["tokens", "list"], ["users", "add", "ada"], ["users", "add", "bob"],
+            ["users", "add", "ada"], ["users", "add", "a/b"], ["users", "list"], ["users", "list", "--json"],
+            ["tokens", "create", "--user", "ada", "--scope", "nav"],
+            ["tokens", "create", "--user", "ada", "--json", "--expires", "90m"], ["tokens", "create", "--user", "bob"],
+            ["tokens", "create"], ["tokens", "create", "--user", "carl"],
+            ["tokens", "create", "--user", "ada", "--scope", "root"], ["tokens", "list"],
+            ["tokens", "list", "--user", "bob"], ["tokens", "list", "--user", "carl"], ["tokens", "list", "--json"],
+            ["tokens", "revoke", "1"], ["tokens", "revoke", "1"], ["tokens", "revoke", "7"],
+            ["tokens", "revoke", "seven"], ["tokens", "list"], ["users", "remove", "ada"], ["users", "remove", "ada"],
+            ["tokens", "list"], ["users", "list"],
+        ]
+        let sqlite = try CatalogCLI("users-sqlite")
+        let uri = try PostgresCluster.shared().createDatabase("cli")
+        for arguments in script {
+            let onSQLite = try sqlite.run(arguments)
+            let onPostgreSQL = try CatalogCLI.run(["--database", uri] + arguments)
+            #expect(onPostgreSQL.status == onSQLite.status, "\(arguments): \(onPostgreSQL.standardError)")
+            #expect(Self.stable(onPostgreSQL.standardOutput) == Self.stable(onSQLite.standardOutput), "\(arguments)")
+            #expect(Self.stable(onPostgreSQL.standardError) == Self.stable(onSQLite.standardError), "\(arguments)")
+        }
+    }
+
+    /// `text` with every token and every time replaced by a placeholder.
+    private static func stable(_ text: String) -> String {
+        text.replacing(/cat_[0-9a-f]{64}/, with: "TOKEN").replacing(
+            /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/, with: "TIME")
+    }
+
+    @Test func onPostgreSQLOnlyTheHashIsStoredAndRemovingAUserRemovesWhatIsTheirs() throws {
+        let uri = try PostgresCluster.shared().createDatabase("cli")
+        #expect(try CatalogCLI.run(["--database", uri, "users", "add", "ada"]).status == 0)
+        let created = try CatalogCLI.run(["--database", uri, "tokens", "create", "--user", "ada"])
+        let token = created.standardOutput.trimmingCharacters(in: .newlines)
+        #expect(token.hasPrefix("cat_") && token.count == 68, "\(created.standardError)")
+        let psql = try TestSupport.installedTool("psql")
+        let query = { (sql: String) in
+            try TestSupport.run(psql, [uri, "-q", "-A", "-t", "-c", sql]).standardOutput.trimmingCharacters(
+                in: .newlines)
+        }
+        #expect(try query("SELECT hash FROM access_tokens") == SHA256.hexDigest(of: token))
+        let stored = try query("SELECT string_agg(t::text, ' ') FROM access_tokens t")
+        #expect(!stored.contains(token.dropFirst(4)))
+
+        let inserted = try query(
+            """
+            WITH scene AS (
+                INSERT INTO nav_scenes (user_id, scene, format, state, history_first, history_cursor, history_last,
+                    created_at, updated_at)
+                SELECT id, 'main', 2, '{}', 0, 0, 0, 'T', 'T' FROM users RETURNING id, user_id
+            ), history AS (
+                INSERT INTO nav_history (scene_id, position, format, state, recorded_at)
+                SELECT id, 0, 2, '{}', 'T' FROM scene
+            )
+            INSERT INTO nav_sessions (user_id, name, format, state, created_at, updated_at)
+            SELECT user_id, 'mine', 2, '{}', 'T', 'T' FROM scene RETURNING 1
+            """)
+        try #require(inserted == "1")
+        let removed = try CatalogCLI.run(["--database", uri, "users", "remove", "ada"])
+        #expect(
+            removed.standardOutput == "removed user 'ada' with their navigation state, sessions and access tokens\n")
+        let left = try query(
+            """
+            SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM nav_scenes) + (SELECT count(*) FROM nav_history)
+                + (SELECT count(*) FROM nav_sessions) + (SELECT count(*) FROM access_tokens)
+            """)
+        #expect(left == "0")
+    }
+
     @Test(arguments: [
         (["--database", "postgres://localhost/x", "--db", "x.sqlite", "init"], "give one of them"),
         (["--database", "catalog.sqlite", "init"], "takes a PostgreSQL URI"),

@@ -18,12 +18,13 @@ enum SyncCommand {
             interrupted sync resumes where it stopped. Refused, with nothing applied, when the database was not \
             made by 'catalog snapshot', follows another server, has local changes, or is behind the server's \
             pruned horizon. --from takes a server database, a PostgreSQL catalog (postgres://…), or the URL of a \
-            'catalog serve' server; over HTTP a \
-            sync ends where the server's log ended when it started. --follow then keeps the copy current with \
+            'catalog serve' server; over HTTP a sync ends where the server's log ended when it started. --follow then keeps the copy current with \
             long-polls until interrupted, reconnecting with a growing pause (up to 30 s) when the server is gone.
             """,
         options: [
-            .value("from", valueName: "SERVER", help: "Read the changes from this server database, PostgreSQL URI or server URL."),
+            .value(
+                "from", valueName: "SERVER",
+                help: "Read the changes from this server database, PostgreSQL URI or server URL."),
             .value("changes", valueName: "FILE", help: "Read the changes from a 'catalog changes' file."),
             .value("batch-size", valueName: "N", help: "Changes per transaction (default 1000)."),
             .flag("follow", help: "With a server URL: keep syncing as changes commit, until interrupted."),

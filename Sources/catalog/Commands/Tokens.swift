@@ -2,7 +2,6 @@ import AccessTokens
 import CatalogAPI
 import CommandLineKit
 import Foundation
-import LibraryNavigation
 import Navigation
 
 /// `catalog tokens`: the bearer tokens clients of `catalog serve` authenticate with.
@@ -49,11 +48,10 @@ enum TokensCommand {
         }
         let scope = try invocation.choice("scope", as: AccessScope.self) ?? .read
         let lifetime = try invocation.value("expires").map { try duration($0, invocation) }
-        let database = try GlobalOptions.openUserState(invocation)
-        let user = try UsersCommand.existingUser(
-            named: name, in: NavigationStore(database: database), invocation)
+        let (users, tokens) = try GlobalOptions.openUsersAndTokens(invocation)
+        let user = try UsersCommand.existingUser(named: name, in: users, invocation)
         let now = Date()
-        let issued = try AccessTokenStore(database).create(
+        let issued = try tokens.create(
             for: user, scope: scope, expiresAt: lifetime.map { now.addingTimeInterval($0) }, now: now)
         if invocation.flag("json") {
             var object = json(issued.stored)
@@ -72,11 +70,11 @@ enum TokensCommand {
     }
 
     private static func list(_ invocation: Invocation) throws {
-        let database = try GlobalOptions.openUserState(invocation)
+        let store = try GlobalOptions.openUsersAndTokens(invocation)
         let user = try invocation.value("user").map {
-            try UsersCommand.existingUser(named: $0, in: NavigationStore(database: database), invocation)
+            try UsersCommand.existingUser(named: $0, in: store.users, invocation)
         }
-        let tokens = try AccessTokenStore(database).tokens(of: user)
+        let tokens = try store.tokens.tokens(of: user)
         if invocation.flag("json") {
             try Output.writeJSON(JSONValue.array(tokens.map(json)))
         } else if tokens.isEmpty {
@@ -108,7 +106,7 @@ enum TokensCommand {
                 commandPath: invocation.commandPath)
         }
         do {
-            let token = try AccessTokenStore(try GlobalOptions.openUserState(invocation)).revoke(id: id)
+            let token = try GlobalOptions.openUsersAndTokens(invocation).tokens.revoke(id: id)
             Output.write("revoked token \(token.id) of \(token.user)\n")
         } catch AccessTokenError.noSuchToken {
             throw UsageError(

@@ -1,6 +1,5 @@
 import CatalogAPI
 import CommandLineKit
-import LibraryNavigation
 import Navigation
 
 /// `catalog users`: the users whose navigation state the catalog keeps and whom access tokens act for.
@@ -26,16 +25,16 @@ enum UsersCommand {
         ]
     )
 
-    /// The navigation store of the invocation's user-state file (the users are the navigation's).
-    static func store(_ invocation: Invocation) throws -> NavigationStore<LibraryRoute> {
-        try NavigationStore(database: try GlobalOptions.openUserState(invocation))
+    /// The users of the invocation's database.
+    private static func users(_ invocation: Invocation) throws -> UserDirectory {
+        try GlobalOptions.openUsersAndTokens(invocation).users
     }
 
     /// The existing user named `name`, or a usage error saying how to add one.
-    static func existingUser(
-        named name: String, in store: NavigationStore<LibraryRoute>, _ invocation: Invocation
-    ) throws -> NavigationUser {
-        guard let user = try store.existingUser(named: name) else {
+    static func existingUser(named name: String, in users: UserDirectory, _ invocation: Invocation) throws
+        -> NavigationUser
+    {
+        guard let user = try users.existingUser(named: name) else {
             throw UsageError(
                 "no user is named '\(name)'", hint: "add one with 'catalog users add \(name)'",
                 commandPath: invocation.commandPath)
@@ -45,28 +44,28 @@ enum UsersCommand {
 
     private static func add(_ invocation: Invocation) throws {
         let name = try NavCommand.name(invocation.positionals[0], of: .user, givenAs: "NAME", invocation)
-        let store = try store(invocation)
-        guard try store.existingUser(named: name) == nil else {
+        let directory = try users(invocation)
+        guard try directory.existingUser(named: name) == nil else {
             throw UsageError("a user named '\(name)' exists already", commandPath: invocation.commandPath)
         }
-        _ = try store.user(named: name)
+        _ = try directory.user(named: name)
         Output.write("added user '\(name)'\n")
     }
 
     private static func list(_ invocation: Invocation) throws {
-        let users = try store(invocation).users()
+        let listed = try users(invocation).users()
         if invocation.flag("json") {
-            try Output.writeJSON(JSONValue.array(users.map { ["name": .string($0.name)] }))
-        } else if users.isEmpty {
+            try Output.writeJSON(JSONValue.array(listed.map { ["name": .string($0.name)] }))
+        } else if listed.isEmpty {
             Output.write("no users; add one with 'catalog users add NAME'\n")
         } else {
-            Output.write(users.map { "\($0.name)\n" }.joined())
+            Output.write(listed.map { "\($0.name)\n" }.joined())
         }
     }
 
     private static func remove(_ invocation: Invocation) throws {
         let name = invocation.positionals[0]
-        guard try store(invocation).removeUser(named: name) else {
+        guard try users(invocation).removeUser(named: name) else {
             throw UsageError("no user is named '\(name)'", commandPath: invocation.commandPath)
         }
         Output.write("removed user '\(name)' with their navigation state, sessions and access tokens\n")
