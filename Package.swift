@@ -115,7 +115,7 @@ let package = Package(
             dependencies: [
                 "AccessTokens", "SQLiteDB", "CSQLite", "Schema", "Catalog", "CatalogImport", "CatalogRemote",
                 "CatalogServer",
-                "CatalogSync", "HTTPServer", "Navigation", "CommandLineKit", "WebDriver",
+                "CatalogSync", "HTTPServer", "Navigation", "CommandLineKit", "PostgreSQLDB", "WebDriver",
             ]),
 
         // The README's Swift examples, each a program whose source is the README block verbatim

@@ -1,15 +1,18 @@
-// `catalog-bench [SUITE...] [--json] [--runs N] [--rows N] [--marc-records N]`: measures the package side by side with its peers.
+// `catalog-bench [SUITE...] [--json] [--runs N] [--rows N] [--marc-records N] [--postgresql URL]`: measures the
+// package side by side with its peers.
 import CommandLineKit
 import Foundation
 
 /// Every suite, in the order a full run measures them.
 enum Suites {
-    static let all: [any BenchmarkSuite] = suites(importRows: 1_000_000, marcRecords: 100_000)
+    static let all: [any BenchmarkSuite] = suites(importRows: 1_000_000, marcRecords: 100_000, postgreSQL: nil)
 
-    /// Every suite, the `import` suite generating `importRows` CSV rows and `marcRecords` MARC records.
-    static func suites(importRows: Int, marcRecords: Int) -> [any BenchmarkSuite] {
+    /// Every suite, the `import` suite generating `importRows` CSV rows and `marcRecords` MARC records, and importing
+    /// into the PostgreSQL database `postgreSQL` too when one is given.
+    static func suites(importRows: Int, marcRecords: Int, postgreSQL: String?) -> [any BenchmarkSuite] {
         [
-            SQLiteSuite(), BrowseSuite(), NavigationSuite(), ImportSuite(rows: importRows, marcRecords: marcRecords),
+            SQLiteSuite(), BrowseSuite(), NavigationSuite(),
+            ImportSuite(rows: importRows, marcRecords: marcRecords, postgreSQL: postgreSQL),
             SyncSuite(),
             LongPollSuite(),
             ServeSuite(),
@@ -31,6 +34,10 @@ let root = Command(
         .value(
             "marc-records", valueName: "N",
             help: "Records of the import suite's generated MARC file (default 100,000, or --rows when fewer)."),
+        .value(
+            "postgresql", valueName: "URL",
+            help: "A PostgreSQL database the import suite also imports into, emptied before each run "
+                + "(Scripts/bench_postgresql.sh starts a throwaway server and passes it)."),
     ],
     arguments: [Argument("SUITE", help: "Suites to run (default: all).", optional: true, variadic: true)],
     run: { invocation in
@@ -38,7 +45,8 @@ let root = Command(
         let timer = Timer(runs: try invocation.integer("runs", in: 1...1000) ?? 5)
         let rows = try invocation.integer("rows", in: 10...100_000_000) ?? 1_000_000
         let marcRecords = try invocation.integer("marc-records", in: 10...100_000_000) ?? min(rows, 100_000)
-        let suites = Suites.suites(importRows: rows, marcRecords: marcRecords)
+        let suites = Suites.suites(
+            importRows: rows, marcRecords: marcRecords, postgreSQL: invocation.value("postgresql"))
         var measurements: [Measurement] = []
         for name in names {
             guard let suite = suites.first(where: { $0.name == name }) else {

@@ -25,6 +25,9 @@ import Schema
 /// `catalog import` and by `Scripts/import_marc.py` (pymarc reading the file, the CSV peer's writer writing the same
 /// rows with Python's sqlite3; skipped when no Python can import pymarc: `CATALOG_PYTHON`, else `python3`).
 ///
+/// With `--postgresql URL`, `catalog --database URL import` of the same CSV into PostgreSQL, and its second run (which
+/// finds every row unchanged): ImportSuite+PostgreSQL.swift.
+///
 /// Each implementation runs once per `--runs` (a run takes seconds to minutes at full size), on a fresh database.
 /// The row counts of each catalog written (books, authors, genres, links, source_records) are logged beside
 /// `catalog import`'s, so a peer that wrote less shows.
@@ -34,6 +37,8 @@ struct ImportSuite: BenchmarkSuite {
     let rows: Int
     /// Records of the generated MARC file.
     let marcRecords: Int
+    /// A PostgreSQL database to import into as well, emptied before each run.
+    let postgreSQL: String?
 
     func run(timer: Timer, log: (String) -> Void) throws -> [Measurement] {
         let directory = try temporaryDirectory(name)
@@ -69,7 +74,11 @@ struct ImportSuite: BenchmarkSuite {
                     + "sqlite3 .import (no normalization) is %.2f× faster than catalog",
                 measurements[1].median / catalogTime, catalogTime / measurements[2].median,
                 catalogTime / measurements[3].median))
-        return measurements + (try marcCase(in: directory, scripts: scripts, timer: timer, log: log))
+        let postgreSQLMeasurements = try postgreSQL.map { url in
+            try postgreSQLCase(url: url, csv: csv, label: label, timer: timer, log: log)
+        }
+        return measurements + (postgreSQLMeasurements ?? [])
+            + (try marcCase(in: directory, scripts: scripts, timer: timer, log: log))
     }
 
     /// An implementation of a case: its name, its command line given the database path, and whether the database
