@@ -156,7 +156,7 @@ public final class PostgreSQLWorkingCopy {
     // MARK: Links
 
     /// Makes the links in `link` of every entity of `owner` the copy changed equal to the copy's: removes the rows
-    /// the copy does not have, adds those the server does not (the server fills their sort-key copies).
+    /// the copy does not have, adds those the server does not.
     private func replaceLinks(_ link: LinkTable, of owner: EntityTable) throws {
         let staging = "push_\(link.name)"
         let columns = [link.owner] + link.columns
@@ -193,9 +193,12 @@ public final class PostgreSQLWorkingCopy {
             DELETE FROM \(link.name) x WHERE x.\(link.owner.name) IN (\(owners)) \
             AND NOT EXISTS (SELECT 1 FROM \(wanted) w WHERE \(row("w")) = \(row("x")))
             """)
+        // The sort-key copies computed here, as the owner holds them, spare a trigger call per row.
+        let copies = link.copies.map { "(SELECT \($0.source) FROM \(owner.name) WHERE id = w.\(link.owner.name))" }
         try feed.connection.execute(
             """
-            INSERT INTO \(link.name) (\(names.joined(separator: ", "))) SELECT \(names.joined(separator: ", ")) \
+            INSERT INTO \(link.name) (\((names + link.copies.map(\.name)).joined(separator: ", "))) \
+            SELECT \((names.map { "w.\($0)" } + copies).joined(separator: ", ")) \
             FROM \(wanted) w WHERE NOT EXISTS (SELECT 1 FROM \(link.name) x WHERE \(row("x")) = \(row("w")))
             """)
     }

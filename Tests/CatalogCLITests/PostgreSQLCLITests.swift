@@ -11,7 +11,8 @@ import Testing
         let uri = try cluster.createDatabase("cli")
         let first = try CatalogCLI.run(["--database", uri, "init"])
         #expect(first.status == 0, "\(first.standardError)")
-        #expect(first.standardOutput.contains("applied 0001_catalog.sql; schema version"))
+        #expect(
+            first.standardOutput.contains("applied 0001_catalog.sql, 0002_link_log_per_statement.sql; schema version"))
         let again = try CatalogCLI.run(["--database", uri, "init"])
         #expect(again.standardOutput.contains("is up to date (schema version"))
 

@@ -198,6 +198,8 @@ import Testing
             [book.id, pratchett.id, gaiman.id])
         let linked = try PostgreSQLChangeFeed.changes(on: db, since: before, limit: 10)
         #expect(linked.map(\.uuid) == [book.uuid] && linked.map(\.operation) == [.update])
+        // One statement, one log write for its owner, however many link rows it added.
+        #expect(linked.map(\.seq) == [before + 1])
 
         // Refreshing the copied sort columns is not a change of the book's links…
         let afterLink = try PostgreSQLChangeFeed.latestSeq(on: db)
