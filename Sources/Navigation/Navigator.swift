@@ -37,13 +37,22 @@ public struct Navigator<Route: NavigationRoute>: Sendable, Hashable {
     /// - Throws: ``NavigationError`` when the intent is refused; nothing changes then.
     @discardableResult
     public mutating func apply(_ intent: NavigationIntent<Route>) throws(NavigationError) -> HistoryEffect {
-        let transition = try state.applying(intent, history: history.neighbors)
+        let transition = try state.applying(intent, history: neighbors(for: intent))
         history.follow(transition)
         return transition.historyEffect
     }
 }
 
 extension Navigator {
+    /// The history entries `intent` needs: the neighbours for `back` and `forward`, none for the others, which
+    /// then need not search the history for them.
+    private func neighbors(for intent: NavigationIntent<Route>) -> HistoryNeighbors<Route> {
+        switch intent {
+        case .back, .forward: history.neighbors
+        default: .none
+        }
+    }
+
     /// Where the state stands in the history.
     var position: HistoryPosition { HistoryPosition(index: history.index, count: history.entries.count) }
 }

@@ -36,12 +36,12 @@ public import Observation
 @MainActor @Observable
 public final class SplitViewModel<Route: NavigationRoute> {
     /// The sidebar route's column count: two (sidebar and detail) or three.
-    public private(set) var layout: SplitViewLayout
+    public var layout: SplitViewLayout { observed(keyPaths.layout, shownLayout) }
     /// The root of the detail column: the content selection, a two-column sidebar route, or what a toolbar
     /// showed (``showDetail(_:)``).
-    public private(set) var detail: Route?
+    public var detail: Route? { observed(keyPaths.detail, shownDetail) }
     /// The scene's position in its history.
-    public private(set) var history: HistoryPosition
+    public var history: HistoryPosition { observed(keyPaths.history, shownPosition) }
     /// Why the last change was refused or could not be saved; set it to `nil` once shown.
     public var lastError: NavigationModelError?
     /// What the last restore, reload or session restore had to repair in the saved state ("this book is no longer
@@ -51,17 +51,23 @@ public final class SplitViewModel<Route: NavigationRoute> {
     /// or nothing.
     public let origin: RestoredScene<Route>.Origin
 
-    private var sidebarRoute: Route?
-    private var markedSidebar: Route?
-    private var contentRoute: Route?
-    private var stack: [Route]
-    private var columnVisibility: ColumnVisibility
-    private var topColumn: CompactColumn
+    // The shown state, one value per observed property. The properties a change writes are observed by hand,
+    // through key paths made once: the `@Observable` macro's accessors evaluate a key path literal at each read
+    // and write, and one into a generic class is instantiated anew each time, which was half of a change's cost
+    // on the main actor (`catalog-bench navigation`).
+    @ObservationIgnored private var sidebarRoute: Route?
+    @ObservationIgnored private var markedSidebar: Route?
+    @ObservationIgnored private var contentRoute: Route?
+    @ObservationIgnored private var shownDetail: Route?
+    @ObservationIgnored private var stack: [Route]
+    @ObservationIgnored private var columnVisibility: ColumnVisibility
+    @ObservationIgnored private var topColumn: CompactColumn
+    @ObservationIgnored private var shownLayout: SplitViewLayout
+    @ObservationIgnored private var shownPosition: HistoryPosition
+    @ObservationIgnored private let keyPaths = ObservedKeyPaths()
 
     /// The state and its history, as the model shows them.
     @ObservationIgnored private var navigator: Navigator<Route>
-    /// ``history`` as last written, compared without an observed access.
-    @ObservationIgnored private var shownPosition: HistoryPosition
     /// The number of saved states adopted from the saver: the generation changes are made in.
     @ObservationIgnored private var generation = 0
     @ObservationIgnored private let saver: SceneSaver<Route>
@@ -81,9 +87,8 @@ public final class SplitViewModel<Route: NavigationRoute> {
         self.navigator = snapshot.navigator
         self.origin = snapshot.origin
         self.restoreReport = snapshot.report ?? RepairReport()
-        self.layout = state.layout
-        self.detail = state.detail
-        self.history = snapshot.navigator.position
+        self.shownLayout = state.layout
+        self.shownDetail = state.detail
         self.shownPosition = snapshot.navigator.position
         self.sidebarRoute = state.sidebar
         self.markedSidebar = state.markedSidebarRoute
@@ -135,7 +140,7 @@ public final class SplitViewModel<Route: NavigationRoute> {
     /// app's list loses its selection then; the layout still follows it. Setting the marked route again changes
     /// nothing (``apply(_:)`` with ``NavigationIntent/selectSidebar(_:)`` pops the stack instead).
     public var sidebar: Route? {
-        get { markedSidebar }
+        get { observed(keyPaths.sidebar, markedSidebar) }
         set {
             guard newValue != markedSidebar else { return }
             apply([newValue.map { .selectSidebar($0) } ?? .clearSidebar])
@@ -145,7 +150,7 @@ public final class SplitViewModel<Route: NavigationRoute> {
     /// The content column's selection; setting a route of the sidebar's list makes it the detail root, `nil`
     /// clears the detail.
     public var content: Route? {
-        get { contentRoute }
+        get { observed(keyPaths.content, contentRoute) }
         set {
             guard newValue != contentRoute else { return }
             apply([.selectContent(newValue)])
@@ -157,7 +162,7 @@ public final class SplitViewModel<Route: NavigationRoute> {
     /// any other replaces the stack: each recorded in the history as the intents are. A path the routes do not
     /// allow changes nothing.
     public var detailStack: [Route] {
-        get { stack }
+        get { observed(keyPaths.detailStack, stack) }
         set {
             guard newValue != stack else { return }
             apply(Self.intents(changingStack: stack, to: newValue))
@@ -166,7 +171,7 @@ public final class SplitViewModel<Route: NavigationRoute> {
 
     /// The column visibility the user chose (`NavigationSplitView(columnVisibility:)`).
     public var visibility: ColumnVisibility {
-        get { columnVisibility }
+        get { observed(keyPaths.visibility, columnVisibility) }
         set {
             guard newValue != columnVisibility else { return }
             apply([.setVisibility(newValue)])
@@ -175,7 +180,7 @@ public final class SplitViewModel<Route: NavigationRoute> {
 
     /// The column on top when the split view is collapsed (`NavigationSplitView(preferredCompactColumn:)`).
     public var compactColumn: CompactColumn {
-        get { topColumn }
+        get { observed(keyPaths.compactColumn, topColumn) }
         set {
             guard newValue != topColumn else { return }
             apply([.setCompactColumn(newValue)])
@@ -185,8 +190,8 @@ public final class SplitViewModel<Route: NavigationRoute> {
     /// The whole state, as one value.
     public var state: SplitViewState<Route> {
         SplitViewState(
-            unchecked: sidebarRoute, content: contentRoute, detail: detail, stack: stack,
-            visibility: columnVisibility, compactColumn: topColumn)
+            unchecked: observed(keyPaths.sidebarRoute, sidebarRoute), content: content, detail: detail,
+            stack: detailStack, visibility: visibility, compactColumn: compactColumn)
     }
 
     /// Whether ``back()`` has an entry to go to.
@@ -234,7 +239,6 @@ public final class SplitViewModel<Route: NavigationRoute> {
 
     /// Applies `intents` as one change: all of them, or none when one is refused.
     private func apply(_ intents: [NavigationIntent<Route>]) {
-        let shown = navigator.state
         var changed = false
         do {
             if let intent = intents.first, intents.count == 1 {
@@ -252,8 +256,9 @@ public final class SplitViewModel<Route: NavigationRoute> {
             return
         }
         guard changed else { return }
-        saver.save(intents, expecting: navigator.state, generation: generation)
-        showChanges(from: shown)
+        let state = navigator.state
+        saver.save(intents, expecting: state, generation: generation)
+        show(state)
     }
 
     /// The intents that turn the detail stack `old` into `new`: pops, pushes or a replacement.
@@ -312,31 +317,51 @@ public final class SplitViewModel<Route: NavigationRoute> {
     /// Takes the saved state the saver sent: after a failed or diverging save, a reload or a session restore.
     func adopt(_ snapshot: SceneSnapshot<Route>, error: NavigationModelError?) {
         generation += 1
-        let shown = navigator.state
         navigator = snapshot.navigator
-        showChanges(from: shown)
+        show(navigator.state)
         if let report = snapshot.report, report != restoreReport { restoreReport = report }
         if let error { lastError = error }
     }
 
-    /// Copies what changed from `old` to the navigator's state into the observed properties, which showed `old`.
-    /// Only those are written, so each property notifies only its own observers. The states are compared as plain
-    /// values rather than by reading the observed properties back through key paths, which cost a change about
-    /// 50 µs more on the main actor (`catalog-bench navigation`).
-    private func showChanges(from old: SplitViewState<Route>) {
-        let new = navigator.state
-        if old.sidebar != new.sidebar { sidebarRoute = new.sidebar }
-        if old.markedSidebarRoute != new.markedSidebarRoute { markedSidebar = new.markedSidebarRoute }
-        if old.content != new.content { contentRoute = new.content }
-        if old.detail != new.detail { detail = new.detail }
-        if old.stack != new.stack { stack = new.stack }
-        if old.visibility != new.visibility { columnVisibility = new.visibility }
-        if old.compactColumn != new.compactColumn { topColumn = new.compactColumn }
-        if old.layout != new.layout { layout = new.layout }
-        let position = navigator.position
-        if shownPosition != position {
-            shownPosition = position
-            history = position
+    /// Copies what differs in `state`, the navigator's, into the observed properties, which showed the state before
+    /// it. Only those are written, so each property notifies only its own observers.
+    private func show(_ state: SplitViewState<Route>) {
+        if sidebarRoute != state.sidebar {
+            withMutation(keyPath: keyPaths.sidebarRoute) { sidebarRoute = state.sidebar }
         }
+        let marked = state.markedSidebarRoute
+        if markedSidebar != marked { withMutation(keyPath: keyPaths.sidebar) { markedSidebar = marked } }
+        if contentRoute != state.content { withMutation(keyPath: keyPaths.content) { contentRoute = state.content } }
+        if shownDetail != state.detail { withMutation(keyPath: keyPaths.detail) { shownDetail = state.detail } }
+        if stack != state.stack { withMutation(keyPath: keyPaths.detailStack) { stack = state.stack } }
+        if columnVisibility != state.visibility {
+            withMutation(keyPath: keyPaths.visibility) { columnVisibility = state.visibility }
+        }
+        if topColumn != state.compactColumn {
+            withMutation(keyPath: keyPaths.compactColumn) { topColumn = state.compactColumn }
+        }
+        if shownLayout != state.layout { withMutation(keyPath: keyPaths.layout) { shownLayout = state.layout } }
+        let position = navigator.position
+        if shownPosition != position { withMutation(keyPath: keyPaths.history) { shownPosition = position } }
+    }
+
+    /// `value`, its read recorded for the observers of `keyPath`.
+    private func observed<Value>(_ keyPath: KeyPath<SplitViewModel, Value>, _ value: Value) -> Value {
+        access(keyPath: keyPath)
+        return value
+    }
+
+    /// The key paths of the properties observed by hand; `sidebarRoute` stands for the sidebar route that ``state``
+    /// shows and ``sidebar`` may not mark.
+    @MainActor private struct ObservedKeyPaths {
+        let sidebarRoute = \SplitViewModel.sidebarRoute
+        let sidebar = \SplitViewModel.sidebar
+        let content = \SplitViewModel.content
+        let detail = \SplitViewModel.detail
+        let detailStack = \SplitViewModel.detailStack
+        let visibility = \SplitViewModel.visibility
+        let compactColumn = \SplitViewModel.compactColumn
+        let layout = \SplitViewModel.layout
+        let history = \SplitViewModel.history
     }
 }

@@ -37,6 +37,35 @@ import Testing
         await model.flush()
     }
 
+    /// The observers of the whole state are told of every change, whichever part it changes: a new sidebar section
+    /// with nothing selected changes only the sidebar route.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func theWholeStateNotifiesItsObserversOfEveryChange() async throws {
+        let model = try await SplitViewModel.restore(user: "ada", scene: "main", store: try await backgroundStore())
+        let steps: [(String, (SplitViewModel<TestRoute>) -> Void)] = [
+            ("sidebar = genres", { $0.sidebar = .genres }),
+            ("sidebar = bands", { $0.sidebar = .bands }),
+            ("content = band 1", { $0.content = .band(1) }),
+            ("push a genre", { $0.detailStack.append(.genre(2)) }),
+            ("visibility = all", { $0.visibility = .all }),
+            ("back", { $0.back() }),
+            ("a toolbar's detail", { $0.showDetail(.cats) }),
+        ]
+        for (name, step) in steps {
+            let before = model.state
+            let changes = ObservedChanges()
+            withObservationTracking {
+                _ = model.state
+            } onChange: {
+                changes.insert("state")
+            }
+            step(model)
+            #expect(model.state != before && changes.all == ["state"], "\(name)")
+        }
+        await model.flush()
+        #expect(model.lastError == nil)
+    }
+
     /// A new sidebar selection clears the content, the detail and its stack, whatever the view writes, and their
     /// observers are told.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
