@@ -8,8 +8,8 @@ public import PostgreSQLDB
 ///
 /// A file reaches the server whole or not at all: a process killed part way leaves the server as it was, and a
 /// second import of the same file writes nothing (the importer finds every row as it is). `--batch` bounds the
-/// working copy's transactions only. The working copy is made once, at the first file, and kept current by the
-/// pushes, so several files cost one copy.
+/// working copy's transactions only. The working copy is made at the first file and kept current by the pushes, so
+/// several files cost one copy (a new one when another writer changed the catalog in between).
 ///
 /// ```swift
 /// let importer = PostgreSQLImporter(try PostgreSQLConnection(uri: uri))
@@ -34,7 +34,9 @@ public final class PostgreSQLImporter {
     public func importFile(
         atPath path: String, options: ImportOptions = ImportOptions(), progress: ((ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
-        let copy = try workingCopy ?? PostgreSQLWorkingCopy(checkingOut: feed)
+        // The copy of the previous file serves again unless another writer changed the catalog since.
+        let kept = try workingCopy.flatMap { try $0.isCurrent() ? $0 : nil }
+        let copy = try kept ?? PostgreSQLWorkingCopy(checkingOut: feed)
         // A failure leaves the copy with writes the server does not have: the next file starts from a fresh one.
         workingCopy = nil
         let summary = try LibraryCatalog(copy.database).importer.importFile(

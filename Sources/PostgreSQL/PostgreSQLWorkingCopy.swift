@@ -61,6 +61,12 @@ public final class PostgreSQLWorkingCopy {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// Whether no other writer has changed the server's catalog since the copy was made or last pushed, so that a
+    /// push can go through.
+    public func isCurrent() throws -> Bool {
+        try PostgreSQLChangeFeed.latestSeq(on: feed.connection) == serverSequence
+    }
+
     /// Writes to the server what was written to the copy since it was made or last pushed, in one transaction.
     ///
     /// - Returns: the number of entities and import identities written (0 when the copy has nothing new: the server
