@@ -44,8 +44,13 @@ func navigate(_ intents: [NavigationIntent<TestRoute>]) throws -> SplitViewState
 }
 
 extension NavigationStore {
+    /// The SQLite storage of a test's store.
+    var sqlite: SQLiteNavigationStorage {
+        get throws { try #require(storage as? SQLiteNavigationStorage) }
+    }
+
     /// The connection a test's store was made on, to look at its rows.
     var database: Database {
-        get throws { try #require(writer as? Database) }
+        get throws { try #require(try sqlite.writer as? Database) }
     }
 }
