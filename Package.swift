@@ -177,7 +177,8 @@ let package = Package(
         .testTarget(
             name: "CatalogSyncTests",
             dependencies: ["Catalog", "CatalogImport", "CatalogSync", "Schema", "SQLiteDB", "TestSupport"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "SQLiteDB", "TestSupport"]),
+        .testTarget(
+            name: "NavigationTests", dependencies: ["Navigation", "PostgreSQL", "PostgreSQLDB", "SQLiteDB", "TestSupport"]),
         .testTarget(
             name: "AccessTokensTests",
             dependencies: [

@@ -15,7 +15,8 @@ package import PostgreSQLDB
 /// used scene. `NO KEY UPDATE` leaves other writers' `FOREIGN KEY` checks on the user (a new token) unblocked. These
 /// writes take no advisory lock: the change log's lock is the catalog writers' alone.
 package struct PostgreSQLNavigationStorage: NavigationStorage {
-    let connection: PostgreSQLConnection
+    /// Where the rows are read and saved.
+    package let connection: PostgreSQLConnection
 
     /// The navigation tables of the database `connection` is connected to.
     package init(_ connection: PostgreSQLConnection) {

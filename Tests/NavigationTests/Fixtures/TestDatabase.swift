@@ -9,11 +9,7 @@ import Testing
 func makeStore(
     validator: any RouteValidator<TestRoute> = RouteValidation<TestRoute>.acceptingAll, historyLimit: Int = 100
 ) throws -> NavigationStore<TestRoute> {
-    let db = try Database.inMemory()
-    try NavigationSchema.migrator.migrate(db)
-    var configuration = NavigationStore<TestRoute>.Configuration()
-    configuration.historyLimit = historyLimit
-    return try NavigationStore(database: db, validator: validator, configuration: configuration)
+    try Backend.sqlite.makeStore(validator: validator, historyLimit: historyLimit)
 }
 
 /// A database file in a temporary directory (removed when the test process exits, so it outlives every
