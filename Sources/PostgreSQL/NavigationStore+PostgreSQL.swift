@@ -1,3 +1,4 @@
+public import LibraryNavigation
 public import Navigation
 public import PostgreSQLDB
 
@@ -24,5 +25,26 @@ extension NavigationStore {
     ) {
         self.init(
             storage: PostgreSQLNavigationStorage(connection), validator: validator, configuration: configuration)
+    }
+}
+
+extension NavigationStore where Route == LibraryRoute {
+    /// A store for the scenes that browse the catalog of the PostgreSQL database `connection` is connected to, which
+    /// also holds their navigation tables: every route an intent brings in, and every route a restore reads back, is
+    /// checked against that catalog, as `NavigationStore(catalog:)` checks a SQLite one.
+    ///
+    /// ```swift
+    /// let store = NavigationStore(postgreSQLCatalog: try PostgreSQLConnection(uri: uri))
+    /// try store.openSession(scene: "main", forUserNamed: "ada").apply(.selectSidebar(.genres))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - connection: a connection to a migrated database, used by this store alone at a time.
+    ///   - configuration: the history limit.
+    public convenience init(postgreSQLCatalog connection: PostgreSQLConnection, configuration: Configuration = Configuration())
+    {
+        self.init(
+            postgreSQL: connection, validator: CatalogLookupValidator(PostgreSQLCatalogLookup(connection)),
+            configuration: configuration)
     }
 }
