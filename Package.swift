@@ -179,7 +179,8 @@ let package = Package(
             name: "CatalogSyncTests",
             dependencies: ["Catalog", "CatalogImport", "CatalogSync", "Schema", "SQLiteDB", "TestSupport"]),
         .testTarget(
-            name: "NavigationTests", dependencies: ["Navigation", "PostgreSQL", "PostgreSQLDB", "SQLiteDB", "TestSupport"]),
+            name: "NavigationTests",
+            dependencies: ["Navigation", "PostgreSQL", "PostgreSQLDB", "SQLiteDB", "TestSupport"]),
         .testTarget(
             name: "AccessTokensTests",
             dependencies: [

@@ -336,7 +336,8 @@ public final class NavigationStore<Route: NavigationRoute> {
                     try transaction.replaceHistoryEntry(scene: window.id, at: target, with: StoredText(entry))
                 }
                 let shown = StoredText(result.state)
-                let moved = SceneWindow(id: window.id, first: window.first, cursor: target, last: window.last - collapsed)
+                let moved = SceneWindow(
+                    id: window.id, first: window.first, cursor: target, last: window.last - collapsed)
                 try transaction.updateScene(moved, shown, at: Date())
                 let position = HistoryPosition(
                     index: Int(target - moved.first), count: Int(moved.last - moved.first + 1))

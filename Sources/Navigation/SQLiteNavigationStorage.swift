@@ -212,7 +212,8 @@ private struct SQLiteSceneTransaction: SceneTransaction {
 
     func historyEntry(scene id: Int64, at position: Int64) throws -> StoredText? {
         try db.fetchOne(
-            StoredText.self, "SELECT format, state FROM nav_history WHERE scene_id = ? AND position = ?", [id, position])
+            StoredText.self, "SELECT format, state FROM nav_history WHERE scene_id = ? AND position = ?",
+            [id, position])
     }
 
     func insertHistoryEntry(scene id: Int64, at position: Int64, _ state: StoredText, recordedAt date: Date) throws {

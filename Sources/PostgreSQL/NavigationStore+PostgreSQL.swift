@@ -41,8 +41,9 @@ extension NavigationStore where Route == LibraryRoute {
     /// - Parameters:
     ///   - connection: a connection to a migrated database, used by this store alone at a time.
     ///   - configuration: the history limit.
-    public convenience init(postgreSQLCatalog connection: PostgreSQLConnection, configuration: Configuration = Configuration())
-    {
+    public convenience init(
+        postgreSQLCatalog connection: PostgreSQLConnection, configuration: Configuration = Configuration()
+    ) {
         self.init(
             postgreSQL: connection, validator: CatalogLookupValidator(PostgreSQLCatalogLookup(connection)),
             configuration: configuration)

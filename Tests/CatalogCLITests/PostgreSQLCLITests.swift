@@ -205,7 +205,8 @@ import Testing
         }
         let gawain = "{book:Sir Gawain and the Green Knight}"
         let script: [[String]] = [
-            ["nav", "show"], ["nav", "select-sidebar", "genres"], ["nav", "select-content", "genre/{genre:Heavy metal}"],
+            ["nav", "show"], ["nav", "select-sidebar", "genres"],
+            ["nav", "select-content", "genre/{genre:Heavy metal}"],
             ["nav", "select-content", "genre/00000000-0000-4000-8000-000000000000"],
             ["nav", "push", "band/{band:Black Sabbath}"], ["nav", "push", "band/{band:The Beatles}"],
             ["nav", "show", "--json"], ["nav", "back"], ["nav", "forward"], ["nav", "--scene", "side", "show"],

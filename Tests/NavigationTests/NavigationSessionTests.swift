@@ -5,7 +5,9 @@ import Testing
 @testable import Navigation
 
 @Suite struct NavigationSessionTests {
-    @Test(arguments: Backend.allCases) func intentsBringingInRoutesTheValidatorDoesNotKnowAreRefused(_ backend: Backend) throws {
+    @Test(arguments: Backend.allCases) func intentsBringingInRoutesTheValidatorDoesNotKnowAreRefused(_ backend: Backend)
+        throws
+    {
         let catalog = FakeCatalog()
         catalog.deleted = [TestRoute.genre(13).path]
         let store = try backend.makeStore(validator: catalog)

@@ -30,7 +30,9 @@ import Testing
         #expect(try store.restore(scene: "main", for: user).report.isEmpty)
     }
 
-    @Test(arguments: Backend.allCases) func deletedContentSelectionClearsContentDetailAndStack(_ backend: Backend) throws {
+    @Test(arguments: Backend.allCases) func deletedContentSelectionClearsContentDetailAndStack(_ backend: Backend)
+        throws
+    {
         let catalog = FakeCatalog()
         let store = try backend.makeStore(validator: catalog)
         let user = try store.user(named: "ada")

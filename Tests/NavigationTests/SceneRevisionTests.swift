@@ -6,7 +6,9 @@ import Testing
 
 /// A scene's revision: what an HTTP ETag is made of and what a conditional save checks.
 @Suite struct SceneRevisionTests {
-    @Test(arguments: Backend.allCases) func theRevisionChangesWithTheStateAndTheHistoryPositionOnly(_ backend: Backend) throws {
+    @Test(arguments: Backend.allCases) func theRevisionChangesWithTheStateAndTheHistoryPositionOnly(_ backend: Backend)
+        throws
+    {
         let store = try backend.makeStore()
         let user = try store.user(named: "ada")
         let session = try store.openSession(scene: "main", for: user)
@@ -33,7 +35,9 @@ import Testing
         #expect(try store.revision(ofScene: "main", for: user) == before)
     }
 
-    @Test(arguments: Backend.allCases) func aSceneWithoutSavedStateHasTheRevisionOfTheSceneItStartsFrom(_ backend: Backend) throws {
+    @Test(arguments: Backend.allCases) func aSceneWithoutSavedStateHasTheRevisionOfTheSceneItStartsFrom(
+        _ backend: Backend
+    ) throws {
         let store = try backend.makeStore()
         let user = try store.user(named: "ada")
         let empty = try store.revision(ofScene: "side", for: user)
@@ -48,7 +52,9 @@ import Testing
         #expect(try store.revision(ofScene: "main", for: try store.user(named: "bob")) == empty)
     }
 
-    @Test(arguments: Backend.allCases) func aConditionalChangeIsRefusedWhenAnotherSessionSavedMeanwhile(_ backend: Backend) throws {
+    @Test(arguments: Backend.allCases) func aConditionalChangeIsRefusedWhenAnotherSessionSavedMeanwhile(
+        _ backend: Backend
+    ) throws {
         let store = try backend.makeStore()
         let user = try store.user(named: "ada")
         let first = try store.openSession(scene: "main", for: user)
