@@ -7,6 +7,7 @@ extension LibraryCatalog {
     ///   "(deleted)".
     /// - Throws: `DatabaseError`.
     public func title(of route: LibraryRoute) throws -> String {
+        // The rule is CatalogLookup's, which every backend shares; the cast picks it over this method's name.
         try (self as any CatalogLookup).title(of: route)
     }
 }

@@ -4,7 +4,8 @@ public import SQLiteDB
 /// Navigation state in SQLite, per user and per scene (window): restored and repaired at launch, saved
 /// at every intent, with a bounded history and named sessions.
 ///
-/// The database must carry the navigation tables (``NavigationSchema``). Every query is scoped by
+/// The same rules hold on PostgreSQL, for a store the `PostgreSQL` module makes; the rows then live in that
+/// database. A SQLite database must carry the navigation tables (``NavigationSchema``). Every query is scoped by
 /// the ``NavigationUser`` passed in, so one user never reads or changes another's rows through it.
 ///
 /// It takes any `DatabaseWriter`: a connection, or a `DatabasePool`, whose readers then restore scenes

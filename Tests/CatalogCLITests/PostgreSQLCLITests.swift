@@ -193,6 +193,7 @@ import Testing
         let entities = [
             ("genre", "Heavy metal"), ("band", "Black Sabbath"), ("band", "The Beatles"), ("book", "The Hobbit"),
             ("author", "J. R. R. Tolkien"), ("book", "Sir Gawain and the Green Knight"), ("author", "E. V. Gordon"),
+            ("author", "Jane Austen"),
         ]
         // "{kind:name}" → the entity's uuid, in each database.
         var local: [String: String] = [:]
@@ -213,6 +214,7 @@ import Testing
             ["nav", "select-sidebar", "search/hobbit"], ["nav", "select-content", "book/{book:The Hobbit}"],
             ["nav", "select-content", "book/\(gawain)"], ["nav", "push", "author/{author:J. R. R. Tolkien}"],
             ["nav", "push", "book/\(gawain)"], ["nav", "push", "author/{author:E. V. Gordon}"],
+            ["nav", "push", "author/{author:Jane Austen}"],
             ["sessions", "save", "reading"], ["sessions", "list"], ["sessions", "list", "--json"],
             ["nav", "select-sidebar", "settings"], ["sessions", "restore", "reading", "--scene", "other"],
             ["sessions", "rename", "reading", "evening"], ["sessions", "rename", "nope", "x"],
