@@ -40,11 +40,12 @@ let package = Package(
         .target(name: "PostgreSQLDB", dependencies: ["CLibPQ", "SchemaMigration"]),
         // The catalog's and the navigation's tables on PostgreSQL: Migrations/PostgreSQL/ (a sequence of its own)
         // embedded by the EmbedMigrations plugin, the change feed and snapshots read from them, imports through a
-        // working copy, and the storage of users and access tokens.
+        // working copy, and the storage of users, access tokens and navigation state.
         .target(
             name: "PostgreSQL",
             dependencies: [
-                "AccessTokens", "Catalog", "CatalogImport", "CatalogSync", "Navigation", "PostgreSQLDB", "SQLiteDB",
+                "AccessTokens", "Catalog", "CatalogImport", "CatalogSync", "LibraryNavigation", "Navigation",
+                "PostgreSQLDB", "SQLiteDB",
             ],
             plugins: ["EmbedMigrations"]),
         // The system libmicrohttpd (Debian: libmicrohttpd-dev); only HTTPServer imports it, and only the server
@@ -177,7 +178,9 @@ let package = Package(
         .testTarget(
             name: "CatalogSyncTests",
             dependencies: ["Catalog", "CatalogImport", "CatalogSync", "Schema", "SQLiteDB", "TestSupport"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "SQLiteDB", "TestSupport"]),
+        .testTarget(
+            name: "NavigationTests",
+            dependencies: ["Navigation", "PostgreSQL", "PostgreSQLDB", "SQLiteDB", "TestSupport"]),
         .testTarget(
             name: "AccessTokensTests",
             dependencies: [

@@ -17,21 +17,22 @@ extension LibraryCatalog {
     ///   joins their kinds (a band and a book).
     /// - Throws: `DatabaseError` when the query fails.
     public func linked(_ kind: EntityKind, _ uuid: UUID, _ otherKind: EntityKind, _ otherUUID: UUID) throws -> Bool {
-        if kind == .author, otherKind == .author {
-            return try uuid != otherUUID && db.fetchOne(Int.self, Self.coauthors, [uuid, otherUUID]) != nil
-        }
-        // Each link table is owned by a book or a band: ask with the owner first.
-        let ownerFirst = kind == .book || kind == .band
-        let (owner, target) =
-            ownerFirst ? ((kind, uuid), (otherKind, otherUUID)) : ((otherKind, otherUUID), (kind, uuid))
-        let query: String
-        switch (owner.0, target.0) {
-        case (.book, .author): query = Self.bookAuthor
-        case (.book, .genre): query = Self.bookGenre
-        case (.band, .genre): query = Self.bandGenre
-        default: return false
-        }
-        return try db.fetchOne(Int.self, query, [owner.1, target.1]) != nil
+        try EntityLink(kind, uuid, otherKind, otherUUID).map(contains) ?? false
+    }
+
+    /// Whether the catalog's link table records `link`.
+    ///
+    /// - Throws: `DatabaseError` when the query fails.
+    package func contains(_ link: EntityLink) throws -> Bool {
+        let query =
+            switch link {
+            case .bookAuthor: Self.bookAuthor
+            case .bookGenre: Self.bookGenre
+            case .bandGenre: Self.bandGenre
+            case .coauthors: Self.coauthors
+            }
+        let (owner, target) = link.uuids
+        return try db.fetchOne(Int.self, query, [owner, target]) != nil
     }
 
     /// Whether the entity is one of the first ``Page/maximumLimit`` hits of searching `text`: an item of the

@@ -1,4 +1,4 @@
-package import Catalog
+import Catalog
 package import LibraryNavigation
 package import Navigation
 
@@ -16,7 +16,7 @@ extension CatalogAPI {
     /// - Throws: `DatabaseError`.
     package static func scene(
         user: String, scene: String, state: SplitViewState<LibraryRoute>, history: HistoryPosition,
-        repairs: RepairReport, in catalog: LibraryCatalog
+        repairs: RepairReport, in catalog: any CatalogLookup
     ) throws -> JSONValue {
         let route = { (route: LibraryRoute?) -> JSONValue in route.map { .string($0.path) } ?? .null }
         let title = { (route: LibraryRoute?) throws -> JSONValue in

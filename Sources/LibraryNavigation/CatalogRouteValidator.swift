@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 public import Navigation
 public import SQLiteDB
 
@@ -21,8 +22,7 @@ public struct CatalogRouteValidator: RouteValidator {
     }
 
     public func exists(_ route: LibraryRoute) throws -> Bool {
-        guard let entity = route.entity else { return true }
-        return try database.read { db in try LibraryCatalog(db).contains(entity.kind, uuid: entity.uuid) }
+        try ReadingCatalog(database: database).exists(route)
     }
 
     /// Whether `origin`'s list or detail shows `route`: a section lists every entity of its kind, a search its
@@ -30,15 +30,43 @@ public struct CatalogRouteValidator: RouteValidator {
     /// authors and genres, an author their books and co-authors, a band its genres, a genre its bands and
     /// books), when the catalog's link tables link the two.
     public func isLinked(_ route: LibraryRoute, from origin: LibraryRoute) throws -> Bool {
-        guard let entity = route.entity else { return true }
-        if case .search(let text) = origin {
-            return try database.read { db in
-                try LibraryCatalog(db).isSearchHit(entity.kind, entity.uuid, for: text)
-            }
-        }
-        guard let source = origin.entity else { return true }
-        return try database.read { db in
-            try LibraryCatalog(db).linked(source.kind, source.uuid, entity.kind, entity.uuid)
-        }
+        try ReadingCatalog(database: database).isLinked(route, from: origin)
+    }
+}
+
+/// The catalog `database` reads, each question in a read of its own (on a pool, a reader's transaction), asked only
+/// when a route names an entity.
+private struct ReadingCatalog: CatalogLookup {
+    let database: any DatabaseReader
+
+    func name(of kind: EntityKind, uuid: UUID) throws -> String? {
+        try database.read { db in try LibraryCatalog(db).name(of: kind, uuid: uuid) }
+    }
+
+    func contains(_ link: EntityLink) throws -> Bool {
+        try database.read { db in try LibraryCatalog(db).contains(link) }
+    }
+
+    func isSearchHit(_ kind: EntityKind, _ uuid: UUID, for text: String) throws -> Bool {
+        try database.read { db in try LibraryCatalog(db).isSearchHit(kind, uuid, for: text) }
+    }
+}
+
+/// A ``RouteValidator`` over any backend's ``CatalogLookup``: the checks of ``CatalogRouteValidator`` on a catalog
+/// that is not a SQLite file.
+package struct CatalogLookupValidator: RouteValidator {
+    let lookup: any CatalogLookup
+
+    /// A validator asking `lookup`.
+    package init(_ lookup: any CatalogLookup) {
+        self.lookup = lookup
+    }
+
+    package func exists(_ route: LibraryRoute) throws -> Bool {
+        try lookup.exists(route)
+    }
+
+    package func isLinked(_ route: LibraryRoute, from origin: LibraryRoute) throws -> Bool {
+        try lookup.isLinked(route, from: origin)
     }
 }

@@ -7,7 +7,7 @@ extension LibraryCatalog {
     ///   "(deleted)".
     /// - Throws: `DatabaseError`.
     public func title(of route: LibraryRoute) throws -> String {
-        guard let entity = route.entity else { return route.displayName }
-        return try summary(of: entity.kind, uuid: entity.uuid)?.name ?? "\(route.displayName) (deleted)"
+        // The rule is CatalogLookup's, which every backend shares; the cast picks it over this method's name.
+        try (self as any CatalogLookup).title(of: route)
     }
 }

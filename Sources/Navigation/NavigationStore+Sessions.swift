@@ -1,5 +1,4 @@
 import Foundation
-import SQLiteDB
 
 extension NavigationStore {
     /// Saves `state` as the user's session `name`, replacing a session of that name.
@@ -11,15 +10,7 @@ extension NavigationStore {
     /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`.
     public func saveSession(named name: String, state: SplitViewState<Route>, for user: NavigationUser) throws {
         try NavigationName.validate(name, as: .session)
-        let now = Date()
-        try writer.write { db in
-            try db.execute(
-                """
-                INSERT INTO nav_sessions(user_id, name, format, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT(user_id, name) DO UPDATE SET format = excluded.format, state = excluded.state,
-                updated_at = excluded.updated_at
-                """, [user.id, name, StateFormat.current, StateFormat.encode(state), now, now])
-        }
+        try storage.upsertSession(named: name, StoredText(state), user: user, at: Date())
     }
 
     /// Saves the current state of `scene` as the user's session `name`.
@@ -54,12 +45,7 @@ extension NavigationStore {
     /// - Parameter user: whose sessions.
     /// - Throws: `DatabaseError`.
     public func sessions(for user: NavigationUser) throws -> [SavedSession] {
-        try writer.read { db in
-            try db.fetchAll(
-                SavedSessionRow.self,
-                "SELECT name, created_at, updated_at FROM nav_sessions WHERE user_id = ? ORDER BY name",
-                [user.id])
-        }.map(\.session)
+        try storage.sessions(of: user)
     }
 
     /// Renames the user's session `name` to `newName`.
@@ -72,17 +58,7 @@ extension NavigationStore {
     ///   ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`.
     public func renameSession(named name: String, to newName: String, for user: NavigationUser) throws {
         try NavigationName.validate(newName, as: .session)
-        let renamed: Bool
-        do {
-            renamed = try writer.write { db in
-                try db.execute(
-                    "UPDATE nav_sessions SET name = ?, updated_at = ? WHERE user_id = ? AND name = ?",
-                    [newName, Date(), user.id, name])
-                return db.changes > 0
-            }
-        } catch let error as DatabaseError where error.isConstraint {
-            throw NavigationStoreError.sessionExists(name: newName)
-        }
+        let renamed = try storage.renameSession(named: name, to: newName, user: user, at: Date())
         guard renamed else { throw NavigationStoreError.sessionNotFound(name: name) }
     }
 
@@ -93,20 +69,13 @@ extension NavigationStore {
     ///   - user: whose session.
     /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, `DatabaseError`.
     public func deleteSession(named name: String, for user: NavigationUser) throws {
-        let deleted = try writer.write { db in
-            try db.execute("DELETE FROM nav_sessions WHERE user_id = ? AND name = ?", [user.id, name])
-            return db.changes > 0
-        }
+        let deleted = try storage.deleteSession(named: name, user: user)
         guard deleted else { throw NavigationStoreError.sessionNotFound(name: name) }
     }
 
     /// The user's session `name`, restored and repaired.
     func loadSession(named name: String, for user: NavigationUser) throws -> (SplitViewState<Route>, RepairReport) {
-        let stored = try writer.read { db in
-            try db.fetchOne(
-                StoredText.self, "SELECT format, state FROM nav_sessions WHERE user_id = ? AND name = ?",
-                [user.id, name])
-        }
+        let stored = try storage.session(named: name, user: user)
         guard let stored else { throw NavigationStoreError.sessionNotFound(name: name) }
         return repairer.restore(stored.state, format: stored.format)
     }

@@ -1,12 +1,11 @@
 import Foundation
-import SQLiteDB
 
 extension NavigationStore {
     /// Every user, by name.
     ///
     /// - Throws: `DatabaseError`.
     public func users() throws -> [NavigationUser] {
-        try UserDirectory(writer).users()
+        try UserDirectory(storage.users).users()
     }
 
     /// Removes the user named `name` with everything that belongs to them: their scenes, history and sessions,
@@ -17,6 +16,6 @@ extension NavigationStore {
     /// - Throws: `DatabaseError`.
     @discardableResult
     public func removeUser(named name: String) throws -> Bool {
-        try UserDirectory(writer).removeUser(named: name)
+        try UserDirectory(storage.users).removeUser(named: name)
     }
 }

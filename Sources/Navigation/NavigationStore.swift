@@ -4,7 +4,8 @@ public import SQLiteDB
 /// Navigation state in SQLite, per user and per scene (window): restored and repaired at launch, saved
 /// at every intent, with a bounded history and named sessions.
 ///
-/// The database must carry the navigation tables (``NavigationSchema``). Every query is scoped by
+/// The same rules hold on PostgreSQL, for a store the `PostgreSQL` module makes; the rows then live in that
+/// database. A SQLite database must carry the navigation tables (``NavigationSchema``). Every query is scoped by
 /// the ``NavigationUser`` passed in, so one user never reads or changes another's rows through it.
 ///
 /// It takes any `DatabaseWriter`: a connection, or a `DatabasePool`, whose readers then restore scenes
@@ -44,14 +45,11 @@ public final class NavigationStore<Route: NavigationRoute> {
         case manual
     }
 
-    /// Where the store reads and saves: a connection or a pool.
-    let writer: any DatabaseWriter
+    /// Where the store reads and saves.
+    let storage: any NavigationStorage
     let repairer: StateRepairer<Route>
     /// The configuration in effect.
     public let configuration: Configuration
-    /// Runs the background checkpoints (the ``CheckpointPolicy/background(everySaves:)`` policy on a file).
-    let checkpointer: BackgroundCheckpointer?
-    private var savesSinceCheckpoint = 0
 
     /// A store on `database`, checking restored routes with `validator`.
     ///
@@ -66,30 +64,28 @@ public final class NavigationStore<Route: NavigationRoute> {
     ///   - configuration: history limit and checkpoint policy.
     /// - Throws: ``NavigationStoreError/schemaMissing(path:)`` when the navigation tables are missing,
     ///   `DatabaseError` when the database cannot be read.
-    public init(
+    public convenience init(
         database: any DatabaseWriter, validator: any RouteValidator<Route> = RouteValidation<Route>.acceptingAll,
         configuration: Configuration = Configuration()
     ) throws {
-        let (tables, isReadOnly) = try database.read { db throws -> (Int?, Bool) in
-            (
-                try db.fetchOne(
-                    Int.self, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'nav_scenes'"),
-                db.isReadOnly
-            )
-        }
-        guard tables == 1 else { throw NavigationStoreError.schemaMissing(path: database.path) }
-        self.writer = database
+        self.init(
+            storage: try SQLiteNavigationStorage(database, checkpoints: configuration.checkpoints),
+            validator: validator, configuration: configuration)
+    }
+
+    /// A store on `storage`, the navigation tables of one backend, checking restored routes with `validator`.
+    ///
+    /// - Parameters:
+    ///   - storage: the backend's statements.
+    ///   - validator: says whether a restored route still exists.
+    ///   - configuration: the history limit (the checkpoint policy is the SQLite storage's).
+    package init(
+        storage: any NavigationStorage, validator: any RouteValidator<Route> = RouteValidation<Route>.acceptingAll,
+        configuration: Configuration = Configuration()
+    ) {
+        self.storage = storage
         self.repairer = StateRepairer(validator: validator)
         self.configuration = configuration
-        let isFile = !database.path.isEmpty && database.path != ":memory:" && !isReadOnly
-        if isFile, configuration.checkpoints != .sqliteAutomatic {
-            try database.writeWithoutTransaction { db in try db.execute("PRAGMA wal_autocheckpoint = 0") }
-        }
-        if isFile, case .background = configuration.checkpoints {
-            checkpointer = BackgroundCheckpointer(path: database.path)
-        } else {
-            checkpointer = nil
-        }
     }
 
     var historyLimit: Int { max(1, configuration.historyLimit) }
@@ -104,7 +100,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Parameter name: the user's unique name, which follows the rules of ``NavigationName``.
     /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`.
     public func user(named name: String) throws -> NavigationUser {
-        try UserDirectory(writer).user(named: name)
+        try UserDirectory(storage.users).user(named: name)
     }
 
     /// The user named `name` if it exists; never creates one.
@@ -112,7 +108,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Parameter name: the user's name.
     /// - Throws: `DatabaseError`.
     public func existingUser(named name: String) throws -> NavigationUser? {
-        try UserDirectory(writer).existingUser(named: name)
+        try UserDirectory(storage.users).existingUser(named: name)
     }
 
     // MARK: Scenes
@@ -149,13 +145,13 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError` when the database fails.
     public func restore(scene: String, for user: NavigationUser) throws -> RestoredScene<Route> {
         try NavigationName.validate(scene, as: .scene)
-        let (saved, lastUsed) = try writer.read { db in try sceneRows(scene: scene, user: user, in: db) }
+        let (saved, lastUsed) = try storage.sceneRows(scene: scene, user: user)
         if let row = saved {
             let (state, report) = repairer.restore(row.state, format: row.format)
             var revision = row.revision(own: true)
             if !report.isEmpty || report.migratedFromFormat != nil {
                 let text = StateFormat.encode(state)
-                if writeBack(text, over: row) {
+                if writeBack(text, over: row, user: user) {
                     revision = row.revision(own: true, writtenBack: text)
                 }
             }
@@ -181,30 +177,21 @@ public final class NavigationStore<Route: NavigationRoute> {
     ///   - user: whose scene it is.
     /// - Throws: `DatabaseError`.
     public func revision(ofScene scene: String, for user: NavigationUser) throws -> SceneRevision {
-        try writer.read { db in try currentRevision(scene: scene, user: user, in: db) }
+        Self.currentRevision(try storage.sceneRows(scene: scene, user: user))
     }
 
-    /// The scene's own row, or else the user's most recently used one.
-    private func sceneRows(scene: String, user: NavigationUser, in db: Database) throws -> (SceneRow?, SceneRow?) {
-        if let row = try db.fetchOne(
-            SceneRow.self, SceneRow.select + " WHERE user_id = ? AND scene = ?", [user.id, scene])
-        {
-            return (row, nil)
-        }
-        let lastUsed = try db.fetchOne(
-            SceneRow.self, SceneRow.select + " WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1", [user.id])
-        return (nil, lastUsed)
-    }
-
-    private func currentRevision(scene: String, user: NavigationUser, in db: Database) throws -> SceneRevision {
-        let (saved, lastUsed) = try sceneRows(scene: scene, user: user, in: db)
-        return saved?.revision(own: true) ?? lastUsed?.revision(own: false) ?? .nothingSaved
+    /// The revision of the scene whose rows are `rows`.
+    private static func currentRevision(_ rows: (own: SceneRow?, lastUsed: SceneRow?)) -> SceneRevision {
+        rows.own?.revision(own: true) ?? rows.lastUsed?.revision(own: false) ?? .nothingSaved
     }
 
     /// Throws ``NavigationStoreError/staleRevision`` unless the scene is at `expected` (checked inside the saving
     /// transaction, so nothing can change the scene between the check and the save).
-    private func check(_ expected: SceneRevision?, scene: String, user: NavigationUser, in db: Database) throws {
-        guard let expected, try currentRevision(scene: scene, user: user, in: db) != expected else { return }
+    private func check(
+        _ expected: SceneRevision?, scene: String, user: NavigationUser, in transaction: any SceneTransaction
+    ) throws {
+        guard let expected, Self.currentRevision(try transaction.sceneRows(scene: scene, user: user)) != expected
+        else { return }
         throw NavigationStoreError.staleRevision
     }
 
@@ -213,13 +200,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Parameter user: whose scenes.
     /// - Throws: `DatabaseError`.
     public func scenes(for user: NavigationUser) throws -> [SceneSummary] {
-        try writer.read { db in
-            try db.fetchAll(
-                SceneSummaryRow.self,
-                "SELECT scene, updated_at FROM nav_scenes WHERE user_id = ? ORDER BY updated_at DESC, id DESC",
-                [user.id]
-            ).map(\.summary)
-        }
+        try storage.scenes(of: user)
     }
 
     /// Deletes a scene's state and history.
@@ -231,10 +212,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Throws: `DatabaseError`.
     @discardableResult
     public func deleteScene(_ scene: String, for user: NavigationUser) throws -> Bool {
-        try writer.write { db in
-            try db.execute("DELETE FROM nav_scenes WHERE user_id = ? AND scene = ?", [user.id, scene])
-            return db.changes > 0
-        }
+        try storage.deleteScene(scene, user: user)
     }
 
     /// Deletes every scene, of every user, unused since `date`, with its history (maintenance).
@@ -244,10 +222,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Throws: `DatabaseError`.
     @discardableResult
     public func pruneScenes(unusedSince date: Date) throws -> Int {
-        try writer.write { db in
-            try db.execute("DELETE FROM nav_scenes WHERE updated_at < ?", [date])
-            return db.changes
-        }
+        try storage.deleteScenes(unusedSince: date)
     }
 
     /// Deletes every scene unused for `days` days (maintenance).
@@ -270,24 +245,15 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Returns: the entries; empty when the scene has no saved state.
     /// - Throws: `DatabaseError`.
     public func history(ofScene scene: String, for user: NavigationUser) throws -> [SplitViewState<Route>] {
-        try writer.read { db in
-            try db.fetchAll(
-                StoredText.self,
-                """
-                SELECT h.format, h.state FROM nav_history h JOIN nav_scenes s ON s.id = h.scene_id
-                WHERE s.user_id = ? AND s.scene = ? AND h.position BETWEEN s.history_first AND s.history_last
-                ORDER BY h.position
-                """, [user.id, scene])
-        }.map { repairer.restore($0.state, format: $0.format).0 }
+        try storage.history(ofScene: scene, user: user).map { repairer.restore($0.state, format: $0.format).0 }
     }
 
     /// Runs a passive WAL checkpoint now: call it when the app is idle (with the ``CheckpointPolicy/manual``
-    /// policy) or before closing.
+    /// policy) or before closing. On PostgreSQL, whose server runs its own checkpoints, it does nothing.
     ///
     /// - Throws: `DatabaseError`.
     public func checkpoint() throws {
-        checkpointer?.waitUntilIdle()
-        try writer.writeWithoutTransaction { db in try db.execute("PRAGMA wal_checkpoint(PASSIVE)") }
+        try storage.checkpoint()
     }
 
     // MARK: Writing (used by NavigationSession)
@@ -300,40 +266,34 @@ public final class NavigationStore<Route: NavigationRoute> {
         _ state: SplitViewState<Route>, after previous: SplitViewState<Route>, scene: String, user: NavigationUser,
         expecting expected: SceneRevision? = nil
     ) throws -> (HistoryPosition, SceneRevision) {
-        let saved = try writer.write { db throws -> (HistoryPosition, SceneRevision) in
-            try check(expected, scene: scene, user: user, in: db)
+        let saved = try storage.write(for: user) { transaction throws -> (HistoryPosition, SceneRevision) in
+            try check(expected, scene: scene, user: user, in: transaction)
             let now = Date()
             let window =
-                try sceneWindow(scene: scene, user: user, in: db)
-                ?? createScene(scene, with: previous, user: user, now: now, in: db)
-            let text = StateFormat.encode(state)
+                try transaction.sceneWindow(scene: scene, user: user)
+                ?? createScene(scene, with: previous, user: user, now: now, in: transaction)
+            let stored = StoredText(state)
             if window.last > window.cursor {
-                try db.execute(
-                    "DELETE FROM nav_history WHERE scene_id = ? AND position > ?", [window.id, window.cursor])
+                try transaction.deleteHistory(scene: window.id, after: window.cursor)
             }
             let newPosition = window.cursor + 1
-            try db.execute(
-                "INSERT INTO nav_history(scene_id, position, format, state, recorded_at) VALUES (?, ?, ?, ?, ?)",
-                [window.id, newPosition, StateFormat.current, text, now])
+            try transaction.insertHistoryEntry(scene: window.id, at: newPosition, stored, recordedAt: now)
             let first = max(window.first, newPosition - Int64(historyLimit) + 1)
             // Entries below `first` are out of the history at once; their rows go in batches of
             // `pruneBatch`, so most saves do not also rewrite the page holding the oldest rows.
             if first > window.first, first % Self.pruneBatch == 0 {
-                try db.execute("DELETE FROM nav_history WHERE scene_id = ? AND position < ?", [window.id, first])
+                try transaction.deleteHistory(scene: window.id, before: first)
             }
-            try db.execute(
-                """
-                UPDATE nav_scenes SET format = ?, state = ?, history_first = ?, history_cursor = ?, history_last = ?,
-                updated_at = ? WHERE id = ?
-                """, [StateFormat.current, text, first, newPosition, newPosition, now, window.id])
+            try transaction.updateScene(
+                SceneWindow(id: window.id, first: first, cursor: newPosition, last: newPosition), stored, at: now)
             return (
                 HistoryPosition(index: Int(newPosition - first), count: Int(newPosition - first + 1)),
                 SceneRevision(
-                    own: true, scene: scene, format: StateFormat.current, state: text, first: first,
+                    own: true, scene: scene, format: stored.format, state: stored.state, first: first,
                     cursor: newPosition, last: newPosition)
             )
         }
-        didCommitSave()
+        storage.didSave()
         return saved
     }
 
@@ -349,10 +309,10 @@ public final class NavigationStore<Route: NavigationRoute> {
         expecting expected: SceneRevision? = nil,
         transition: (SplitViewState<Route>) throws(NavigationError) -> NavigationTransition<Route>
     ) throws -> (NavigationTransition<Route>, RepairReport, HistoryPosition, SceneRevision) {
-        let result = try writer.write {
-            db throws -> (NavigationTransition<Route>, RepairReport, HistoryPosition, SceneRevision) in
-            try check(expected, scene: scene, user: user, in: db)
-            guard let window = try sceneWindow(scene: scene, user: user, in: db) else {
+        let result = try storage.write(for: user) {
+            transaction throws -> (NavigationTransition<Route>, RepairReport, HistoryPosition, SceneRevision) in
+            try check(expected, scene: scene, user: user, in: transaction)
+            guard let window = try transaction.sceneWindow(scene: scene, user: user) else {
                 throw offset < 0 ? NavigationError.noPreviousEntry : NavigationError.noNextEntry
             }
             var target = window.cursor + offset
@@ -361,9 +321,7 @@ public final class NavigationStore<Route: NavigationRoute> {
                 guard (window.first...window.last).contains(target) else {
                     throw offset < 0 ? NavigationError.noPreviousEntry : NavigationError.noNextEntry
                 }
-                let stored = try db.fetchOne(
-                    StoredText.self, "SELECT format, state FROM nav_history WHERE scene_id = ? AND position = ?",
-                    [window.id, target])
+                let stored = try transaction.historyEntry(scene: window.id, at: target)
                 let (entry, repairs) = repairer.restore(
                     stored?.state ?? "", format: stored?.format ?? StateFormat.current)
                 report.repairs += repairs.repairs
@@ -373,71 +331,45 @@ public final class NavigationStore<Route: NavigationRoute> {
                     target += offset
                     continue
                 }
-                let collapsed = try collapse(between: window.cursor, and: target, scene: window.id, in: db)
+                let collapsed = try collapse(between: window.cursor, and: target, scene: window.id, in: transaction)
                 target -= offset > 0 ? collapsed : 0
                 if !repairs.isEmpty || repairs.migratedFromFormat != nil {
-                    try db.execute(
-                        "UPDATE nav_history SET format = ?, state = ? WHERE scene_id = ? AND position = ?",
-                        [StateFormat.current, StateFormat.encode(entry), window.id, target])
+                    try transaction.replaceHistoryEntry(scene: window.id, at: target, with: StoredText(entry))
                 }
-                let text = StateFormat.encode(result.state)
-                let last = window.last - collapsed
-                try db.execute(
-                    """
-                    UPDATE nav_scenes SET format = ?, state = ?, history_cursor = ?, history_last = ?, updated_at = ?
-                    WHERE id = ?
-                    """, [StateFormat.current, text, target, last, Date(), window.id])
-                let position = HistoryPosition(index: Int(target - window.first), count: Int(last - window.first + 1))
+                let shown = StoredText(result.state)
+                let moved = SceneWindow(
+                    id: window.id, first: window.first, cursor: target, last: window.last - collapsed)
+                try transaction.updateScene(moved, shown, at: Date())
+                let position = HistoryPosition(
+                    index: Int(target - moved.first), count: Int(moved.last - moved.first + 1))
                 let revision = SceneRevision(
-                    own: true, scene: scene, format: StateFormat.current, state: text, first: window.first,
-                    cursor: target, last: last)
+                    own: true, scene: scene, format: shown.format, state: shown.state, first: moved.first,
+                    cursor: target, last: moved.last)
                 return (result, report, position, revision)
             }
         }
-        didCommitSave()
+        storage.didSave()
         return result
     }
 
-    /// Deletes the entries strictly between `cursor` and `target` and renumbers the ones after them, so the
-    /// positions stay contiguous.
+    /// Deletes the entries strictly between `cursor` and `target` (the storage renumbers the ones after them).
     ///
     /// - Returns: the number of entries deleted.
-    private func collapse(between cursor: Int64, and target: Int64, scene: Int64, in db: Database) throws -> Int64 {
+    private func collapse(
+        between cursor: Int64, and target: Int64, scene: Int64, in transaction: any SceneTransaction
+    ) throws -> Int64 {
         let (low, high) = (min(cursor, target) + 1, max(cursor, target) - 1)
         guard low <= high else { return 0 }
-        let count = high - low + 1
-        try db.execute(
-            "DELETE FROM nav_history WHERE scene_id = ? AND position BETWEEN ? AND ?", [scene, low, high])
-        // Two steps through negative positions: shifting in place could collide with a row not yet moved.
-        try db.execute(
-            "UPDATE nav_history SET position = -position WHERE scene_id = ? AND position > ?", [scene, high])
-        try db.execute(
-            "UPDATE nav_history SET position = -position - ? WHERE scene_id = ? AND position < 0", [count, scene])
-        return count
-    }
-
-    private func sceneWindow(scene: String, user: NavigationUser, in db: Database) throws -> SceneWindow? {
-        try db.fetchOne(
-            SceneWindow.self,
-            "SELECT id, history_first, history_cursor, history_last FROM nav_scenes WHERE user_id = ? AND scene = ?",
-            [user.id, scene])
+        try transaction.collapseHistory(scene: scene, from: low, through: high)
+        return high - low + 1
     }
 
     private func createScene(
-        _ scene: String, with state: SplitViewState<Route>, user: NavigationUser, now: Date, in db: Database
+        _ scene: String, with state: SplitViewState<Route>, user: NavigationUser, now: Date,
+        in transaction: any SceneTransaction
     ) throws -> SceneWindow {
         try NavigationName.validate(scene, as: .scene)
-        let text = StateFormat.encode(state)
-        try db.execute(
-            """
-            INSERT INTO nav_scenes(user_id, scene, format, state, history_first, history_cursor, history_last,
-            created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0, 0, ?, ?)
-            """, [user.id, scene, StateFormat.current, text, now, now])
-        let id = db.lastInsertedRowID
-        try db.execute(
-            "INSERT INTO nav_history(scene_id, position, format, state, recorded_at) VALUES (?, 0, ?, ?, ?)",
-            [id, StateFormat.current, text, now])
-        return SceneWindow(id: id, first: 0, cursor: 0, last: 0)
+        return try transaction.insertScene(scene, StoredText(state), user: user, at: now)
     }
 
     /// Stores a repaired state's `text` over `row`, the stored one it was repaired from, so the repair is reported
@@ -446,32 +378,17 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// and the next restore repairs it again.
     ///
     /// - Returns: whether it was stored.
-    private func writeBack(_ text: String, over row: SceneRow) -> Bool {
-        let stored = try? writer.write { db in
-            try db.execute(
-                """
-                UPDATE nav_scenes SET format = ?, state = ? WHERE id = ? AND format = ? AND state = ?
-                AND history_first = ? AND history_cursor = ? AND history_last = ?
-                """, [StateFormat.current, text, row.id, row.format, row.state, row.first, row.cursor, row.last])
-            guard db.changes > 0 else { return false }
-            try db.execute(
-                "UPDATE nav_history SET format = ?, state = ? WHERE scene_id = ? AND position = ?",
-                [StateFormat.current, text, row.id, row.cursor])
+    private func writeBack(_ text: String, over row: SceneRow, user: NavigationUser) -> Bool {
+        let repaired = StoredText(format: StateFormat.current, state: text)
+        let stored = try? storage.write(for: user) { transaction in
+            guard try transaction.replaceState(of: row, with: repaired) else { return false }
+            try transaction.replaceHistoryEntry(scene: row.id, at: row.cursor, with: repaired)
             return true
         }
         return stored ?? false
     }
-
-    private func didCommitSave() {
-        guard case .background(let everySaves) = configuration.checkpoints, let checkpointer else { return }
-        savesSinceCheckpoint += 1
-        if savesSinceCheckpoint >= max(1, everySaves) {
-            savesSinceCheckpoint = 0
-            checkpointer.request()
-        }
-    }
 }
 
-// The store may hold a connection, which SQLite lets one thread use at a time, and counts its saves.
+// The store may hold a connection, which SQLite lets one thread use at a time.
 @available(*, unavailable)
 extension NavigationStore: Sendable {}

@@ -1,27 +1,23 @@
-import Foundation
-import SQLiteDB
-
 /// `nav_scenes` read for a restore.
-struct SceneRow: RowDecodable {
-    static let select = "SELECT id, scene, format, state, history_first, history_cursor, history_last FROM nav_scenes"
+package struct SceneRow: Sendable {
+    package let id: Int64
+    package let scene: String
+    package let format: Int
+    package let state: String
+    package let first: Int64
+    package let cursor: Int64
+    package let last: Int64
 
-    let id: Int64
-    let scene: String
-    let format: Int
-    let state: String
-    let first: Int64
-    let cursor: Int64
-    let last: Int64
-
-    init(row: Row) throws {
-        id = try row.value(at: 0)
-        scene = try row.value(at: 1)
-        // A non-integer format or a non-text state is corrupt data, repaired like an unknown format.
-        format = row[2] ?? -1
-        state = row[3] ?? ""
-        first = try row.value(at: 4)
-        cursor = try row.value(at: 5)
-        last = try row.value(at: 6)
+    /// A row as read: `format` -1 and `state` empty stand for a column that is not what it should be (corrupt data,
+    /// repaired like an unknown format).
+    package init(id: Int64, scene: String, format: Int, state: String, first: Int64, cursor: Int64, last: Int64) {
+        self.id = id
+        self.scene = scene
+        self.format = format
+        self.state = state
+        self.first = first
+        self.cursor = cursor
+        self.last = last
     }
 
     var position: HistoryPosition { HistoryPosition(index: Int(cursor - first), count: Int(last - first + 1)) }
@@ -35,54 +31,34 @@ struct SceneRow: RowDecodable {
     }
 }
 
-/// The history window of a scene row.
-struct SceneWindow: RowDecodable {
-    let id: Int64
-    let first: Int64
-    let cursor: Int64
-    let last: Int64
+/// The history window of a scene row: positions `first...last` in `nav_history`, the current one at `cursor`.
+package struct SceneWindow: Sendable {
+    package let id: Int64
+    package let first: Int64
+    package let cursor: Int64
+    package let last: Int64
 
-    init(id: Int64, first: Int64, cursor: Int64, last: Int64) {
+    package init(id: Int64, first: Int64, cursor: Int64, last: Int64) {
         self.id = id
         self.first = first
         self.cursor = cursor
         self.last = last
     }
-
-    init(row: Row) throws {
-        id = try row.value(at: 0)
-        first = try row.value(at: 1)
-        cursor = try row.value(at: 2)
-        last = try row.value(at: 3)
-    }
 }
 
 /// A stored state: format version and text.
-struct StoredText: RowDecodable {
-    let format: Int
-    let state: String
+package struct StoredText: Sendable {
+    package let format: Int
+    package let state: String
 
-    init(row: Row) throws {
-        format = row[0] ?? -1
-        state = row[1] ?? ""
+    /// A stored state as read: `format` -1 and `state` empty stand for a corrupt column.
+    package init(format: Int, state: String) {
+        self.format = format
+        self.state = state
     }
-}
 
-/// `scene, updated_at` of `nav_scenes`.
-struct SceneSummaryRow: RowDecodable {
-    let summary: SceneSummary
-
-    init(row: Row) throws {
-        summary = SceneSummary(name: try row.value(at: 0), updatedAt: try row.value(at: 1))
-    }
-}
-
-/// `name, created_at, updated_at` of `nav_sessions`.
-struct SavedSessionRow: RowDecodable {
-    let session: SavedSession
-
-    init(row: Row) throws {
-        session = SavedSession(
-            name: try row.value(at: 0), createdAt: try row.value(at: 1), updatedAt: try row.value(at: 2))
+    /// `state` in the current format.
+    init<Route>(_ state: SplitViewState<Route>) {
+        self.init(format: StateFormat.current, state: StateFormat.encode(state))
     }
 }

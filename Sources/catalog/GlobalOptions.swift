@@ -1,6 +1,7 @@
 import AccessTokens
 import CommandLineKit
 import Foundation
+import LibraryNavigation
 import Navigation
 import PostgreSQL
 import PostgreSQLDB
@@ -15,11 +16,13 @@ enum GlobalOptions {
     static let postgreSQL = Option.value(
         "database", valueName: "URL",
         help: "A PostgreSQL database instead of a SQLite file: a libpq URI, postgres://USER@HOST:PORT/NAME (default: "
-            + "$CATALOG_DATABASE unless --db is given). init, info, changes, import, snapshot, users and tokens work "
-            + "on PostgreSQL so far.",
+            + "$CATALOG_DATABASE unless --db is given). init, info, changes, import, snapshot, users, tokens, nav and "
+            + "sessions work on PostgreSQL so far.",
         inherited: true)
     /// The subcommands that work on a PostgreSQL database; the others refuse `--database`.
-    static let postgreSQLCommands: Set = ["init", "info", "changes", "import", "snapshot", "users", "tokens"]
+    static let postgreSQLCommands: Set = [
+        "init", "info", "changes", "import", "snapshot", "users", "tokens", "nav", "sessions",
+    ]
     static let wait = Option.value(
         "wait", valueName: "SECONDS",
         help: "Give up after waiting SECONDS for another program's lock on the database (default: wait until it is "
@@ -97,6 +100,16 @@ enum GlobalOptions {
         }
         let database = try openUserState(invocation)
         return (UserDirectory(database), AccessTokenStore(database))
+    }
+
+    /// The navigation state of the invocation's PostgreSQL database (migrated first, as `changes` does) with its
+    /// catalog, which routes are checked against and titles read from; `nil` when the invocation names a SQLite file.
+    static func openPostgreSQLNavigation(_ invocation: Invocation) throws -> (
+        catalog: any CatalogLookup, store: NavigationStore<LibraryRoute>
+    )? {
+        guard let connection = try connectPostgreSQL(invocation) else { return nil }
+        try PostgreSQLSchema.migrator.migrate(connection)
+        return (PostgreSQLCatalogLookup(connection), NavigationStore(postgreSQLCatalog: connection))
     }
 
     /// How to open the database at `path`: waiting for another program's lock as long as `--wait` says (without a

@@ -7,7 +7,7 @@ import Navigation
 enum NavigationOutput {
     /// The state as labelled columns with display names, the layout, and the repairs.
     static func text(
-        _ session: NavigationSession<LibraryRoute>, in catalog: LibraryCatalog, repairs: RepairReport
+        _ session: NavigationSession<LibraryRoute>, in catalog: any CatalogLookup, repairs: RepairReport
     ) throws -> String {
         let state = session.state
         let history = session.history
@@ -37,7 +37,7 @@ enum NavigationOutput {
 
     /// The state as the JSON object the README documents (the HTTP API sends the same).
     static func json(
-        _ session: NavigationSession<LibraryRoute>, in catalog: LibraryCatalog, repairs: RepairReport
+        _ session: NavigationSession<LibraryRoute>, in catalog: any CatalogLookup, repairs: RepairReport
     ) throws -> JSONValue {
         try CatalogAPI.scene(
             user: session.user.name, scene: session.scene, state: session.state, history: session.history,
@@ -45,7 +45,7 @@ enum NavigationOutput {
     }
 
     /// One history entry as a breadcrumb of titles, e.g. "Genres › Heavy Metal › Motörhead".
-    static func breadcrumb(_ state: SplitViewState<LibraryRoute>, in catalog: LibraryCatalog) throws -> String {
+    static func breadcrumb(_ state: SplitViewState<LibraryRoute>, in catalog: any CatalogLookup) throws -> String {
         var routes = [state.sidebar, state.content].compactMap { $0 }
         if let detail = state.detail, !routes.contains(detail) { routes.append(detail) }
         routes += state.stack
@@ -53,7 +53,7 @@ enum NavigationOutput {
             ? "(nothing selected)" : try routes.map { try catalog.title(of: $0) }.joined(separator: " › ")
     }
 
-    private static func label(_ route: LibraryRoute?, _ catalog: LibraryCatalog) throws -> String {
+    private static func label(_ route: LibraryRoute?, _ catalog: any CatalogLookup) throws -> String {
         guard let route else { return "—" }
         return "\(try catalog.title(of: route))  [\(route.path)]"
     }

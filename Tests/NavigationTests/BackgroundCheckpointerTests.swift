@@ -29,7 +29,7 @@ import Testing
         configuration.checkpoints = .background(everySaves: 10)
         do {
             let store = try NavigationStore(database: db, configuration: configuration)
-            let checkpointer = try #require(store.checkpointer)
+            let checkpointer = try #require(try store.sqlite.checkpointer)
             #expect(try db.fetchOne(Int.self, "PRAGMA wal_autocheckpoint") == 0)
             let session = try store.openSession(scene: "main", for: try store.user(named: "ada"))
             try session.apply(.selectSidebar(.books))

@@ -5,10 +5,12 @@ import Testing
 @testable import Navigation
 
 @Suite struct NavigationSessionTests {
-    @Test func intentsBringingInRoutesTheValidatorDoesNotKnowAreRefused() throws {
+    @Test(arguments: Backend.allCases) func intentsBringingInRoutesTheValidatorDoesNotKnowAreRefused(_ backend: Backend)
+        throws
+    {
         let catalog = FakeCatalog()
         catalog.deleted = [TestRoute.genre(13).path]
-        let store = try makeStore(validator: catalog)
+        let store = try backend.makeStore(validator: catalog)
         let user = try store.user(named: "ada")
         let session = try store.openSession(scene: "main", for: user)
         try session.apply(.selectSidebar(.genres))
@@ -30,8 +32,8 @@ import Testing
         #expect(catalog.checks == checks)
     }
 
-    @Test func historyIsPersistedWithBackForwardAndTruncation() throws {
-        let store = try makeStore()
+    @Test(arguments: Backend.allCases) func historyIsPersistedWithBackForwardAndTruncation(_ backend: Backend) throws {
+        let store = try backend.makeStore()
         let user = try store.user(named: "ada")
         let session = try store.openSession(scene: "main", for: user)
         try session.apply(.selectSidebar(.books))
@@ -51,15 +53,15 @@ import Testing
         #expect(throws: NavigationError.noNextEntry) { try reopened.apply(.forward) }
     }
 
-    @Test func persistedHistoryIsBounded() throws {
-        let store = try makeStore(historyLimit: 10)
+    @Test(arguments: Backend.allCases) func persistedHistoryIsBounded(_ backend: Backend) throws {
+        let store = try backend.makeStore(historyLimit: 10)
         let user = try store.user(named: "ada")
         let session = try store.openSession(scene: "main", for: user)
         for id in 1...25 {
             try session.apply(.selectSidebar(.genre(id)))
         }
         // Rows out of the window are deleted in batches: storage stays bounded too.
-        let rows = try #require(try store.database.fetchOne(Int.self, "SELECT count(*) FROM nav_history"))
+        let rows = try #require(try store.integer("SELECT count(*) FROM nav_history"))
         #expect(rows <= 10 + 16)
         #expect(session.history == HistoryPosition(index: 9, count: 10))
         #expect(try store.history(ofScene: "main", for: user).map(\.sidebar) == (16...25).map { .genre($0) })
@@ -82,9 +84,9 @@ import Testing
         #expect(session.state.sidebar == .books && session.history.count == 2)
     }
 
-    @Test func backToAnEntryWhoseBookWasDeletedRepairsIt() throws {
+    @Test(arguments: Backend.allCases) func backToAnEntryWhoseBookWasDeletedRepairsIt(_ backend: Backend) throws {
         let catalog = FakeCatalog()
-        let store = try makeStore(validator: catalog)
+        let store = try backend.makeStore(validator: catalog)
         let session = try store.openSession(scene: "main", for: try store.user(named: "ada"))
         try session.apply(.selectSidebar(.books))
         try session.apply(.selectContent(.book(1)))
@@ -95,9 +97,9 @@ import Testing
         #expect(report.repairs.map(\.reason) == [.notFound])
     }
 
-    @Test func namedSessionsSaveRestoreListRenameDelete() throws {
+    @Test(arguments: Backend.allCases) func namedSessionsSaveRestoreListRenameDelete(_ backend: Backend) throws {
         let catalog = FakeCatalog()
-        let store = try makeStore(validator: catalog)
+        let store = try backend.makeStore(validator: catalog)
         let user = try store.user(named: "ada")
         let session = try store.openSession(scene: "main", for: user)
         try session.apply(.selectSidebar(.books))

@@ -5,9 +5,9 @@ import Testing
 @testable import Navigation
 
 @Suite struct NavigationStoreTests {
-    @Test func deletedMiddleStackEntryCutsTheStackThere() throws {
+    @Test(arguments: Backend.allCases) func deletedMiddleStackEntryCutsTheStackThere(_ backend: Backend) throws {
         let catalog = FakeCatalog()
-        let store = try makeStore(validator: catalog)
+        let store = try backend.makeStore(validator: catalog)
         let user = try store.user(named: "ada")
         let session = try store.openSession(scene: "main", for: user)
         for intent: NavigationIntent<TestRoute> in [
@@ -30,9 +30,11 @@ import Testing
         #expect(try store.restore(scene: "main", for: user).report.isEmpty)
     }
 
-    @Test func deletedContentSelectionClearsContentDetailAndStack() throws {
+    @Test(arguments: Backend.allCases) func deletedContentSelectionClearsContentDetailAndStack(_ backend: Backend)
+        throws
+    {
         let catalog = FakeCatalog()
-        let store = try makeStore(validator: catalog)
+        let store = try backend.makeStore(validator: catalog)
         let user = try store.user(named: "ada")
         let session = try store.openSession(scene: "main", for: user)
         for intent: NavigationIntent<TestRoute> in [
@@ -50,9 +52,9 @@ import Testing
         #expect(restored.report.repairs.first?.removed == ["author/1", "book/2"])
     }
 
-    @Test func deletedSidebarGenreClearsEverything() throws {
+    @Test(arguments: Backend.allCases) func deletedSidebarGenreClearsEverything(_ backend: Backend) throws {
         let catalog = FakeCatalog()
-        let store = try makeStore(validator: catalog)
+        let store = try backend.makeStore(validator: catalog)
         let user = try store.user(named: "ada")
         let session = try store.openSession(scene: "main", for: user)
         for intent: NavigationIntent<TestRoute> in [
@@ -68,8 +70,8 @@ import Testing
         #expect(restored.report.repairs.first?.reason == .notFound)
     }
 
-    @Test func twoScenesOfOneUserAreIndependent() throws {
-        let store = try makeStore()
+    @Test(arguments: Backend.allCases) func twoScenesOfOneUserAreIndependent(_ backend: Backend) throws {
+        let store = try backend.makeStore()
         let user = try store.user(named: "ada")
         let left = try store.openSession(scene: "left", for: user)
         let right = try store.openSession(scene: "right", for: user)
@@ -83,8 +85,8 @@ import Testing
         #expect(try store.restore(scene: "left", for: user).history == HistoryPosition(index: 2, count: 3))
     }
 
-    @Test func missingSceneStartsFromTheLastUsedScene() throws {
-        let store = try makeStore()
+    @Test(arguments: Backend.allCases) func missingSceneStartsFromTheLastUsedScene(_ backend: Backend) throws {
+        let store = try backend.makeStore()
         let user = try store.user(named: "ada")
         try store.openSession(scene: "old", for: user).apply(.selectSidebar(.books))
         try store.openSession(scene: "recent", for: user).apply(.selectSidebar(.settings))
@@ -103,8 +105,8 @@ import Testing
         #expect(session.state.sidebar == .settings)
     }
 
-    @Test func corruptRowStartsCleanWithAReport() throws {
-        let store = try makeStore()
+    @Test(arguments: Backend.allCases) func corruptRowStartsCleanWithAReport(_ backend: Backend) throws {
+        let store = try backend.makeStore()
         let user = try store.user(named: "ada")
         try store.openSession(scene: "main", for: user).apply(.selectSidebar(.books))
         let corruptions: [(format: Int, state: String, reason: Repair.Reason)] = [
@@ -127,14 +129,14 @@ import Testing
         #expect(restored.report.repairs.map(\.reason) == [.undecodable, .undecodable])
 
         // A session opened on a corrupt row still works.
-        try corrupt(store, scene: "main", format: 2, state: "\u{0}garbage")
+        try corrupt(store, scene: "main", format: 2, state: "\u{1}garbage")
         let session = try store.openSession(scene: "main", for: user)
         try session.apply(.selectSidebar(.genres))
         #expect(try store.restore(scene: "main", for: user).state.sidebar == .genres)
     }
 
-    @Test func olderFormatMigratesForward() throws {
-        let store = try makeStore()
+    @Test(arguments: Backend.allCases) func olderFormatMigratesForward(_ backend: Backend) throws {
+        let store = try backend.makeStore()
         let user = try store.user(named: "ada")
         try store.openSession(scene: "main", for: user).apply(.selectSidebar(.books))
         let formatOne =
@@ -148,12 +150,12 @@ import Testing
         #expect(restored.state == expected)
         #expect(restored.report.migratedFromFormat == 1 && restored.report.isEmpty)
         // Written back in the current format.
-        let format = try store.database.fetchOne(Int.self, "SELECT format FROM nav_scenes")
+        let format = try store.integer("SELECT format FROM nav_scenes")
         #expect(format == 2)
     }
 
-    @Test func usersCannotReachEachOthersState() throws {
-        let store = try makeStore()
+    @Test(arguments: Backend.allCases) func usersCannotReachEachOthersState(_ backend: Backend) throws {
+        let store = try backend.makeStore()
         let ada = try store.user(named: "ada")
         let grace = try store.user(named: "grace")
         try store.openSession(scene: "main", for: ada).apply(.selectSidebar(.books))
@@ -172,18 +174,17 @@ import Testing
         #expect(try store.existingUser(named: "nobody") == nil)
     }
 
-    @Test func scenesUnusedForDaysArePruned() throws {
-        let store = try makeStore()
+    @Test(arguments: Backend.allCases) func scenesUnusedForDaysArePruned(_ backend: Backend) throws {
+        let store = try backend.makeStore()
         let user = try store.user(named: "ada")
         try store.openSession(scene: "old", for: user).apply(.selectSidebar(.books))
         try store.openSession(scene: "new", for: user).apply(.selectSidebar(.authors))
-        let longAgo = Date(timeIntervalSinceNow: -40 * 86_400)
-        try store.database.execute("UPDATE nav_scenes SET updated_at = ? WHERE scene = 'old'", [longAgo])
+        try store.execute("UPDATE nav_scenes SET updated_at = '2000-01-01T00:00:00.000Z' WHERE scene = 'old'")
 
         #expect(try store.pruneScenes(unusedForDays: 30) == 1)
         let names = try store.scenes(for: user).map(\.name)
         #expect(names == ["new"])
-        #expect(try store.database.fetchOne(Int.self, "SELECT count(*) FROM nav_history") == 2)
+        #expect(try store.integer("SELECT count(*) FROM nav_history") == 2)
     }
 
     @Test func unmigratedDatabaseIsRefused() throws {
@@ -191,7 +192,7 @@ import Testing
     }
 
     private func corrupt(_ store: NavigationStore<TestRoute>, scene: String, format: Int, state: String) throws {
-        try store.database.execute(
-            "UPDATE nav_scenes SET format = ?, state = ? WHERE scene = ?", [format, state, scene])
+        let quoted = state.replacingOccurrences(of: "'", with: "''")
+        try store.execute("UPDATE nav_scenes SET format = \(format), state = '\(quoted)' WHERE scene = '\(scene)'")
     }
 }

@@ -6,8 +6,10 @@ import Testing
 
 /// A scene's revision: what an HTTP ETag is made of and what a conditional save checks.
 @Suite struct SceneRevisionTests {
-    @Test func theRevisionChangesWithTheStateAndTheHistoryPositionOnly() throws {
-        let store = try makeStore()
+    @Test(arguments: Backend.allCases) func theRevisionChangesWithTheStateAndTheHistoryPositionOnly(_ backend: Backend)
+        throws
+    {
+        let store = try backend.makeStore()
         let user = try store.user(named: "ada")
         let session = try store.openSession(scene: "main", for: user)
         var seen = [session.revision]
@@ -33,8 +35,10 @@ import Testing
         #expect(try store.revision(ofScene: "main", for: user) == before)
     }
 
-    @Test func aSceneWithoutSavedStateHasTheRevisionOfTheSceneItStartsFrom() throws {
-        let store = try makeStore()
+    @Test(arguments: Backend.allCases) func aSceneWithoutSavedStateHasTheRevisionOfTheSceneItStartsFrom(
+        _ backend: Backend
+    ) throws {
+        let store = try backend.makeStore()
         let user = try store.user(named: "ada")
         let empty = try store.revision(ofScene: "side", for: user)
         let main = try store.openSession(scene: "main", for: user)
@@ -48,8 +52,10 @@ import Testing
         #expect(try store.revision(ofScene: "main", for: try store.user(named: "bob")) == empty)
     }
 
-    @Test func aConditionalChangeIsRefusedWhenAnotherSessionSavedMeanwhile() throws {
-        let store = try makeStore()
+    @Test(arguments: Backend.allCases) func aConditionalChangeIsRefusedWhenAnotherSessionSavedMeanwhile(
+        _ backend: Backend
+    ) throws {
+        let store = try backend.makeStore()
         let user = try store.user(named: "ada")
         let first = try store.openSession(scene: "main", for: user)
         let second = try store.openSession(scene: "main", for: user)
@@ -67,10 +73,10 @@ import Testing
         #expect(try store.openSession(scene: "main", for: user).state.sidebar == .books)
     }
 
-    @Test func aReplacedStateIsRepairedLikeARestoredOne() throws {
+    @Test(arguments: Backend.allCases) func aReplacedStateIsRepairedLikeARestoredOne(_ backend: Backend) throws {
         let catalog = FakeCatalog()
         catalog.deleted = [TestRoute.genre(13).path]
-        let store = try makeStore(validator: catalog)
+        let store = try backend.makeStore(validator: catalog)
         let session = try store.openSession(scene: "main", for: try store.user(named: "ada"))
         let report = try session.replaceStateUnlessChanged(
             with: try SplitViewState(sidebar: .genres, content: .genre(13), detail: .genre(13)))
@@ -104,16 +110,14 @@ import Testing
         }
     }
 
-    @Test func aStateSavedWhileARestoreRepairsIsNotOverwritten() throws {
-        let db = try Database.inMemory()
-        try NavigationSchema.migrator.migrate(db)
-        let other = try NavigationStore<TestRoute>(database: db)
+    @Test(arguments: Backend.allCases) func aStateSavedWhileARestoreRepairsIsNotOverwritten(_ backend: Backend) throws {
+        let database = try backend.makeDatabase()
+        let other = try database.store()
         let user = try other.user(named: "ada")
         let session = try other.openSession(scene: "main", for: user)
         try session.apply(.selectSidebar(.genres))
         try session.apply(.selectContent(.genre(13)))
-        let repairing = try NavigationStore<TestRoute>(
-            database: db, validator: SavingWhileChecking(store: other, user: user))
+        let repairing = try database.store(validator: SavingWhileChecking(store: other, user: user))
         let restored = try repairing.restore(scene: "main", for: user)
         #expect(restored.state.sidebar == .genres && restored.state.content == nil)
         #expect(!restored.report.isEmpty)

@@ -19,7 +19,7 @@ enum BrowseCommand {
 
     private static func run(_ invocation: Invocation) throws {
         guard Terminal.isInteractive else { throw CLIError.notATerminal }
-        let (catalog, session) = try NavCommand.openScene(invocation)
+        let (catalog, session) = try NavCommand.openSQLiteScene(invocation)
         let controller = try BrowseController(catalog: catalog, session: session)
         let terminal = try Terminal()
         // Restores the terminal on quit and when anything below throws; signals restore it themselves.

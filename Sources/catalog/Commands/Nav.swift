@@ -49,16 +49,34 @@ enum NavCommand {
             }
     )
 
-    /// Opens the invocation's catalog and its users' file, and restores the invocation's scene of the invocation's user (created on
-    /// first use).
+    /// Opens the invocation's catalog and its navigation state (on PostgreSQL or in a SQLite catalog's users' file),
+    /// and restores the invocation's scene of the invocation's user (created on first use).
     static func openScene(_ invocation: Invocation) throws -> (
+        catalog: any CatalogLookup, session: NavigationSession<LibraryRoute>
+    ) {
+        let (user, scene) = try sceneNames(invocation)
+        guard let (catalog, store) = try GlobalOptions.openPostgreSQLNavigation(invocation) else {
+            return try openSQLiteScene(invocation)
+        }
+        return (catalog, try store.openSession(scene: scene, forUserNamed: user))
+    }
+
+    /// ``openScene(_:)`` on a SQLite catalog, whose lists the terminal browser shows.
+    static func openSQLiteScene(_ invocation: Invocation) throws -> (
         catalog: LibraryCatalog, session: NavigationSession<LibraryRoute>
     ) {
-        let user = try name(invocation.value("user") ?? "default", of: .user, givenAs: "--user", invocation)
-        let scene = try name(invocation.value("scene") ?? "main", of: .scene, givenAs: "--scene", invocation)
+        let (user, scene) = try sceneNames(invocation)
         // The catalog reads through the user-state connection, where it is attached.
         let db = try GlobalOptions.openUserState(invocation)
         return (LibraryCatalog(db), try NavigationStore(catalog: db).openSession(scene: scene, forUserNamed: user))
+    }
+
+    /// The invocation's user and scene, checked before the database is opened.
+    private static func sceneNames(_ invocation: Invocation) throws -> (user: String, scene: String) {
+        (
+            try name(invocation.value("user") ?? "default", of: .user, givenAs: "--user", invocation),
+            try name(invocation.value("scene") ?? "main", of: .scene, givenAs: "--scene", invocation)
+        )
     }
 
     /// `text`, given as `argument` (an option or an argument's name), when it follows the rules of names of
@@ -74,7 +92,7 @@ enum NavCommand {
 
     /// Prints the scene's state as text or JSON.
     static func printState(
-        _ session: NavigationSession<LibraryRoute>, in catalog: LibraryCatalog, repairs: RepairReport, json: Bool
+        _ session: NavigationSession<LibraryRoute>, in catalog: any CatalogLookup, repairs: RepairReport, json: Bool
     ) throws {
         if json {
             try Output.writeJSON(try NavigationOutput.json(session, in: catalog, repairs: repairs))

@@ -9,11 +9,7 @@ import Testing
 func makeStore(
     validator: any RouteValidator<TestRoute> = RouteValidation<TestRoute>.acceptingAll, historyLimit: Int = 100
 ) throws -> NavigationStore<TestRoute> {
-    let db = try Database.inMemory()
-    try NavigationSchema.migrator.migrate(db)
-    var configuration = NavigationStore<TestRoute>.Configuration()
-    configuration.historyLimit = historyLimit
-    return try NavigationStore(database: db, validator: validator, configuration: configuration)
+    try Backend.sqlite.makeStore(validator: validator, historyLimit: historyLimit)
 }
 
 /// A database file in a temporary directory (removed when the test process exits, so it outlives every
@@ -44,8 +40,13 @@ func navigate(_ intents: [NavigationIntent<TestRoute>]) throws -> SplitViewState
 }
 
 extension NavigationStore {
+    /// The SQLite storage of a test's store.
+    var sqlite: SQLiteNavigationStorage {
+        get throws { try #require(storage as? SQLiteNavigationStorage) }
+    }
+
     /// The connection a test's store was made on, to look at its rows.
     var database: Database {
-        get throws { try #require(writer as? Database) }
+        get throws { try #require(try sqlite.writer as? Database) }
     }
 }

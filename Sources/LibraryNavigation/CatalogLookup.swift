@@ -1,0 +1,51 @@
+public import Catalog
+package import Foundation
+
+/// What the routes of a scene need to know of the catalog they browse, as one backend answers it: whether an entity
+/// exists, what it is called, whether two are linked, whether a search lists one. `LibraryCatalog` answers on SQLite,
+/// the `PostgreSQL` module on PostgreSQL; the rules over the answers (``CatalogRouteValidator``, the titles the
+/// command line prints) are written once.
+package protocol CatalogLookup {
+    /// The title of the book, or the name of the author, genre or band, with `uuid`; `nil` when there is none.
+    func name(of kind: EntityKind, uuid: UUID) throws -> String?
+
+    /// Whether the catalog records ``EntityLink`` `link`.
+    func contains(_ link: EntityLink) throws -> Bool
+
+    /// Whether the entity is listed by a search for `text`.
+    func isSearchHit(_ kind: EntityKind, _ uuid: UUID, for text: String) throws -> Bool
+}
+
+extension CatalogLookup {
+    /// What the user sees for `route`: the entity's title or name, or the section's name.
+    ///
+    /// - Returns: e.g. "The Hobbit", "J. R. R. Tolkien", "Books"; for an entity that no longer exists, its kind and
+    ///   "(deleted)".
+    package func title(of route: LibraryRoute) throws -> String {
+        guard let entity = route.entity else { return route.displayName }
+        return try name(of: entity.kind, uuid: entity.uuid) ?? "\(route.displayName) (deleted)"
+    }
+
+    /// Whether `route` names something that exists: a section always does.
+    package func exists(_ route: LibraryRoute) throws -> Bool {
+        guard let entity = route.entity else { return true }
+        return try name(of: entity.kind, uuid: entity.uuid) != nil
+    }
+
+    /// Whether `origin`'s list or detail shows `route`: a section lists every entity of its kind, a search its
+    /// hits; a detail links what ``LibraryRoute`` says it shows when the catalog's link tables link the two.
+    package func isLinked(_ route: LibraryRoute, from origin: LibraryRoute) throws -> Bool {
+        guard let entity = route.entity else { return true }
+        if case .search(let text) = origin {
+            return try isSearchHit(entity.kind, entity.uuid, for: text)
+        }
+        guard let source = origin.entity else { return true }
+        return try EntityLink(source.kind, source.uuid, entity.kind, entity.uuid).map(contains) ?? false
+    }
+}
+
+extension LibraryCatalog: CatalogLookup {
+    package func name(of kind: EntityKind, uuid: UUID) throws -> String? {
+        try summary(of: kind, uuid: uuid)?.name
+    }
+}
