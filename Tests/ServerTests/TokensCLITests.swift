@@ -50,6 +50,8 @@ import Testing
             (["tokens", "create", "--user", "ada", "--scope", "root"], "read, nav, admin"),
             (["tokens", "create", "--user", "ada", "--expires", "10"], "s, m, h or d"),
             (["tokens", "create", "--user", "ada", "--expires", "-5m"], "s, m, h or d"),
+            // Past the year 9999 a time has no text form: stored as a number, it read back as "never expires".
+            (["tokens", "create", "--user", "ada", "--expires", "1000000000d"], "omit --expires"),
             (["tokens", "revoke", "7"], "no access token has id 7"),
             (["tokens", "revoke", "seven"], "not a token id"),
             (["users", "add", "ada"], "exists already"),

@@ -48,11 +48,18 @@ enum TokensCommand {
         }
         let scope = try invocation.choice("scope", as: AccessScope.self) ?? .read
         let lifetime = try invocation.value("expires").map { try duration($0, invocation) }
+        let now = Date()
+        let expiresAt = lifetime.map { now.addingTimeInterval($0) }
+        // Times are stored as ISO 8601 text, which ends with the year 9999.
+        if let expiresAt, expiresAt >= Date(timeIntervalSince1970: 253_402_300_800) {
+            throw UsageError(
+                "--expires \(invocation.value("expires") ?? "") ends after the year 9999; give a shorter time, or omit "
+                    + "--expires for a token that never expires",
+                commandPath: invocation.commandPath)
+        }
         let (users, tokens) = try GlobalOptions.openUsersAndTokens(invocation)
         let user = try UsersCommand.existingUser(named: name, in: users, invocation)
-        let now = Date()
-        let issued = try tokens.create(
-            for: user, scope: scope, expiresAt: lifetime.map { now.addingTimeInterval($0) }, now: now)
+        let issued = try tokens.create(for: user, scope: scope, expiresAt: expiresAt, now: now)
         if invocation.flag("json") {
             var object = json(issued.stored)
             if case .object(var fields) = object {
