@@ -77,8 +77,12 @@ public final class PostgreSQLWorkingCopy {
     @discardableResult
     public func push() throws -> Int {
         let high = try ChangeFeed(database).highWater()
-        let entities =
-            try database.fetchOne(Int.self, "SELECT count(*) FROM change_log WHERE seq > ?", [pushedThrough]) ?? 0
+        try database.execute("CREATE TEMP TABLE IF NOT EXISTS pushed_entities (kind TEXT, uuid TEXT, gone INTEGER)")
+        try database.execute("DELETE FROM temp.pushed_entities")
+        try database.execute(
+            "INSERT INTO temp.pushed_entities SELECT entity_kind, uuid, operation = 'delete' FROM change_log WHERE seq > ?",
+            [pushedThrough])
+        let entities = database.changes
         let identities = try database.fetchOne(Int.self, "SELECT count(*) FROM pushed_identities") ?? 0
         guard entities + identities > 0 else { return 0 }
         let connection = feed.connection
@@ -88,17 +92,10 @@ public final class PostgreSQLWorkingCopy {
             guard found == serverSequence else {
                 throw PostgreSQLPushError.serverMoved(expected: serverSequence, found: found)
             }
-            try database.execute("CREATE TEMP TABLE IF NOT EXISTS pushed_entities (kind TEXT, uuid TEXT, gone INTEGER)")
-            try database.execute("DELETE FROM temp.pushed_entities")
-            try database.execute(
-                """
-                INSERT INTO temp.pushed_entities
-                SELECT entity_kind, uuid, operation = 'delete' FROM change_log WHERE seq > ?
-                """, [pushedThrough])
             try deleteEntities()
-            for table in CatalogTables.entities { try upsertEntities(of: table) }
             for table in CatalogTables.entities {
-                for link in table.links { try replaceLinks(link, of: table) }
+                let upserted = try upsertEntities(of: table)
+                for link in table.links { try replaceLinks(link, of: table, upserted: upserted) }
             }
             try pushIdentities()
             return try PostgreSQLChangeFeed.latestSeq(on: connection)
@@ -125,7 +122,9 @@ public final class PostgreSQLWorkingCopy {
     }
 
     /// Upserts by uuid the entities of `table` the copy changed, as their payloads (references as uuids).
-    private func upsertEntities(of table: EntityTable) throws {
+    ///
+    /// - Returns: the number of entities upserted.
+    private func upsertEntities(of table: EntityTable) throws -> Int {
         let staging = "push_\(table.name)"
         let columns = table.payloadColumns.map { ($0.name, Self.stagedType($0)) }
         let copied = try copyRows(
@@ -133,7 +132,7 @@ public final class PostgreSQLWorkingCopy {
             SELECT \(table.payloadSelection.list) FROM \(table.payloadSelection.from) WHERE \(table.alias).uuid IN \
             (SELECT uuid FROM temp.pushed_entities WHERE kind = '\(table.kind.rawValue)' AND NOT gone)
             """, into: staging, columns: columns)
-        guard copied > 0 else { return }
+        guard copied > 0 else { return 0 }
         let direct = table.payloadColumns.filter { $0.references == nil }.map(\.name)
         let assigned = direct.filter { $0 != "uuid" }
         try feed.connection.execute(
@@ -157,25 +156,25 @@ public final class PostgreSQLWorkingCopy {
                     + "WHERE s.\(column.name) IS NOT NULL AND target.id IS NULL",
                 of: table.name, column: column.name)
         }
+        return copied
     }
 
     // MARK: Links
 
-    /// Makes the links in `link` of every entity of `owner` the copy changed equal to the copy's: removes the rows
-    /// the copy does not have, adds those the server does not.
-    private func replaceLinks(_ link: LinkTable, of owner: EntityTable) throws {
+    /// Makes the links in `link` of every entity of `owner` the copy changed (`upserted` of them) equal to the copy's:
+    /// removes the rows the copy does not have, adds those the server does not.
+    private func replaceLinks(_ link: LinkTable, of owner: EntityTable, upserted: Int) throws {
+        guard upserted > 0 else { return }
         let staging = "push_\(link.name)"
         let columns = [link.owner] + link.columns
         let selection = link.everyColumn
-        let copied = try copyRows(
+        try copyRows(
             """
             SELECT \(selection.expressions.prefix(columns.count).joined(separator: ", ")) FROM \(selection.from) \
             WHERE \(selection.expressions[0]) IN \
             (SELECT uuid FROM temp.pushed_entities WHERE kind = '\(owner.kind.rawValue)' AND NOT gone)
             """, into: staging, columns: columns.map { ($0.name, Self.stagedType($0)) })
         let owners = "SELECT id FROM \(owner.name) WHERE uuid IN (SELECT uuid FROM push_\(owner.name))"
-        let changedOwners = try feed.connection.fetchOne(Int.self, "SELECT count(*) FROM (\(owners)) o") ?? 0
-        guard copied + changedOwners > 0 else { return }
         // The copy's rows with the server's ids.
         let wanted = "wanted_\(link.name)"
         var joins: [String] = []
@@ -291,6 +290,7 @@ public final class PostgreSQLWorkingCopy {
     /// rows `sql` reads from the copy.
     ///
     /// - Returns: the number of rows staged.
+    @discardableResult
     private func copyRows(_ sql: String, into staging: String, columns: [StagedColumn]) throws -> Int {
         let definitions = columns.map { "\($0.name) \($0.type == .integer ? "bigint" : "text")" }
         try feed.connection.execute(
