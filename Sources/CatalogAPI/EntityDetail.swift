@@ -15,32 +15,32 @@ package enum EntityDetail {
     /// counts come from the same state.
     ///
     /// - Throws: `CatalogError.notFound` when there is no such entity.
-    package static func load(_ kind: EntityKind, uuid: UUID, in catalog: LibraryCatalog) throws -> EntityDetail {
+    package static func load(_ kind: EntityKind, uuid: UUID, in catalog: any CatalogReader) throws -> EntityDetail {
         let limit = relatedLimit
         switch kind {
         case .book:
-            let book = try catalog.books.get(uuid: uuid)
+            let book = try catalog.existing(.book, uuid, catalog.book)
             return .book(
-                book, credits: try catalog.books.credits(of: book.id, after: nil, limit: limit).items,
-                genres: try catalog.books.genres(of: book.id))
+                book, credits: try catalog.page(.credits(ofBook: book.id), after: nil, limit: limit).items,
+                genres: try catalog.genres(ofBook: book.id))
         case .author:
-            let author = try catalog.authors.get(uuid: uuid)
+            let author = try catalog.existing(.author, uuid, catalog.author)
+            let (books, coauthors) = (BrowsingList.books(byAuthor: author.id), BrowsingList.coauthors(of: author.id))
             return .author(
-                author, books: try catalog.books.page(byAuthor: author.id, after: nil, limit: limit).items,
-                bookCount: try catalog.books.count(byAuthor: author.id),
-                coauthors: try catalog.authors.page(coauthorsOf: author.id, after: nil, limit: limit).items,
-                coauthorCount: try catalog.authors.count(coauthorsOf: author.id))
+                author, books: try catalog.page(books, after: nil, limit: limit).items,
+                bookCount: try catalog.count(books),
+                coauthors: try catalog.page(coauthors, after: nil, limit: limit).items,
+                coauthorCount: try catalog.count(coauthors))
         case .genre:
-            let genre = try catalog.genres.get(uuid: uuid)
+            let genre = try catalog.existing(.genre, uuid, catalog.genre)
+            let (books, bands) = (BrowsingList.books(inGenre: genre.id), BrowsingList.bands(inGenre: genre.id))
             return .genre(
-                genre, parent: try genre.parentID.flatMap { try catalog.genres.find(id: $0) },
-                books: try catalog.books.page(inGenre: genre.id, after: nil, limit: limit).items,
-                bookCount: try catalog.books.count(inGenre: genre.id),
-                bands: try catalog.bands.page(inGenre: genre.id, after: nil, limit: limit).items,
-                bandCount: try catalog.bands.count(inGenre: genre.id))
+                genre, parent: try genre.parentID.flatMap { try catalog.genre(id: $0) },
+                books: try catalog.page(books, after: nil, limit: limit).items, bookCount: try catalog.count(books),
+                bands: try catalog.page(bands, after: nil, limit: limit).items, bandCount: try catalog.count(bands))
         case .band:
-            let band = try catalog.bands.get(uuid: uuid)
-            return .band(band, genres: try catalog.genres.page(ofBand: band.id, after: nil, limit: limit).items)
+            let band = try catalog.existing(.band, uuid, catalog.band)
+            return .band(band, genres: try catalog.page(.genres(ofBand: band.id), after: nil, limit: limit).items)
         }
     }
 

@@ -17,56 +17,47 @@ package enum ListPage {
     ///   `CatalogError.notFound` when the filter's entity is absent; `CatalogError.invalidCursor` for a cursor that
     ///   is not one of this list's.
     package static func load(
-        _ kind: EntityKind, filter: ListFilter?, after: PageCursor?, limit: Int, in catalog: LibraryCatalog,
+        _ kind: EntityKind, filter: ListFilter?, after: PageCursor?, limit: Int, in catalog: any CatalogReader,
         totals: ListTotals? = nil
     ) throws -> ListPage {
-        func total(_ count: () throws -> Int) throws -> Int {
-            guard let totals else { return try count() }
-            return try totals.total(of: kind, filter: filter, in: catalog, counting: count)
+        func total<Item>(_ list: BrowsingList<Item>) throws -> Int {
+            guard let totals else { return try catalog.count(list) }
+            return try totals.total(of: kind, filter: filter, in: catalog) { try catalog.count(list) }
+        }
+        func books(_ list: BrowsingList<Book>) throws -> ListPage {
+            .books(try catalog.page(list, after: after, limit: limit), total: try total(list))
+        }
+        func authors(_ list: BrowsingList<Author>) throws -> ListPage {
+            .authors(try catalog.page(list, after: after, limit: limit), total: try total(list))
+        }
+        func genres(_ list: BrowsingList<Genre>) throws -> ListPage {
+            .genres(try catalog.page(list, after: after, limit: limit), total: try total(list))
+        }
+        func bands(_ list: BrowsingList<Band>) throws -> ListPage {
+            .bands(try catalog.page(list, after: after, limit: limit), total: try total(list))
         }
         switch (kind, filter) {
         case (.book, nil):
-            return .books(
-                try catalog.books.page(after: after, limit: limit), total: try total { try catalog.books.count() })
+            return try books(.books)
         case (.book, .author(let uuid)?):
-            let author = try catalog.authors.get(uuid: uuid)
-            return .books(
-                try catalog.books.page(byAuthor: author.id, after: after, limit: limit),
-                total: try total { try catalog.books.count(byAuthor: author.id) })
+            return try books(.books(byAuthor: try catalog.existing(.author, uuid, catalog.author).id))
         case (.book, .genre(let uuid)?):
-            let genre = try catalog.genres.get(uuid: uuid)
-            return .books(
-                try catalog.books.page(inGenre: genre.id, after: after, limit: limit),
-                total: try total { try catalog.books.count(inGenre: genre.id) })
+            return try books(.books(inGenre: try catalog.existing(.genre, uuid, catalog.genre).id))
         case (.author, nil):
-            return .authors(
-                try catalog.authors.page(after: after, limit: limit), total: try total { try catalog.authors.count() })
+            return try authors(.authors)
         case (.author, .book(let uuid)?):
-            let book = try catalog.books.get(uuid: uuid)
-            return .credits(
-                try catalog.books.credits(of: book.id, after: after, limit: limit),
-                total: try total { try catalog.books.creditCount(of: book.id) })
+            let list = BrowsingList.credits(ofBook: try catalog.existing(.book, uuid, catalog.book).id)
+            return .credits(try catalog.page(list, after: after, limit: limit), total: try total(list))
         case (.author, .author(let uuid)?):
-            let author = try catalog.authors.get(uuid: uuid)
-            return .authors(
-                try catalog.authors.page(coauthorsOf: author.id, after: after, limit: limit),
-                total: try total { try catalog.authors.count(coauthorsOf: author.id) })
+            return try authors(.coauthors(of: try catalog.existing(.author, uuid, catalog.author).id))
         case (.genre, nil):
-            return .genres(
-                try catalog.genres.page(after: after, limit: limit), total: try total { try catalog.genres.count() })
+            return try genres(.genres)
         case (.genre, .band(let uuid)?):
-            let band = try catalog.bands.get(uuid: uuid)
-            return .genres(
-                try catalog.genres.page(ofBand: band.id, after: after, limit: limit),
-                total: try total { try catalog.genres.count(ofBand: band.id) })
+            return try genres(.genres(ofBand: try catalog.existing(.band, uuid, catalog.band).id))
         case (.band, nil):
-            return .bands(
-                try catalog.bands.page(after: after, limit: limit), total: try total { try catalog.bands.count() })
+            return try bands(.bands)
         case (.band, .genre(let uuid)?):
-            let genre = try catalog.genres.get(uuid: uuid)
-            return .bands(
-                try catalog.bands.page(inGenre: genre.id, after: after, limit: limit),
-                total: try total { try catalog.bands.count(inGenre: genre.id) })
+            return try bands(.bands(inGenre: try catalog.existing(.genre, uuid, catalog.genre).id))
         case (_, let filter?):
             throw CatalogAPIError.filterNotApplicable(kind: kind, filter: filter.name)
         }

@@ -4,7 +4,7 @@ import Foundation
 /// The totals of browsing lists, remembered while the catalog does not change: a server answering page after page
 /// of a million-book list would otherwise count every book for every page.
 ///
-/// A total is kept with the change log's high-water mark (``LibraryCatalog/lastChangeSequence()``) read in the same
+/// A total is kept with the change log's high-water mark (``CatalogReader/lastChangeSequence()``) read in the same
 /// transaction as the count; every write to the catalog moves that mark, so a total is reused only by a read that
 /// sees the very state it was counted in. Memory stays bounded: past ``capacity`` lists, the table starts over.
 package final class ListTotals: @unchecked Sendable {
@@ -33,7 +33,7 @@ package final class ListTotals: @unchecked Sendable {
     /// catalog has not changed since it was counted, else `count()`, remembered. Call it inside the read
     /// transaction that `count` runs in.
     package func total(
-        of kind: EntityKind, filter: ListFilter?, in catalog: LibraryCatalog, counting count: () throws -> Int
+        of kind: EntityKind, filter: ListFilter?, in catalog: any CatalogReader, counting count: () throws -> Int
     ) throws -> Int {
         let list = List(kind: kind, filter: filter)
         let sequence = try catalog.lastChangeSequence()

@@ -304,21 +304,11 @@ public final class PostgreSQLWorkingCopy {
         }
         while try statement.step() {
             let row = statement.row
-            batch.append((0..<columns.count).map { Self.value(row.databaseValue(at: $0)) })
+            batch.append((0..<columns.count).map { PostgreSQLValue(row.databaseValue(at: $0)) })
             if batch.count == Self.copyBatchSize { try send() }
         }
         if !batch.isEmpty { try send() }
         return count
-    }
-
-    private static func value(_ value: DatabaseValue) -> PostgreSQLValue {
-        switch value {
-        case .null: .null
-        case .integer(let integer): .integer(integer)
-        case .real(let real): .double(real)
-        case .text(let text): .text(text)
-        case .blob(let data): .bytes(data)
-        }
     }
 
     /// Throws ``PostgreSQLPushError/missingReference(table:column:value:)`` when `sql` finds a row.

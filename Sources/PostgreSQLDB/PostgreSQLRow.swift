@@ -35,6 +35,12 @@ public struct PostgreSQLRow {
         PQfname(result.handle, Int32(index)).map { String(cString: $0) } ?? "column \(index)"
     }
 
+    /// The type of column `index` as the server's catalog numbers it (`pg_type.oid`: 20 `bigint`, 23 `integer`,
+    /// 25 `text` …), so a reader can tell a number from text although every value arrives as text.
+    public func typeOID(at index: Int) -> UInt32 {
+        PQftype(result.handle, Int32(index))
+    }
+
     /// Whether column `index` is NULL.
     public func isNull(at index: Int) -> Bool {
         PQgetisnull(result.handle, self.index, Int32(index)) == 1

@@ -1,11 +1,12 @@
-import SQLiteDB
+package import SQLiteDB
 
 /// The SQL of one keyset-paginated list, built once: a first-page statement and a next-page statement that
-/// continues after the sort key of the last row (`WHERE (k1, k2) > (?, ?)`, which SQLite answers from the
-/// list's index), never an OFFSET.
-struct KeysetQuery<Item: SelectableRecord> {
+/// continues after the sort key of the last row (`WHERE (k1, k2) > (?, ?)`, which the database answers from the
+/// list's index), never an OFFSET. The statements use only SQL that SQLite and PostgreSQL read alike (row values,
+/// `LIMIT ?`), so a PostgreSQL catalog pages with the same statements and the same cursors.
+package struct KeysetQuery<Item: SelectableRecord>: Sendable {
     /// Names the list inside its cursors.
-    let list: String
+    package let list: String
     let keyCount: Int
     private let firstSQL: String
     private let nextSQL: String
@@ -31,19 +32,30 @@ struct KeysetQuery<Item: SelectableRecord> {
     func page(
         in db: Database, arguments: StatementArguments = [], after cursor: PageCursor?, limit: Int
     ) throws -> Page<Item> {
+        let (sql, extra) = try statement(after: cursor, limit: limit)
+        return try page(of: db.fetchAll(KeyedRow<Item>.self, sql, arguments + extra.map { $0 }), limit: limit)
+    }
+
+    /// The statement of the page after `cursor` and the parameters it takes after the list's own: the cursor's
+    /// keys, then the row limit (one more than `limit`, see ``page(of:limit:)``).
+    ///
+    /// - Throws: ``CatalogError/invalidLimit(_:)``; ``CatalogError/invalidCursor(reason:)`` for a cursor that is
+    ///   not one of this list's.
+    package func statement(after cursor: PageCursor?, limit: Int) throws -> (sql: String, arguments: [DatabaseValue]) {
         guard (1...Page<Item>.maximumLimit).contains(limit) else { throw CatalogError.invalidLimit(limit) }
-        var rows: [KeyedRow<Item>]
-        if let cursor {
-            let keys = try cursor.keys(forList: list, count: keyCount)
-            rows = try db.fetchAll(
-                KeyedRow<Item>.self, nextSQL, arguments + keys.map(\.argument) + [limit + 1])
-        } else {
-            rows = try db.fetchAll(KeyedRow<Item>.self, firstSQL, arguments + [limit + 1])
-        }
-        // One row more than asked tells whether a next page exists without a second query.
+        let more = DatabaseValue.integer(Int64(limit) + 1)
+        guard let cursor else { return (firstSQL, [more]) }
+        let keys = try cursor.keys(forList: list, count: keyCount)
+        return (nextSQL, keys.map(\.value) + [more])
+    }
+
+    /// The page made of `rows`, the answer of a ``statement(after:limit:)``: one row more than asked tells whether
+    /// a next page exists without a second query, and the last row kept gives the next page's cursor.
+    package func page(of rows: [KeyedRow<Item>], limit: Int) throws -> Page<Item> {
+        var rows = rows
         var next: PageCursor?
         if rows.count > limit {
-            rows.removeLast()
+            rows.removeLast(rows.count - limit)
             if let last = rows.last {
                 next = PageCursor(list: list, keys: try last.keys.map(PageCursor.Key.init))
             }
@@ -53,11 +65,17 @@ struct KeysetQuery<Item: SelectableRecord> {
 }
 
 /// An item followed by the sort-key columns of its list.
-private struct KeyedRow<Item: SelectableRecord>: RowDecodable {
+package struct KeyedRow<Item: SelectableRecord>: RowDecodable {
     let item: Item
     let keys: [DatabaseValue]
 
-    init(row: Row) throws {
+    /// A row read by another database: the item and its sort keys (integers or text).
+    package init(item: Item, keys: [DatabaseValue]) {
+        self.item = item
+        self.keys = keys
+    }
+
+    package init(row: Row) throws {
         item = try Item(row: row)
         keys = (Item.columnCount..<row.count).map(row.databaseValue(at:))
     }

@@ -30,10 +30,10 @@ public struct PageCursor: Sendable, Hashable, Codable, CustomStringConvertible {
             }
         }
 
-        var argument: any DatabaseValueConvertible {
+        var value: DatabaseValue {
             switch self {
-            case .integer(let integer): integer
-            case .text(let text): text
+            case .integer(let integer): .integer(integer)
+            case .text(let text): .text(text)
             }
         }
     }
@@ -128,12 +128,7 @@ extension PageCursor {
     /// - Returns: the keys, as text or integers.
     /// - Throws: ``CatalogError/invalidCursor(reason:)`` for anything this program did not make.
     package func decodedKeys(forList list: String, count: Int) throws -> [DatabaseValue] {
-        try keys(forList: list, count: count).map { key in
-            switch key {
-            case .integer(let integer): .integer(integer)
-            case .text(let text): .text(text)
-            }
-        }
+        try keys(forList: list, count: count).map(\.value)
     }
 
     /// A cursor for `list` holding `keys` (integers or text), for fuzzing and tests.

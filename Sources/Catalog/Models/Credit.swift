@@ -20,7 +20,7 @@ public struct Credit: Sendable, Codable, Hashable {
 extension Credit: SelectableRecord {
     /// An author's columns, then the credit's role and position (`book_authors`, alias `ba`).
     static let selection = "\(CatalogTables.authors.selection), ba.role, ba.position"
-    static let columnCount = Author.columnCount + 2
+    package static let columnCount = Author.columnCount + 2
 
     /// Reads the columns of `selection`: an ``Author``'s, then the role and the position.
     public init(row: Row) throws {

@@ -1,8 +1,9 @@
-import SQLiteDB
+package import SQLiteDB
 
 /// A type read from the first ``columnCount`` columns of a row, by index, so a query can append more
 /// columns (the keys of a page) after them.
-protocol SelectableRecord: RowDecodable {
+package protocol SelectableRecord: RowDecodable, Sendable {
+    /// How many columns the type reads.
     static var columnCount: Int { get }
 }
 
@@ -14,5 +15,5 @@ protocol TableRecord: SelectableRecord {
 }
 
 extension TableRecord {
-    static var columnCount: Int { table.modelColumns.count }
+    package static var columnCount: Int { table.modelColumns.count }
 }

@@ -38,7 +38,7 @@ public struct AuthorRepository {
 
     /// The number of authors.
     public func count() throws -> Int {
-        try db.fetchOne(Int.self, "SELECT count(*) FROM authors") ?? 0
+        try BrowsingList.authors.count(in: db)
     }
 
     // MARK: Writing
@@ -81,17 +81,17 @@ public struct AuthorRepository {
 
     /// All authors by sort name.
     public func page(after cursor: PageCursor?, limit: Int) throws -> Page<Author> {
-        try Self.all.page(in: db, after: cursor, limit: limit)
+        try BrowsingList.authors.page(in: db, after: cursor, limit: limit)
     }
 
     /// The people credited on a book together with author `authorID` (in any role), by sort name.
     public func page(coauthorsOf authorID: Int64, after cursor: PageCursor?, limit: Int) throws -> Page<Author> {
-        try Self.coauthors.page(in: db, arguments: [authorID], after: cursor, limit: limit)
+        try BrowsingList.coauthors(of: authorID).page(in: db, after: cursor, limit: limit)
     }
 
     /// The number of co-authors of author `authorID`.
     public func count(coauthorsOf authorID: Int64) throws -> Int {
-        try db.fetchOne(Int.self, "SELECT count(*) FROM authors a WHERE \(Self.coauthorFilter)", [authorID]) ?? 0
+        try BrowsingList.coauthors(of: authorID).count(in: db)
     }
 
     // MARK: SQL
@@ -112,18 +112,13 @@ public struct AuthorRepository {
         }
     }
 
-    static let columns = CatalogTables.authors.selection
+    package static let columns = CatalogTables.authors.selection
     static let selectByID = "SELECT \(columns) FROM authors a WHERE a.id = ?"
-    static let selectByUUID = "SELECT \(columns) FROM authors a WHERE a.uuid = ?"
+    package static let selectByUUID = "SELECT \(columns) FROM authors a WHERE a.uuid = ?"
     static let selectByNameKey = "SELECT \(columns) FROM authors a WHERE a.name_key = ? ORDER BY a.id"
     static let coauthorFilter = """
         a.id IN (SELECT other.author_id FROM book_authors mine
             JOIN book_authors other ON other.book_id = mine.book_id
             WHERE mine.author_id = ? AND other.author_id <> mine.author_id)
         """
-
-    static let all = KeysetQuery<Author>(
-        list: "authors", columns: columns, from: "authors a", filter: nil, keys: ["a.sort_key", "a.id"])
-    static let coauthors = KeysetQuery<Author>(
-        list: "coauthors", columns: columns, from: "authors a", filter: coauthorFilter, keys: ["a.sort_key", "a.id"])
 }

@@ -38,7 +38,7 @@ public struct BandRepository {
 
     /// The number of bands.
     public func count() throws -> Int {
-        try db.fetchOne(Int.self, "SELECT count(*) FROM bands") ?? 0
+        try BrowsingList.bands.count(in: db)
     }
 
     // MARK: Writing
@@ -98,17 +98,17 @@ public struct BandRepository {
 
     /// All bands by sort name.
     public func page(after cursor: PageCursor?, limit: Int) throws -> Page<Band> {
-        try Self.all.page(in: db, after: cursor, limit: limit)
+        try BrowsingList.bands.page(in: db, after: cursor, limit: limit)
     }
 
     /// The bands of a genre by sort name.
     public func page(inGenre genreID: Int64, after cursor: PageCursor?, limit: Int) throws -> Page<Band> {
-        try Self.inGenre.page(in: db, arguments: [genreID], after: cursor, limit: limit)
+        try BrowsingList.bands(inGenre: genreID).page(in: db, after: cursor, limit: limit)
     }
 
     /// The number of bands in a genre.
     public func count(inGenre genreID: Int64) throws -> Int {
-        try db.fetchOne(Int.self, "SELECT count(*) FROM band_genres WHERE genre_id = ?", [genreID]) ?? 0
+        try BrowsingList.bands(inGenre: genreID).count(in: db)
     }
 
     // MARK: SQL
@@ -135,14 +135,8 @@ public struct BandRepository {
         }
     }
 
-    static let columns = CatalogTables.bands.selection
+    package static let columns = CatalogTables.bands.selection
     static let selectByID = "SELECT \(columns) FROM bands d WHERE d.id = ?"
-    static let selectByUUID = "SELECT \(columns) FROM bands d WHERE d.uuid = ?"
+    package static let selectByUUID = "SELECT \(columns) FROM bands d WHERE d.uuid = ?"
     static let selectByNameKey = "SELECT \(columns) FROM bands d WHERE d.name_key = ? ORDER BY d.id"
-
-    static let all = KeysetQuery<Band>(
-        list: "bands", columns: columns, from: "bands d", filter: nil, keys: ["d.sort_key", "d.id"])
-    static let inGenre = KeysetQuery<Band>(
-        list: "bands-in-genre", columns: columns, from: "band_genres bg JOIN bands d ON d.id = bg.band_id",
-        filter: "bg.genre_id = ?", keys: ["bg.band_sort_key", "bg.band_id"])
 }

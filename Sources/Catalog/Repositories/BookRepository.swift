@@ -45,7 +45,7 @@ public struct BookRepository {
 
     /// The number of books.
     public func count() throws -> Int {
-        try db.fetchOne(Int.self, "SELECT count(*) FROM books") ?? 0
+        try BrowsingList.books.count(in: db)
     }
 
     // MARK: Writing
@@ -127,22 +127,22 @@ public struct BookRepository {
 
     /// All books by sort title, one page after `cursor`.
     public func page(after cursor: PageCursor?, limit: Int) throws -> Page<Book> {
-        try Self.all.page(in: db, after: cursor, limit: limit)
+        try BrowsingList.books.page(in: db, after: cursor, limit: limit)
     }
 
     /// The books an author is credited on (in any role), by year (undated last), then sort title.
     public func page(byAuthor authorID: Int64, after cursor: PageCursor?, limit: Int) throws -> Page<Book> {
-        try Self.byAuthor.page(in: db, arguments: [authorID], after: cursor, limit: limit)
+        try BrowsingList.books(byAuthor: authorID).page(in: db, after: cursor, limit: limit)
     }
 
     /// The books of a genre by sort title.
     public func page(inGenre genreID: Int64, after cursor: PageCursor?, limit: Int) throws -> Page<Book> {
-        try Self.inGenre.page(in: db, arguments: [genreID], after: cursor, limit: limit)
+        try BrowsingList.books(inGenre: genreID).page(in: db, after: cursor, limit: limit)
     }
 
     /// The people credited on a book, in credited order, with their roles.
     public func credits(of bookID: Int64, after cursor: PageCursor?, limit: Int) throws -> Page<Credit> {
-        try Self.credits.page(in: db, arguments: [bookID], after: cursor, limit: limit)
+        try BrowsingList.credits(ofBook: bookID).page(in: db, after: cursor, limit: limit)
     }
 
     /// Every genre of a book, in the order they were given (a book has a handful).
@@ -152,18 +152,17 @@ public struct BookRepository {
 
     /// The number of books an author is credited on (a book counts once whatever the roles).
     public func count(byAuthor authorID: Int64) throws -> Int {
-        try db.fetchOne(Int.self, "SELECT count(DISTINCT book_id) FROM book_authors WHERE author_id = ?", [authorID])
-            ?? 0
+        try BrowsingList.books(byAuthor: authorID).count(in: db)
     }
 
     /// The number of books in a genre.
     public func count(inGenre genreID: Int64) throws -> Int {
-        try db.fetchOne(Int.self, "SELECT count(*) FROM book_genres WHERE genre_id = ?", [genreID]) ?? 0
+        try BrowsingList.books(inGenre: genreID).count(in: db)
     }
 
     /// The number of credits on a book.
     public func creditCount(of bookID: Int64) throws -> Int {
-        try db.fetchOne(Int.self, "SELECT count(*) FROM book_authors WHERE book_id = ?", [bookID]) ?? 0
+        try BrowsingList.credits(ofBook: bookID).count(in: db)
     }
 
     // MARK: SQL
@@ -194,27 +193,12 @@ public struct BookRepository {
         }
     }
 
-    static let columns = CatalogTables.books.selection
+    package static let columns = CatalogTables.books.selection
     static let selectByID = "SELECT \(columns) FROM books b WHERE b.id = ?"
-    static let selectByUUID = "SELECT \(columns) FROM books b WHERE b.uuid = ?"
+    package static let selectByUUID = "SELECT \(columns) FROM books b WHERE b.uuid = ?"
     static let selectByISBN = "SELECT \(columns) FROM books b WHERE b.isbn13 = ?"
-    static let selectGenres = """
+    package static let selectGenres = """
         SELECT \(CatalogTables.genres.selection) FROM book_genres bg JOIN genres g ON g.id = bg.genre_id
         WHERE bg.book_id = ? ORDER BY bg.position, g.name_key
         """
-
-    static let all = KeysetQuery<Book>(
-        list: "books", columns: columns, from: "books b", filter: nil, keys: ["b.sort_key", "b.id"])
-    static let byAuthor = KeysetQuery<Book>(
-        list: "books-by-author", columns: columns,
-        from: "book_authors ba JOIN books b ON b.id = ba.book_id", filter: "ba.author_id = ?",
-        keys: ["ba.book_year_key", "ba.book_sort_key", "ba.book_id"], distinct: true)
-    static let inGenre = KeysetQuery<Book>(
-        list: "books-in-genre", columns: columns,
-        from: "book_genres bg JOIN books b ON b.id = bg.book_id", filter: "bg.genre_id = ?",
-        keys: ["bg.book_sort_key", "bg.book_id"])
-    static let credits = KeysetQuery<Credit>(
-        list: "credits", columns: Credit.selection,
-        from: "book_authors ba JOIN authors a ON a.id = ba.author_id", filter: "ba.book_id = ?",
-        keys: ["ba.position"])
 }

@@ -37,7 +37,7 @@ public struct GenreRepository {
 
     /// The number of genres.
     public func count() throws -> Int {
-        try db.fetchOne(Int.self, "SELECT count(*) FROM genres") ?? 0
+        try BrowsingList.genres.count(in: db)
     }
 
     // MARK: Writing
@@ -108,34 +108,28 @@ public struct GenreRepository {
 
     /// All genres by name.
     public func page(after cursor: PageCursor?, limit: Int) throws -> Page<Genre> {
-        try Self.all.page(in: db, after: cursor, limit: limit)
+        try BrowsingList.genres.page(in: db, after: cursor, limit: limit)
     }
 
     /// The genres of a band, in the band's order.
     public func page(ofBand bandID: Int64, after cursor: PageCursor?, limit: Int) throws -> Page<Genre> {
-        try Self.ofBand.page(in: db, arguments: [bandID], after: cursor, limit: limit)
+        try BrowsingList.genres(ofBand: bandID).page(in: db, after: cursor, limit: limit)
     }
 
     /// The number of genres of a band.
     public func count(ofBand bandID: Int64) throws -> Int {
-        try db.fetchOne(Int.self, "SELECT count(*) FROM band_genres WHERE band_id = ?", [bandID]) ?? 0
+        try BrowsingList.genres(ofBand: bandID).count(in: db)
     }
 
     // MARK: SQL
 
-    static let columns = CatalogTables.genres.selection
-    static let selectByID = "SELECT \(columns) FROM genres g WHERE g.id = ?"
-    static let selectByUUID = "SELECT \(columns) FROM genres g WHERE g.uuid = ?"
+    package static let columns = CatalogTables.genres.selection
+    package static let selectByID = "SELECT \(columns) FROM genres g WHERE g.id = ?"
+    package static let selectByUUID = "SELECT \(columns) FROM genres g WHERE g.uuid = ?"
     static let selectByNameKey = "SELECT \(columns) FROM genres g WHERE g.name_key = ?"
     static let selectAncestors = """
         WITH RECURSIVE chain(id) AS (
             SELECT ? UNION SELECT g.parent_id FROM genres g JOIN chain ON g.id = chain.id WHERE g.parent_id IS NOT NULL
         ) SELECT id FROM chain
         """
-
-    static let all = KeysetQuery<Genre>(
-        list: "genres", columns: columns, from: "genres g", filter: nil, keys: ["g.name_key", "g.id"])
-    static let ofBand = KeysetQuery<Genre>(
-        list: "genres-of-band", columns: columns, from: "band_genres bg JOIN genres g ON g.id = bg.genre_id",
-        filter: "bg.band_id = ?", keys: ["bg.position"])
 }

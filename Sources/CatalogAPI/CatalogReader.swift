@@ -1,0 +1,92 @@
+package import Catalog
+package import Foundation
+import SQLiteDB
+
+/// What the catalog's read answers (``ListPage``, ``EntityDetail``, search) need of a catalog, whichever database
+/// holds its tables: ``LibraryCatalog`` answers it on SQLite, and a PostgreSQL catalog with the same statements
+/// (``BrowsingList``), so `catalog list --json` and `GET /v1/books` say the same on both.
+///
+/// Each call reads the state its reader sees; ``reading(_:)`` runs several in one snapshot of the catalog.
+package protocol CatalogReader {
+    /// Runs `body` in one read transaction, so every call it makes sees the same state of the catalog.
+    func reading<T>(_ body: () throws -> T) throws -> T
+
+    /// A page of books after `cursor` (or the first), at most `limit`.
+    func page(_ list: BrowsingList<Book>, after cursor: PageCursor?, limit: Int) throws -> Page<Book>
+    /// A page of a book's credits.
+    func page(_ list: BrowsingList<Credit>, after cursor: PageCursor?, limit: Int) throws -> Page<Credit>
+    /// A page of authors.
+    func page(_ list: BrowsingList<Author>, after cursor: PageCursor?, limit: Int) throws -> Page<Author>
+    /// A page of genres.
+    func page(_ list: BrowsingList<Genre>, after cursor: PageCursor?, limit: Int) throws -> Page<Genre>
+    /// A page of bands.
+    func page(_ list: BrowsingList<Band>, after cursor: PageCursor?, limit: Int) throws -> Page<Band>
+    /// The number of items in the whole list.
+    func count<Item>(_ list: BrowsingList<Item>) throws -> Int
+
+    /// The book with `uuid`, or `nil`.
+    func book(uuid: UUID) throws -> Book?
+    /// The author with `uuid`, or `nil`.
+    func author(uuid: UUID) throws -> Author?
+    /// The genre with `uuid`, or `nil`.
+    func genre(uuid: UUID) throws -> Genre?
+    /// The genre with row id `id`, or `nil`.
+    func genre(id: Int64) throws -> Genre?
+    /// The band with `uuid`, or `nil`.
+    func band(uuid: UUID) throws -> Band?
+    /// Every genre of book `bookID`, in the order they were given.
+    func genres(ofBook bookID: Int64) throws -> [Genre]
+
+    /// The best `limit` matches for `text`, best first: every word must match, the last one as a prefix.
+    func search(_ text: String, limit: Int) throws -> [EntitySummary]
+    /// The change log's high-water mark: every write to the catalog moves it, so two reads that see the same
+    /// number see the same catalog.
+    func lastChangeSequence() throws -> Int64
+}
+
+extension CatalogReader {
+    /// The entity `find` finds by `uuid`.
+    ///
+    /// - Throws: `CatalogError.notFound` ("no book with uuid …") when there is none.
+    func existing<T>(_ kind: EntityKind, _ uuid: UUID, _ find: (UUID) throws -> T?) throws -> T {
+        guard let found = try find(uuid) else { throw CatalogError.notFound(kind, uuid: uuid) }
+        return found
+    }
+}
+
+extension LibraryCatalog: CatalogReader {
+    package func reading<T>(_ body: () throws -> T) throws -> T {
+        try db.transaction { try body() }
+    }
+
+    package func page(_ list: BrowsingList<Book>, after cursor: PageCursor?, limit: Int) throws -> Page<Book> {
+        try list.page(in: db, after: cursor, limit: limit)
+    }
+
+    package func page(_ list: BrowsingList<Credit>, after cursor: PageCursor?, limit: Int) throws -> Page<Credit> {
+        try list.page(in: db, after: cursor, limit: limit)
+    }
+
+    package func page(_ list: BrowsingList<Author>, after cursor: PageCursor?, limit: Int) throws -> Page<Author> {
+        try list.page(in: db, after: cursor, limit: limit)
+    }
+
+    package func page(_ list: BrowsingList<Genre>, after cursor: PageCursor?, limit: Int) throws -> Page<Genre> {
+        try list.page(in: db, after: cursor, limit: limit)
+    }
+
+    package func page(_ list: BrowsingList<Band>, after cursor: PageCursor?, limit: Int) throws -> Page<Band> {
+        try list.page(in: db, after: cursor, limit: limit)
+    }
+
+    package func count<Item>(_ list: BrowsingList<Item>) throws -> Int {
+        try list.count(in: db)
+    }
+
+    package func book(uuid: UUID) throws -> Book? { try books.find(uuid: uuid) }
+    package func author(uuid: UUID) throws -> Author? { try authors.find(uuid: uuid) }
+    package func genre(uuid: UUID) throws -> Genre? { try genres.find(uuid: uuid) }
+    package func genre(id: Int64) throws -> Genre? { try genres.find(id: id) }
+    package func band(uuid: UUID) throws -> Band? { try bands.find(uuid: uuid) }
+    package func genres(ofBook bookID: Int64) throws -> [Genre] { try books.genres(of: bookID) }
+}

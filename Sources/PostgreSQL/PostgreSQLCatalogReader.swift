@@ -1,0 +1,182 @@
+package import Catalog
+import CatalogAPI
+package import Foundation
+package import PostgreSQLDB
+import SQLiteDB
+
+/// The catalog tables of a PostgreSQL database (`Migrations/PostgreSQL/`) as the catalog's read answers ask for them:
+/// the browsing lists run the statements SQLite runs (``BrowsingList``, its `?` numbered for PostgreSQL), read by
+/// the same cursors, so a list pages, sorts and counts alike on both backends; search ranks with `ts_rank` over the
+/// `search_index` documents.
+///
+/// ```swift
+/// let catalog = PostgreSQLCatalogReader(connection)
+/// let page = try CatalogAPI.list(.book, filter: nil, after: nil, limit: 50, in: catalog)
+/// ```
+package struct PostgreSQLCatalogReader: CatalogReader {
+    let connection: PostgreSQLConnection
+
+    /// The catalog of the database `connection` is connected to.
+    package init(_ connection: PostgreSQLConnection) {
+        self.connection = connection
+    }
+
+    /// Runs `body` in one read-only repeatable-read transaction: every statement sees the snapshot of the first.
+    package func reading<T>(_ body: () throws -> T) throws -> T {
+        try connection.transaction(isolation: .repeatableRead, readOnly: true, body)
+    }
+
+    package func page(_ list: BrowsingList<Book>, after cursor: PageCursor?, limit: Int) throws -> Page<Book> {
+        try page(list, after: cursor, limit: limit, Book.init(row:))
+    }
+
+    package func page(_ list: BrowsingList<Credit>, after cursor: PageCursor?, limit: Int) throws -> Page<Credit> {
+        try page(list, after: cursor, limit: limit, Credit.init(row:))
+    }
+
+    package func page(_ list: BrowsingList<Author>, after cursor: PageCursor?, limit: Int) throws -> Page<Author> {
+        try page(list, after: cursor, limit: limit, Author.init(row:))
+    }
+
+    package func page(_ list: BrowsingList<Genre>, after cursor: PageCursor?, limit: Int) throws -> Page<Genre> {
+        try page(list, after: cursor, limit: limit, Genre.init(row:))
+    }
+
+    package func page(_ list: BrowsingList<Band>, after cursor: PageCursor?, limit: Int) throws -> Page<Band> {
+        try page(list, after: cursor, limit: limit, Band.init(row:))
+    }
+
+    package func count<Item>(_ list: BrowsingList<Item>) throws -> Int {
+        try connection.fetchOne(Int.self, Self.numbered(list.countSQL), list.arguments.map(PostgreSQLValue.init)) ?? 0
+    }
+
+    package func book(uuid: UUID) throws -> Book? {
+        try first(BookRepository.selectByUUID, uuid, Book.init(row:))
+    }
+
+    package func author(uuid: UUID) throws -> Author? {
+        try first(AuthorRepository.selectByUUID, uuid, Author.init(row:))
+    }
+
+    package func genre(uuid: UUID) throws -> Genre? {
+        try first(GenreRepository.selectByUUID, uuid, Genre.init(row:))
+    }
+
+    package func genre(id: Int64) throws -> Genre? {
+        try first(GenreRepository.selectByID, id, Genre.init(row:))
+    }
+
+    package func band(uuid: UUID) throws -> Band? {
+        try first(BandRepository.selectByUUID, uuid, Band.init(row:))
+    }
+
+    package func genres(ofBook bookID: Int64) throws -> [Genre] {
+        try connection.execute(Self.numbered(BookRepository.selectGenres), [bookID]).map(Genre.init(row:))
+    }
+
+    /// The best `limit` matches, as SQLite's search finds them: every word must match, the last one also as a
+    /// prefix; whole-word matches come first, then prefix matches, each pass ranking at most
+    /// ``rankedCandidates`` matches (`ts_rank`, then the row id, for a stable order).
+    ///
+    /// - Throws: `CatalogError.invalidLimit` when `limit` is out of 1…1000.
+    package func search(_ text: String, limit: Int) throws -> [EntitySummary] {
+        guard (1...Page<EntitySummary>.maximumLimit).contains(limit) else { throw CatalogError.invalidLimit(limit) }
+        let candidates = max(limit, Self.rankedCandidates)
+        var hits = try connection.execute(Self.search, [text, false, candidates, limit]).map(EntitySummary.init(row:))
+        guard hits.count < limit else { return hits }
+        var seen = Set(hits.map { "\($0.kind.rawValue)/\($0.id)" })
+        for hit in try connection.execute(Self.search, [text, true, candidates, limit]).map(EntitySummary.init(row:))
+        where hits.count < limit && seen.insert("\(hit.kind.rawValue)/\(hit.id)").inserted {
+            hits.append(hit)
+        }
+        return hits
+    }
+
+    package func lastChangeSequence() throws -> Int64 {
+        try PostgreSQLChangeFeed.latestSeq(on: connection)
+    }
+
+    /// The most matches ranked per pass, as in SQLite's search.
+    static let rankedCandidates = 256
+
+    // The inner query stops after the candidates, so ts_rank runs for those rows only; uuids are looked up for the
+    // final hits only. $2: whether the last word also matches as a prefix.
+    static let search = """
+        SELECT CASE h.entity_kind WHEN 'book' THEN 0 WHEN 'author' THEN 1 WHEN 'genre' THEN 2 ELSE 3 END,
+            h.entity_id,
+            CASE h.entity_kind
+                WHEN 'book' THEN (SELECT uuid FROM books WHERE id = h.entity_id)
+                WHEN 'author' THEN (SELECT uuid FROM authors WHERE id = h.entity_id)
+                WHEN 'genre' THEN (SELECT uuid FROM genres WHERE id = h.entity_id)
+                ELSE (SELECT uuid FROM bands WHERE id = h.entity_id)
+            END,
+            h.name
+        FROM (
+            SELECT s.entity_kind, s.entity_id, s.name, ts_rank(s.document, q.query) AS rank
+            FROM (SELECT catalog_search_query($1, $2) AS query) q
+            CROSS JOIN LATERAL (
+                SELECT * FROM search_index WHERE document @@ q.query LIMIT $3
+            ) s
+        ) h
+        ORDER BY h.rank DESC, h.entity_id, h.entity_kind LIMIT $4
+        """
+
+    private func page<Item>(
+        _ list: BrowsingList<Item>, after cursor: PageCursor?, limit: Int, _ decode: (PostgreSQLRow) throws -> Item
+    ) throws -> Page<Item> {
+        let (sql, extra) = try list.query.statement(after: cursor, limit: limit)
+        let rows = try connection.execute(Self.numbered(sql), (list.arguments + extra).map(PostgreSQLValue.init))
+        return try list.query.page(
+            of: rows.map { row in
+                KeyedRow(item: try decode(row), keys: (Item.columnCount..<row.count).map(row.databaseValue(at:)))
+            },
+            limit: limit)
+    }
+
+    private func first<Item>(
+        _ sql: String, _ parameter: any PostgreSQLValueConvertible, _ decode: (PostgreSQLRow) throws -> Item
+    ) throws -> Item? {
+        try connection.execute(Self.numbered(sql), [parameter]).first.map(decode)
+    }
+
+    /// `sql` with SQLite's `?` parameters numbered `$1`, `$2` … in order, as PostgreSQL takes them. The catalog's
+    /// read statements hold no `?` inside a literal.
+    static func numbered(_ sql: String) -> String {
+        var result = ""
+        var number = 0
+        for character in sql {
+            if character == "?" {
+                number += 1
+                result += "$\(number)"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+}
+
+extension PostgreSQLValue {
+    /// The parameter that sends `value` as SQLite would bind it.
+    init(_ value: DatabaseValue) {
+        switch value {
+        case .null: self = .null
+        case .integer(let integer): self = .integer(integer)
+        case .real(let real): self = .double(real)
+        case .text(let text): self = .text(text)
+        case .blob(let data): self = .bytes(data)
+        }
+    }
+}
+
+extension PostgreSQLRow {
+    /// Column `index` as the value SQLite would hold: an integer for PostgreSQL's integer types, text otherwise.
+    func databaseValue(at index: Int) -> DatabaseValue {
+        guard let text = text(at: index) else { return .null }
+        switch typeOID(at: index) {
+        case 20, 21, 23: return Int64(text).map(DatabaseValue.integer) ?? .text(text)
+        default: return .text(text)
+        }
+    }
+}
