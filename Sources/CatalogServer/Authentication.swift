@@ -1,7 +1,6 @@
 import AccessTokens
 import Foundation
 import HTTPServer
-import SQLiteDB
 
 /// Who sent a request: the bearer token of its `Authorization` header, or else the web session of its cookie,
 /// checked against the stored hashes.
@@ -15,10 +14,10 @@ enum Authentication {
     ///
     /// - Throws: a 401 ``APIProblem`` for a missing, malformed, unknown, expired or revoked token or session; a 403
     ///   for a cookie request that changes state without the session's CSRF token or from another origin.
-    static func caller(of request: HTTPRequest, in pool: DatabasePool) throws(APIProblem) -> Caller {
+    static func caller(of request: HTTPRequest, in storage: any ServerStorage) throws(APIProblem) -> Caller {
         guard let field = request.headers["authorization"] else {
             guard let id = WebSessionCookie.sessionID(in: request) else { throw .missingToken }
-            let session = try webSession(id, in: pool)
+            let session = try webSession(id, in: storage)
             if !["GET", "HEAD"].contains(request.method) {
                 try checkOrigin(of: request)
                 guard let sent = request.headers["x-csrf-token"] else { throw .missingCSRFToken }
@@ -30,14 +29,14 @@ enum Authentication {
         let parts = field.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw .refused(.malformed) }
         let token = parts[1].trimmingCharacters(in: .whitespaces)
-        return try refusing { try AccessTokenStore(pool).authenticate(token) }
+        return try refusing { try storage.accessTokens { try $0.authenticate(token) } }
     }
 
     /// The web session whose cookie holds `id`.
     ///
     /// - Throws: a 401 ``APIProblem`` when it is unknown, ended, or its token no longer usable.
-    static func webSession(_ id: String, in pool: DatabasePool) throws(APIProblem) -> WebSession {
-        try refusing { try AccessTokenStore(pool).webSession(id) }
+    static func webSession(_ id: String, in storage: any ServerStorage) throws(APIProblem) -> WebSession {
+        try refusing { try storage.accessTokens { try $0.webSession(id) } }
     }
 
     /// Refuses a request whose `Origin` names another site than its `Host`: a browser sends `Origin` with every

@@ -1,45 +1,37 @@
 import Catalog
 import CatalogAPI
-import CatalogSync
 package import Foundation
 package import HTTPServer
 package import SQLiteDB
-import Schema
 
-/// The catalog's HTTP API, version 1: health, browsing lists, entities and search, read through a pool so
-/// requests read concurrently, each in one snapshot, and each user's navigation state (``SceneEndpoints``), saved
-/// through the one writer of a second pool, on the user-state file, so that an import writing the catalog never
-/// delays it. Bodies are the JSON the `catalog` command prints with `--json`, made by the same
+/// The catalog's HTTP API, version 1: health, browsing lists, entities and search, read concurrently, each request
+/// in one snapshot, and each user's navigation state (``SceneEndpoints``), all from a ``ServerStorage``: SQLite files
+/// (``SQLiteServerStorage``) or a PostgreSQL database. Bodies are the JSON the `catalog` command prints with `--json`, made by the same
 /// ``CatalogAPI`` functions. Offline clients get the change feed (a long-poll), lookups and snapshots
 /// (``SyncEndpoints``). Every endpoint but `/v1/health` needs a bearer token (or the web page's session cookie,
 /// ``WebSessionEndpoints``), and each token's rate of requests is limited (``RateLimiter``). `/` and `/app/…` serve
 /// the web page (``WebAssets``).
 package struct CatalogService: Sendable {
-    private let pool: DatabasePool
-    private let userStateWatcher: CommitWatcher
+    private let storage: any ServerStorage
     private let version: String
     private let sync: SyncEndpoints
     private let totals = ListTotals()
     private var router: Router
 
-    /// The API over the catalog's `pool` and the `userState` pool of its user-state file (users, tokens,
-    /// navigation state: `DatabaseSchema.openUserState(catalogPath:configuration:)`); `version` is the program's, reported by `/v1/health`; `rateLimit` bounds each token's
-    /// requests (`nil`: no bound); `secure` says the server speaks HTTPS, so the web page's session cookie is marked
-    /// `Secure`.
+    /// The API over `storage`; `version` is the program's, reported by `/v1/health`; `rateLimit` bounds each
+    /// token's requests (`nil`: no bound); `secure` says the server speaks HTTPS, so the web page's session cookie is
+    /// marked `Secure`.
     ///
-    /// - Throws: `DatabaseError` when a commit watcher cannot open its database; a file error when the
-    ///   snapshot directory cannot be made.
+    /// - Throws: a file error when the snapshot directory cannot be made.
     package init(
-        pool: DatabasePool, userState: DatabasePool, version: String, rateLimit: RateLimiter.Rate? = .standard,
-        secure: Bool = false
+        storage: any ServerStorage, version: String, rateLimit: RateLimiter.Rate? = .standard, secure: Bool = false
     ) throws {
-        self.pool = pool
+        self.storage = storage
         self.version = version
         router = Router(
-            authenticate: { request throws(APIProblem) in try Authentication.caller(of: request, in: userState) },
+            authenticate: { request throws(APIProblem) in try Authentication.caller(of: request, in: storage) },
             limiter: rateLimit.map { RateLimiter(rate: $0) })
-        sync = SyncEndpoints(pool: pool, watcher: try CommitWatcher(path: pool.path), snapshots: try SnapshotStore())
-        userStateWatcher = try CommitWatcher(path: userState.path)
+        sync = SyncEndpoints(storage: storage, snapshots: try SnapshotStore())
         sync.register(in: &router)
         router.add("GET", "/v1/health", scope: nil) { [self] request, _ in try health(request) }
         router.add("GET", "/v1/search") { [self] request, _ in try search(request) }
@@ -49,9 +41,23 @@ package struct CatalogService: Sendable {
                 try show(kind, request, uuid: parameters["uuid"] ?? "")
             }
         }
-        SceneEndpoints(pool: userState, watcher: userStateWatcher).register(in: &router)
-        WebSessionEndpoints(pool: userState, secure: secure).register(in: &router)
+        SceneEndpoints(storage: storage).register(in: &router)
+        WebSessionEndpoints(storage: storage, secure: secure).register(in: &router)
         WebAssets.register(in: &router)
+    }
+
+    /// The API over the catalog's `pool` and the `userState` pool of its users' file (users, tokens, navigation
+    /// state: `DatabaseSchema.openUserStatePool(catalogPath:configuration:)`), as ``init(storage:version:rateLimit:secure:)``.
+    ///
+    /// - Throws: `DatabaseError` when a commit watcher cannot open its file; a file error when the snapshot
+    ///   directory cannot be made.
+    package init(
+        pool: DatabasePool, userState: DatabasePool, version: String, rateLimit: RateLimiter.Rate? = .standard,
+        secure: Bool = false
+    ) throws {
+        try self.init(
+            storage: try SQLiteServerStorage(catalog: pool, userState: userState), version: version,
+            rateLimit: rateLimit, secure: secure)
     }
 
     /// The answer to `request`, now or (a long-poll) later.
@@ -63,20 +69,18 @@ package struct CatalogService: Sendable {
     /// files. The server's `stopping` hook.
     package func stop() {
         sync.stop()
-        userStateWatcher.stop()
+        storage.catalogCommits.stop()
+        storage.navigationCommits.stop()
     }
 
     private func health(_ request: HTTPRequest) throws -> HTTPResponse {
         _ = try Parameters(request, allowed: [])
-        let body: JSONValue = try pool.read { db in
-            let feed = ChangeFeed(db)
-            return [
-                "status": "ok", "database": .string(try feed.databaseUUID()),
-                "schemaVersion": .int(try DatabaseSchema.catalogMigrator.appliedMigrations(in: db).last?.version ?? 0),
-                "lastSeq": .int(Int(try feed.highWater())), "prunedBefore": .int(Int(try feed.prunedBefore())),
-                "version": .string(version),
-            ]
-        }
+        let status = try storage.feedStatus()
+        let body: JSONValue = [
+            "status": "ok", "database": .string(status.database), "schemaVersion": .int(status.schemaVersion),
+            "lastSeq": .int(Int(status.lastSequence)), "prunedBefore": .int(Int(status.prunedBefore)),
+            "version": .string(version),
+        ]
         return json(JSONText.encode(body))
     }
 
@@ -97,9 +101,8 @@ package struct CatalogService: Sendable {
         let limit = try parameters.integer("limit", in: 1...Page<Book>.maximumLimit) ?? CatalogAPI.defaultListLimit
         let after = parameters.value("after").map(PageCursor.init)
         return try json(
-            pool.read { db in
-                try CatalogAPI.list(
-                    kind, filter: filter, after: after, limit: limit, in: LibraryCatalog(db), totals: totals)
+            storage.readCatalog { catalog in
+                try CatalogAPI.list(kind, filter: filter, after: after, limit: limit, in: catalog, totals: totals)
             })
     }
 
@@ -109,7 +112,7 @@ package struct CatalogService: Sendable {
             throw APIProblem(
                 status: 404, code: "not-found", detail: "'\(text)' is not a uuid, so no \(kind.rawValue) has it")
         }
-        return try json(pool.read { db in try CatalogAPI.show(kind, uuid: uuid, in: LibraryCatalog(db)) })
+        return try json(storage.readCatalog { catalog in try CatalogAPI.show(kind, uuid: uuid, in: catalog) })
     }
 
     private func search(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -119,7 +122,7 @@ package struct CatalogService: Sendable {
         }
         let limit =
             try parameters.integer("limit", in: 1...Page<EntitySummary>.maximumLimit) ?? CatalogAPI.defaultSearchLimit
-        return try json(pool.read { db in try CatalogAPI.search(text, limit: limit, in: LibraryCatalog(db)) })
+        return try json(storage.readCatalog { catalog in try CatalogAPI.search(text, limit: limit, in: catalog) })
     }
 
     private func json(_ text: String) -> HTTPResponse {

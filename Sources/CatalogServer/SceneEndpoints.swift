@@ -5,16 +5,15 @@ import Foundation
 package import HTTPServer
 package import LibraryNavigation
 package import Navigation
-import SQLiteDB
 
 /// The caller's navigation state under `/v1/me`: scenes (read, changed by one intent, replaced whole) and named
 /// sessions. The user always comes from the token; no request names a user. Scenes answer the JSON of
-/// `catalog nav show --json` with an `ETag`, the scene's ``SceneRevision``; changes are saved through the pool's one
-/// writer, and a change conditional on `If-Match` is checked inside the saving transaction.
+/// `catalog nav show --json` with an `ETag`, the scene's ``SceneRevision``; a change conditional on `If-Match` is
+/// checked inside the transaction that saves it. A session opened from the storage's navigation store is used only
+/// inside the storage's `navigation` call (on PostgreSQL it holds a pooled connection); its state is then read to
+/// answer.
 package struct SceneEndpoints: Sendable {
-    let pool: DatabasePool
-    /// Wakes a scene's long-polls on every commit, whoever made it.
-    let watcher: CommitWatcher
+    let storage: any ServerStorage
 
     /// How often a change is tried again when another writer saved the scene between reading and saving it.
     private static let attempts = 5
@@ -37,24 +36,28 @@ package struct SceneEndpoints: Sendable {
         }
         router.add("GET", "/v1/me/sessions", scope: .read) { [self] request, _, caller in
             _ = try Parameters(request, allowed: [])
-            return try json(CatalogAPI.sessions(try store().sessions(for: caller.user)))
+            return try json(CatalogAPI.sessions(try storage.navigation { store, _ in try store.sessions(for: caller.user) }))
         }
         router.add("PUT", "/v1/me/sessions/{name}", scope: .nav) { [self] request, parameters, caller in
             try saveSession(request, name: try name(parameters["name"], of: .session), caller: caller)
         }
         router.add("DELETE", "/v1/me/sessions/{name}", scope: .nav) { [self] request, parameters, caller in
             _ = try Parameters(request, allowed: [])
-            try store().deleteSession(named: try name(parameters["name"], of: .session), for: caller.user)
+            let session = try name(parameters["name"], of: .session)
+            try storage.navigation { store, _ in try store.deleteSession(named: session, for: caller.user) }
             return HTTPResponse(status: 204)
         }
         router.add("POST", "/v1/me/sessions/{name}/restore", scope: .nav) { [self] request, parameters, caller in
             let session = try name(parameters["name"], of: .session)
             let scene = try name(try Parameters(request, allowed: ["scene"]).value("scene") ?? "main", of: .scene)
-            return try change(scene, for: caller, ifMatch: nil) { try $0.restoreSession(named: session) }
+            return try change(scene, for: caller, ifMatch: nil) { scene, _ in try scene.restoreSession(named: session) }
         }
     }
 
     // MARK: Scenes
+
+    /// Wakes a scene's long-polls on every commit, whoever made it.
+    private var watcher: CommitWatcher { storage.navigationCommits }
 
     /// `GET`: the scene as restored (repaired against the catalog), or 304 when `If-None-Match` names its revision.
     /// With `wait=S` and `If-None-Match`, a 304 is held until the scene changes (the new state is the answer) or S
@@ -72,7 +75,7 @@ package struct SceneEndpoints: Sendable {
 
     /// The scene as restored, or a 304 when `known` names its revision.
     private func current(_ scene: String, for caller: Caller, unless known: EntityTags?) throws -> HTTPResponse {
-        let session = try store().openSession(scene: scene, for: caller.user)
+        let session = try storage.navigation { store, _ in try store.openSession(scene: scene, for: caller.user) }
         if let known, known.matches(session.revision, strong: false) {
             return HTTPResponse(status: 304, headers: [("ETag", EntityTags.tag(session.revision))])
         }
@@ -104,7 +107,7 @@ package struct SceneEndpoints: Sendable {
         _ = try Parameters(request, allowed: [])
         let intent = try Self.intent(of: request)
         let expected = request.headers["if-match"].map(EntityTags.init)
-        return try change(scene, for: caller, ifMatch: expected) { try $0.applyUnlessChanged(intent) }
+        return try change(scene, for: caller, ifMatch: expected) { session, _ in try session.applyUnlessChanged(intent) }
     }
 
     /// The intent the body of a `POST …/intents` names.
@@ -141,11 +144,10 @@ package struct SceneEndpoints: Sendable {
                 status: 428, code: "precondition-required",
                 detail: "a PUT of a scene needs If-Match with the ETag of the state it replaces; GET the scene for it")
         }
-        let (state, report) = StoredStateCodec.restore(
-            try Self.storedState(of: request), format: StoredStateCodec.currentFormat,
-            validator: CatalogRouteValidator(pool))
-        return try change(scene, for: caller, ifMatch: EntityTags(field)) { session in
-            var repairs = report
+        let stored = try Self.storedState(of: request)
+        return try change(scene, for: caller, ifMatch: EntityTags(field)) { session, validator in
+            var (state, repairs) = StoredStateCodec.restore(
+                stored, format: StoredStateCodec.currentFormat, validator: validator)
             repairs.repairs += try session.replaceStateUnlessChanged(with: state).repairs
             return repairs
         }
@@ -162,14 +164,33 @@ package struct SceneEndpoints: Sendable {
     }
 
     /// Opens the scene, checks `ifMatch` against its revision (412 with the current state when it does not match),
-    /// and makes `change`; when another writer saved the scene between the opening and the saving, starts again.
+    /// and makes `change` (given the validator the store checks routes with); when another writer saved the scene
+    /// between the opening and the saving, starts again.
     private func change(
         _ scene: String, for caller: Caller, ifMatch: EntityTags?,
-        _ change: (NavigationSession<LibraryRoute>) throws -> RepairReport
+        _ change: @escaping (NavigationSession<LibraryRoute>, any RouteValidator<LibraryRoute>) throws -> RepairReport
     ) throws -> HTTPResponse {
+        enum Outcome {
+            case changed(NavigationSession<LibraryRoute>, RepairReport)
+            case stale(NavigationSession<LibraryRoute>)
+            case busy
+        }
         for _ in 0..<Self.attempts {
-            let session = try store().openSession(scene: scene, for: caller.user)
-            if let ifMatch, !ifMatch.matches(session.revision, strong: true) {
+            let outcome: Outcome = try storage.navigation { store, validator in
+                let session = try store.openSession(scene: scene, for: caller.user)
+                if let ifMatch, !ifMatch.matches(session.revision, strong: true) { return .stale(session) }
+                do {
+                    var repairs = session.restoreReport
+                    repairs.repairs += try change(session, validator).repairs
+                    return .changed(session, repairs)
+                } catch NavigationStoreError.staleRevision {
+                    return .busy
+                }
+            }
+            switch outcome {
+            case .changed(let session, let repairs):
+                return try response(session, repairs: repairs)
+            case .stale(let session):
                 var refused = APIProblem(
                     status: 412, code: "stale-scene",
                     detail: "the scene changed since the ETag in If-Match; 'scene' holds it as it is now, with its "
@@ -177,12 +198,7 @@ package struct SceneEndpoints: Sendable {
                 ).response(adding: ["scene": try sceneJSON(session, repairs: session.restoreReport)])
                 refused.headers.append(("ETag", EntityTags.tag(session.revision)))
                 return refused
-            }
-            do {
-                var repairs = session.restoreReport
-                repairs.repairs += try change(session).repairs
-                return try response(session, repairs: repairs)
-            } catch NavigationStoreError.staleRevision {
+            case .busy:
                 continue
             }
         }
@@ -197,9 +213,10 @@ package struct SceneEndpoints: Sendable {
     /// `PUT /v1/me/sessions/{name}?scene=S`: saves scene S's current state (default `main`) as the session.
     private func saveSession(_ request: HTTPRequest, name: String, caller: Caller) throws -> HTTPResponse {
         let scene = try self.name(try Parameters(request, allowed: ["scene"]).value("scene") ?? "main", of: .scene)
-        let store = try store()
-        try store.saveSession(named: name, fromScene: scene, for: caller.user)
-        let saved = try store.sessions(for: caller.user).filter { $0.name == name }
+        let saved = try storage.navigation { store, _ in
+            try store.saveSession(named: name, fromScene: scene, for: caller.user)
+            return try store.sessions(for: caller.user).filter { $0.name == name }
+        }
         guard case .array(let items) = CatalogAPI.sessions(saved), let item = items.first else {
             throw NavigationStoreError.sessionNotFound(name: name)
         }
@@ -207,14 +224,6 @@ package struct SceneEndpoints: Sendable {
     }
 
     // MARK: Helpers
-
-    /// A navigation store on the pool: restores read through its readers, saves go through its one writer.
-    private func store() throws -> NavigationStore<LibraryRoute> {
-        var configuration = NavigationStore<LibraryRoute>.Configuration()
-        // A store per request: leave checkpoints to SQLite rather than start a checkpointing thread per request.
-        configuration.checkpoints = .sqliteAutomatic
-        return try NavigationStore(database: pool, validator: CatalogRouteValidator(pool), configuration: configuration)
-    }
 
     /// `text`, a name of `kind` from the path or the query, when it follows the rules of names.
     private func name(_ text: String?, of kind: NavigationName.Kind) throws -> String {
@@ -224,10 +233,10 @@ package struct SceneEndpoints: Sendable {
     }
 
     private func sceneJSON(_ session: NavigationSession<LibraryRoute>, repairs: RepairReport) throws -> JSONValue {
-        try pool.read { db in
+        try storage.readLookup { catalog in
             try CatalogAPI.scene(
                 user: session.user.name, scene: session.scene, state: session.state, history: session.history,
-                repairs: repairs, in: LibraryCatalog(db))
+                repairs: repairs, in: catalog)
         }
     }
 

@@ -1,7 +1,5 @@
 import CatalogSync
 import Foundation
-import SQLiteDB
-import Schema
 
 /// The server's snapshot file: built once per version of the database in a private directory, reused while the
 /// version holds, removed when superseded and when the server stops. It holds the catalog, not the users,
@@ -36,21 +34,22 @@ final class SnapshotStore: @unchecked Sendable {
     /// The snapshot of the database's current version, built now when there is none yet.
     ///
     /// - Throws: ``APIProblem`` `stopping` once the store is removed; `DatabaseError` when the copy fails.
-    func snapshot(of pool: DatabasePool) throws -> Snapshot {
+    func snapshot(of storage: any ServerStorage) throws -> Snapshot {
         try lock.withLock {
             guard !removed else {
                 throw APIProblem(
                     status: 503, code: "stopping", detail: "the server is stopping; ask again once it is back")
             }
-            let version = try pool.read { db in
-                (try ChangeFeed(db).databaseUUID(), try ChangeFeed(db).highWater(), try Self.schemaVersion(of: db))
+            let version = try storage.feedStatus()
+            if let current, current.etag == Self.etag(version.database, version.lastSequence, version.schemaVersion) {
+                return current
             }
-            if let current, current.etag == Self.etag(version.0, version.1, version.2) { return current }
             built += 1
             let path = directory.appending(path: "snapshot-\(built).sqlite").path
-            let info = try ChangeFeed(pool).snapshot(to: path, emptying: DatabaseSchema.userTables)
+            let info = try storage.writeSnapshot(to: path)
             // The copy may hold a commit made after the version was read: its own sequence names it.
-            let snapshot = Snapshot(path: path, etag: Self.etag(info.serverUUID, info.sequence, version.2))
+            let snapshot = Snapshot(
+                path: path, etag: Self.etag(info.serverUUID, info.sequence, version.schemaVersion))
             if let superseded = current { try? FileManager.default.removeItem(atPath: superseded.path) }
             current = snapshot
             return snapshot
@@ -68,9 +67,5 @@ final class SnapshotStore: @unchecked Sendable {
 
     private static func etag(_ database: String, _ sequence: Int64, _ schema: Int) -> String {
         "\"\(database)-\(sequence)-\(schema)\""
-    }
-
-    private static func schemaVersion(of db: Database) throws -> Int {
-        try DatabaseSchema.catalogMigrator.appliedMigrations(in: db).last?.version ?? 0
     }
 }

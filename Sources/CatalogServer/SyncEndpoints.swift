@@ -2,13 +2,11 @@ import Catalog
 import CatalogSync
 import Foundation
 import HTTPServer
-import SQLiteDB
 
 /// What offline clients take from the server: the change feed as JSON lines (a long-poll with `wait`), the
 /// current state of one entity, and snapshots.
 struct SyncEndpoints: Sendable {
-    let pool: DatabasePool
-    let watcher: CommitWatcher
+    let storage: any ServerStorage
     let snapshots: SnapshotStore
     let answers = SharedFeedAnswers()
 
@@ -23,11 +21,12 @@ struct SyncEndpoints: Sendable {
         router.add("GET", "/v1/snapshot") { [self] request, _ in try snapshot(request) }
     }
 
-    /// Completes parked long-polls with what they have, and removes the snapshot files.
+    /// Removes the snapshot files; parked long-polls end when the storage's watcher stops.
     func stop() {
-        watcher.stop()
         snapshots.remove()
     }
+
+    private var watcher: CommitWatcher { storage.catalogCommits }
 
     // MARK: Changes
 
@@ -40,7 +39,7 @@ struct SyncEndpoints: Sendable {
         let until = try parameters.integer("until", in: 0...Int.max).map(Int64.init)
         let wait = try parameters.integer("wait", in: 0...Self.longestWait) ?? 0
         if let expected = parameters.value("database") {
-            let actual = try ChangeFeed(pool).databaseUUID()
+            let actual = try storage.feedStatus().database
             guard expected.lowercased() == actual else {
                 throw APIProblem(
                     status: 409, code: "other-database",
@@ -48,10 +47,10 @@ struct SyncEndpoints: Sendable {
                         + "take a fresh snapshot (GET /v1/snapshot, or catalog snapshot --from URL)")
             }
         }
-        let pool = pool
+        let storage = storage
         let read: @Sendable () throws -> (response: HTTPResponse, progressed: Bool) = {
             var text = ""
-            let trailer = try ChangeFeed(pool).writeJSONLines(since: since, limit: limit, until: until) { text += $0 }
+            let trailer = try storage.writeChanges(since: since, limit: limit, until: until) { text += $0 }
             return (
                 HTTPResponse(status: 200, contentType: "application/x-ndjson", text: text), trailer.lastSequence > since
             )
@@ -97,7 +96,7 @@ struct SyncEndpoints: Sendable {
                 detail: "no resource at \(request.path): the kind is one of "
                     + EntityKind.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        let lookup = try ChangeFeed(pool).lookup(kind, uuid: uuid.lowercased())
+        let lookup = try storage.lookup(kind, uuid: uuid.lowercased())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return HTTPResponse(
@@ -109,7 +108,7 @@ struct SyncEndpoints: Sendable {
     /// `GET /v1/snapshot`: a consistent copy of the database that starts a client, with an ETag, by range.
     private func snapshot(_ request: HTTPRequest) throws -> HTTPResponse {
         _ = try Parameters(request, allowed: [])
-        let snapshot = try snapshots.snapshot(of: pool)
+        let snapshot = try snapshots.snapshot(of: storage)
         return try HTTPResponse.file(
             at: snapshot.path, contentType: "application/vnd.sqlite3", etag: snapshot.etag, for: request)
     }

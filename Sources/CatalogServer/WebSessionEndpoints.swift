@@ -3,12 +3,11 @@ import CatalogAPI
 import Foundation
 import HTTPServer
 import Navigation
-import SQLiteDB
 
 /// `/v1/web/session`: the web page's sign-in. `POST` trades an access token (sent once, in the body) for a session
 /// cookie; `GET` tells the page who is signed in and the session's CSRF token; `DELETE` signs out.
 struct WebSessionEndpoints: Sendable {
-    let pool: DatabasePool
+    let storage: any ServerStorage
     /// Whether the server speaks HTTPS, so the cookie is marked `Secure`.
     let secure: Bool
 
@@ -20,7 +19,8 @@ struct WebSessionEndpoints: Sendable {
         }
         router.add("DELETE", "/v1/web/session", scope: .read) { [self] request, _ in
             _ = try Parameters(request, allowed: [])
-            try AccessTokenStore(pool).endWebSession(try session(of: request).id)
+            let id = try session(of: request).id
+            try storage.accessTokens { try $0.endWebSession(id) }
             return HTTPResponse(
                 status: 204, headers: [("Set-Cookie", WebSessionCookie.setCookie("", maxAge: 0, secure: secure))])
         }
@@ -39,7 +39,7 @@ struct WebSessionEndpoints: Sendable {
         }
         let session: WebSession
         do {
-            session = try AccessTokenStore(pool).startWebSession(with: token)
+            session = try storage.accessTokens { try $0.startWebSession(with: token) }
         } catch let error as AccessTokenError {
             throw APIProblem.refused(error)
         }
@@ -53,7 +53,7 @@ struct WebSessionEndpoints: Sendable {
                 status: 401, code: "no-session",
                 detail: "the request has no session cookie; sign in with POST /v1/web/session {\"token\": TOKEN}")
         }
-        return try Authentication.webSession(id, in: pool)
+        return try Authentication.webSession(id, in: storage)
     }
 
     private func answer(_ session: WebSession, status: Int) throws -> HTTPResponse {

@@ -49,8 +49,9 @@ extension ChangeSource {
 
 extension ChangeBatch {
     /// Writes the batches `next(position, count)` returns, from `since` on, as JSON lines and then the last one's
-    /// trailer, stopping after `limit` changes or when no more follow.
-    static func writeJSONLines(
+    /// trailer, stopping after `limit` changes or when no more follow: the one writer of the feed's JSON lines, for
+    /// every backend's feed.
+    package static func writeJSONLines(
         since: Int64, limit: Int?, to write: (String) throws -> Void,
         next: (_ position: Int64, _ count: Int) throws -> ChangeBatch
     ) throws -> Trailer {

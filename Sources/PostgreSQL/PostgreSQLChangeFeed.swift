@@ -53,17 +53,18 @@ public struct PostgreSQLChangeFeed: ChangeSource {
         self.connection = connection
     }
 
-    /// The log rows after `cursor` in order of seq, at most `limit`, without payloads.
+    /// The log rows after `cursor` and up to `until` (the end of the log when `nil`) in order of seq, at most
+    /// `limit`, without payloads.
     public static func changes(
-        on connection: PostgreSQLConnection, since cursor: Int64, limit: Int
+        on connection: PostgreSQLConnection, since cursor: Int64, limit: Int, until: Int64? = nil
     ) throws -> [PostgreSQLChange] {
         try connection.fetchAll(
             PostgreSQLChange.self,
             """
             SELECT seq, entity_kind, uuid, operation, changed_at FROM change_log
-            WHERE seq > $1 ORDER BY seq LIMIT $2
+            WHERE seq > $1 AND seq <= $2 ORDER BY seq LIMIT $3
             """,
-            [cursor, limit])
+            [cursor, until ?? Int64.max, limit])
     }
 
     /// The highest seq committed, 0 for an empty log: a client that applied up to it is up to date.
@@ -81,18 +82,39 @@ public struct PostgreSQLChangeFeed: ChangeSource {
         try connection.fetchOne(Int64.self, "SELECT pruned_before FROM change_log_state WHERE id = 1") ?? 0
     }
 
-    /// The changes after `since`, oldest first, at most `limit`, each with its entity's current payload, read in
-    /// one snapshot.
+    /// Same as ``changes(since:limit:until:)`` up to the end of the log.
+    public func batch(after since: Int64, limit: Int) throws -> ChangeBatch {
+        try changes(since: since, limit: limit)
+    }
+
+    /// Writes the changes after `since` (and up to `until`) as JSON lines, then the trailer line, all read in one
+    /// snapshot: what SQLite's `ChangeFeed.writeJSONLines(since:limit:until:to:)` writes, in the same format.
+    ///
+    /// - Returns: the trailer.
+    /// - Throws: what ``changes(since:limit:until:)`` throws; what `write` throws.
+    @discardableResult
+    public func writeJSONLines(
+        since: Int64, limit: Int? = nil, until: Int64? = nil, to write: (String) throws -> Void
+    ) throws -> ChangeBatch.Trailer {
+        try reading { _ in
+            try ChangeBatch.writeJSONLines(since: since, limit: limit, to: write) { position, count in
+                try changes(since: position, limit: count, until: until)
+            }
+        }
+    }
+
+    /// The changes after `since` and up to `until` (the end of the log when `nil`), oldest first, at most `limit`,
+    /// each with its entity's current payload, read in one snapshot.
     ///
     /// - Throws: `SyncError.behindPrunedHorizon` when changes after `since` were pruned; `PostgreSQLError`.
-    public func batch(after since: Int64, limit: Int) throws -> ChangeBatch {
+    public func changes(since: Int64, limit: Int, until: Int64? = nil) throws -> ChangeBatch {
         try reading { _ in
             let prunedBefore = try prunedBefore()
             guard since >= prunedBefore - 1 else {
                 throw SyncError.behindPrunedHorizon(since: since, prunedBefore: prunedBefore)
             }
             let limit = max(1, limit)
-            var rows = try Self.changes(on: connection, since: since, limit: limit + 1)
+            var rows = try Self.changes(on: connection, since: since, limit: limit + 1, until: until)
             let hasMore = rows.count > limit
             if hasMore { rows.removeLast() }
             let changes = try rows.map { row in
@@ -102,7 +124,8 @@ public struct PostgreSQLChangeFeed: ChangeSource {
                     entity: try EntityPayload.read(row.entityKind.table, uuid: row.uuid, on: connection))
             }
             // The highest seq visible here: the advisory lock keeps every seq still in flight above it.
-            let last = hasMore ? rows.last?.seq ?? since : max(since, try Self.latestSeq(on: connection))
+            let end = until ?? Int64.max
+            let last = hasMore ? rows.last?.seq ?? since : max(since, min(end, try Self.latestSeq(on: connection)))
             return ChangeBatch(
                 since: since, changes: changes, lastSequence: last, hasMore: hasMore,
                 databaseUUID: try databaseUUID(), prunedBefore: prunedBefore)
