@@ -36,7 +36,8 @@ package struct SceneEndpoints: Sendable {
         }
         router.add("GET", "/v1/me/sessions", scope: .read) { [self] request, _, caller in
             _ = try Parameters(request, allowed: [])
-            return try json(CatalogAPI.sessions(try storage.navigation { store, _ in try store.sessions(for: caller.user) }))
+            return try json(
+                CatalogAPI.sessions(try storage.navigation { store, _ in try store.sessions(for: caller.user) }))
         }
         router.add("PUT", "/v1/me/sessions/{name}", scope: .nav) { [self] request, parameters, caller in
             try saveSession(request, name: try name(parameters["name"], of: .session), caller: caller)
@@ -107,7 +108,8 @@ package struct SceneEndpoints: Sendable {
         _ = try Parameters(request, allowed: [])
         let intent = try Self.intent(of: request)
         let expected = request.headers["if-match"].map(EntityTags.init)
-        return try change(scene, for: caller, ifMatch: expected) { session, _ in try session.applyUnlessChanged(intent) }
+        return try change(scene, for: caller, ifMatch: expected) { session, _ in try session.applyUnlessChanged(intent)
+        }
     }
 
     /// The intent the body of a `POST …/intents` names.
