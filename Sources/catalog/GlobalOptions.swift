@@ -16,12 +16,12 @@ enum GlobalOptions {
     static let postgreSQL = Option.value(
         "database", valueName: "URL",
         help: "A PostgreSQL database instead of a SQLite file: a libpq URI, postgres://USER@HOST:PORT/NAME (default: "
-            + "$CATALOG_DATABASE unless --db is given). init, info, changes, import, snapshot, users, tokens, nav and "
-            + "sessions work on PostgreSQL so far.",
+            + "$CATALOG_DATABASE unless --db is given). init, info, changes, import, snapshot, serve, users, tokens, "
+            + "nav and sessions work on PostgreSQL so far.",
         inherited: true)
     /// The subcommands that work on a PostgreSQL database; the others refuse `--database`.
     static let postgreSQLCommands: Set = [
-        "init", "info", "changes", "import", "snapshot", "users", "tokens", "nav", "sessions",
+        "init", "info", "changes", "import", "snapshot", "serve", "users", "tokens", "nav", "sessions",
     ]
     static let wait = Option.value(
         "wait", valueName: "SECONDS",

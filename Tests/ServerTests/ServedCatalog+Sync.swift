@@ -4,14 +4,14 @@ import TestSupport
 import Testing
 
 extension ServedCatalog {
-    /// Adds a book to the served catalog from another process (`catalog import`), as a writer beside the server.
+    /// Adds a book to the served database from another process (`catalog import`), as a writer beside the server.
     func importBook(_ title: String) throws {
         let key = title.lowercased().replacingOccurrences(of: " ", with: "-")
         let file = cli.path("\(key).json")
         let json =
             #"{"format":"catalog","version":1,"source":"served-test","books":[{"key":"\#(key)","title":"\#(title)"}]}"#
         try Data(json.utf8).write(to: URL(filePath: file))
-        let result = try cli.run("import", file)
+        let result = try CatalogCLI.run(database + ["import", file])
         #expect(result.status == 0, "\(result.standardError)")
     }
 
@@ -41,7 +41,7 @@ extension ServedCatalog {
         let json =
             #"{"format":"catalog","version":1,"source":"served-bulk","books":["# + books.joined(separator: ",") + "]}"
         try Data(json.utf8).write(to: URL(filePath: file))
-        let result = try cli.run("import", file)
+        let result = try CatalogCLI.run(database + ["import", file])
         #expect(result.status == 0, "\(result.standardError)")
     }
 

@@ -5,6 +5,9 @@ import Testing
 /// `catalog serve --listen 127.0.0.1:0` on the sample catalog, stopped through this handle.
 final class ServedCatalog {
     let cli: CatalogCLI
+    /// What names the served database on the command line: `--db PATH` (the catalog of ``cli``, by default) or
+    /// `--database URL`.
+    let database: [String]
     let process: ChildProcess
     /// `http://HOST:PORT`, from the first line the server printed.
     let baseURL: String
@@ -31,11 +34,22 @@ final class ServedCatalog {
             arguments: arguments)
     }
 
-    /// Serves the catalog of `cli` as it is.
-    private init(cli: CatalogCLI, token: String?, listen: String, arguments: [String]) throws {
+    /// Serves `database` (`--db PATH` or `--database URL`) as it is, with an admin token of ``user``; `cli` holds
+    /// the test's files.
+    convenience init(cli: CatalogCLI, database: [String], arguments: [String] = []) throws {
+        let token = try Self.createToken(database: database, user: Self.user, scope: "admin")
+        try self.init(cli: cli, database: database, token: token, listen: "127.0.0.1:0", arguments: arguments)
+    }
+
+    /// Serves the catalog of `cli` (or `database`) as it is.
+    private init(
+        cli: CatalogCLI, database: [String]? = nil, token: String?, listen: String, arguments: [String]
+    ) throws {
         self.cli = cli
+        self.database = database ?? ["--db", cli.database]
         self.token = token
-        process = try cli.start(["serve", "--listen", listen] + arguments)
+        process = try TestSupport.start(
+            CatalogCLI.executable, self.database + ["serve", "--listen", listen] + arguments)
         let line = process.firstStandardOutputLine()
         guard let line, line.hasPrefix("listening on http://") || line.hasPrefix("listening on https://") else {
             process.killIfRunning()
@@ -46,18 +60,25 @@ final class ServedCatalog {
 
     /// A new token for `user` (added when absent) of `scope`, made by `catalog tokens create`.
     static func createToken(_ cli: CatalogCLI, user: String, scope: String, expires: String? = nil) throws -> String {
-        if !(try cli.run("users", "list").standardOutput.split(separator: "\n").contains(Substring(user))) {
-            try #require(try cli.run("users", "add", user).status == 0)
+        try createToken(database: ["--db", cli.database], user: user, scope: scope, expires: expires)
+    }
+
+    /// A new token for `user` (added when absent) of `scope` in `database` (`--db PATH` or `--database URL`).
+    static func createToken(database: [String], user: String, scope: String, expires: String? = nil) throws -> String {
+        let users = try CatalogCLI.run(database + ["users", "list"]).standardOutput
+        if !users.split(separator: "\n").contains(Substring(user)) {
+            try #require(try CatalogCLI.run(database + ["users", "add", user]).status == 0)
         }
-        let created = try cli.run(
-            ["tokens", "create", "--user", user, "--scope", scope] + (expires.map { ["--expires", $0] } ?? []))
+        let created = try CatalogCLI.run(
+            database + ["tokens", "create", "--user", user, "--scope", scope]
+                + (expires.map { ["--expires", $0] } ?? []))
         try #require(created.status == 0, "\(created.standardError)")
         return created.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A new token for `user` of `scope` on this server's catalog.
     func createToken(user: String, scope: String, expires: String? = nil) throws -> String {
-        try Self.createToken(cli, user: user, scope: scope, expires: expires)
+        try Self.createToken(database: database, user: user, scope: scope, expires: expires)
     }
 
     func url(_ path: String) throws -> URL {
@@ -108,7 +129,7 @@ final class ServedCatalog {
 
     /// A new server on this one's catalog (after this one stopped, or beside it), with the same ``token``.
     func restarted() throws -> ServedCatalog {
-        try ServedCatalog(cli: cli, token: token, listen: "127.0.0.1:0", arguments: [])
+        try ServedCatalog(cli: cli, database: database, token: token, listen: "127.0.0.1:0", arguments: [])
     }
 
     /// Sends `signal` and waits for the server to exit (again: returns what it returned the first time).

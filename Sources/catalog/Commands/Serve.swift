@@ -5,6 +5,8 @@ import Dispatch
 import Foundation
 import HTTPServer
 import Navigation
+import PostgreSQL
+import PostgreSQLDB
 import SQLiteDB
 import Schema
 
@@ -20,6 +22,11 @@ enum ServeCommand {
             /v1/snapshot sends a client copy with an ETag, by Range. SIGINT or SIGTERM stops accepting, answers \
             the requests in flight (waiting long-polls at once) and exits 0. With --tls-cert and --tls-key it \
             speaks HTTPS only; without them other machines are refused unless --insecure is given.
+
+            With --database URL it serves a PostgreSQL database (migrated first): any number of servers can stand \
+            in front of one, and a long-poll on one wakes on a commit made through another. --read-database URL \
+            sends catalog reads (lists, entities, search, snapshots) to a streaming replica; navigation, tokens \
+            and the change feed stay on the primary.
 
             Every endpoint but /v1/health needs 'Authorization: Bearer TOKEN' with a token from 'catalog tokens \
             create --user NAME'. Scope read: the catalog and GET of the user's own scenes and sessions; nav: also \
@@ -48,6 +55,9 @@ enum ServeCommand {
             .value(
                 "rate-limit", valueName: "N",
                 help: "Requests a second each token may send, bursts of 2N (default 100; 0: no limit)."),
+            .value(
+                "read-database", valueName: "URL",
+                help: "With --database: a streaming replica of it that answers the catalog's reads (a libpq URI)."),
         ],
         run: run
     )
@@ -68,20 +78,41 @@ enum ServeCommand {
         }
         let log = AccessLog(format: try invocation.choice("log", as: AccessLog.Format.self) ?? .text)
         let rateLimit = rate(perSecond: try invocation.integer("rate-limit", in: 0...1_000_000))
-        // The catalog must exist: bring it and its users' file up to date, then serve through pools of readers.
-        let path = GlobalOptions.databasePath(invocation)
-        try GlobalOptions.openDatabase(invocation, mode: .migrateExisting).close()
-        let configuration = try GlobalOptions.configuration(invocation, path: path)
-        let userState = try DatabaseSchema.openUserStatePool(catalogPath: path, configuration: configuration)
+        let storage = try storage(invocation)
         let stop = DispatchSemaphore(value: 0)
         let sources = StopSignals.handle { stop.signal() }
         defer { withExtendedLifetime(sources) {} }
         try serve(
             try CatalogService(
-                pool: try DatabasePool(path: path, configuration: configuration),
-                userState: userState,
-                version: CatalogVersion.current, rateLimit: rateLimit, secure: tls != nil),
+                storage: storage, version: CatalogVersion.current, rateLimit: rateLimit, secure: tls != nil),
             on: address, tls: tls, log: log, until: stop)
+    }
+
+    /// Where the server's answers come from: the PostgreSQL database of `--database` (migrated first), else the
+    /// SQLite catalog of `--db` with its users' file, both brought up to date; the catalog must exist.
+    private static func storage(_ invocation: Invocation) throws -> any ServerStorage {
+        let replica = invocation.value("read-database")
+        if let uri = try GlobalOptions.postgreSQLURI(invocation) {
+            if let replica, !PostgreSQLConnection.isURI(replica) {
+                throw UsageError(
+                    "--read-database takes a PostgreSQL URI (postgres://USER@HOST:PORT/NAME); got "
+                        + "'\(PostgreSQLConnection.redacted(replica))'",
+                    commandPath: invocation.commandPath)
+            }
+            try PostgreSQLSchema.migrator.migrate(try PostgreSQLConnection(uri: uri))
+            return try PostgreSQLServerStorage(uri: uri, readURI: replica)
+        }
+        guard replica == nil else {
+            throw UsageError(
+                "--read-database names a replica of a PostgreSQL database: it needs --database URL",
+                commandPath: invocation.commandPath)
+        }
+        let path = GlobalOptions.databasePath(invocation)
+        try GlobalOptions.openDatabase(invocation, mode: .migrateExisting).close()
+        let configuration = try GlobalOptions.configuration(invocation, path: path)
+        return try SQLiteServerStorage(
+            catalog: try DatabasePool(path: path, configuration: configuration),
+            userState: try DatabaseSchema.openUserStatePool(catalogPath: path, configuration: configuration))
     }
 
     /// The certificate and key of `--tls-cert` and `--tls-key` (both or neither), read from their files.
