@@ -44,8 +44,8 @@ let package = Package(
         .target(
             name: "PostgreSQL",
             dependencies: [
-                "AccessTokens", "Catalog", "CatalogImport", "CatalogSync", "LibraryNavigation", "Navigation",
-                "PostgreSQLDB", "SQLiteDB",
+                "AccessTokens", "Catalog", "CatalogImport", "CatalogServer", "CatalogSync", "LibraryNavigation",
+                "Navigation", "PostgreSQLDB", "SQLiteDB",
             ],
             plugins: ["EmbedMigrations"]),
         // The system libmicrohttpd (Debian: libmicrohttpd-dev); only HTTPServer imports it, and only the server
@@ -164,8 +164,8 @@ let package = Package(
         .testTarget(
             name: "PostgreSQLDBTests",
             dependencies: [
-                "Catalog", "CatalogImport", "CatalogSync", "PostgreSQL", "PostgreSQLDB", "Schema", "SQLiteDB",
-                "TestSupport",
+                "Catalog", "CatalogImport", "CatalogServer", "CatalogSync", "PostgreSQL", "PostgreSQLDB", "Schema",
+                "SQLiteDB", "TestSupport",
             ]),
         .testTarget(
             name: "SchemaTests", dependencies: ["Catalog", "Navigation", "Schema", "SQLiteDB", "TestSupport"],
