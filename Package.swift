@@ -40,16 +40,17 @@ let package = Package(
         .target(name: "PostgreSQLDB", dependencies: ["CLibPQ", "SchemaMigration"]),
         // The catalog's and the navigation's tables on PostgreSQL: Migrations/PostgreSQL/ (a sequence of its own)
         // embedded by the EmbedMigrations plugin, the change feed and snapshots read from them, imports through a
-        // working copy, and the storage of users, access tokens and navigation state.
+        // working copy, the storage of users, access tokens and navigation state, and a server's storage.
         .target(
             name: "PostgreSQL",
             dependencies: [
-                "AccessTokens", "Catalog", "CatalogAPI", "CatalogImport", "CatalogSync", "LibraryNavigation",
-                "Navigation", "PostgreSQLDB", "SQLiteDB",
+                "AccessTokens", "Catalog", "CatalogAPI", "CatalogImport", "CatalogServer", "CatalogSync",
+                "LibraryNavigation", "Navigation", "PostgreSQLDB", "SQLiteDB",
             ],
             plugins: ["EmbedMigrations"]),
         // The system libmicrohttpd (Debian: libmicrohttpd-dev); only HTTPServer imports it, and only the server
-        // targets depend on HTTPServer, so the libraries build for iOS without it.
+        // targets (CatalogServer, and PostgreSQL, which is server-side too) depend on HTTPServer, so the libraries an
+        // app uses build for iOS without it.
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
@@ -164,8 +165,8 @@ let package = Package(
         .testTarget(
             name: "PostgreSQLDBTests",
             dependencies: [
-                "Catalog", "CatalogAPI", "CatalogImport", "CatalogSync", "PostgreSQL", "PostgreSQLDB", "Schema", "SQLiteDB",
-                "TestSupport",
+                "Catalog", "CatalogAPI", "CatalogImport", "CatalogServer", "CatalogSync", "PostgreSQL", "PostgreSQLDB",
+                "Schema", "SQLiteDB", "TestSupport",
             ]),
         .testTarget(
             name: "SchemaTests", dependencies: ["Catalog", "Navigation", "Schema", "SQLiteDB", "TestSupport"],

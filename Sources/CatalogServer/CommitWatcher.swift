@@ -1,13 +1,13 @@
 import Dispatch
 import Foundation
-import SQLiteDB
 
-/// Wakes long-polls when a transaction commits to a database file, from this process or any other.
+/// Wakes long-polls when a transaction commits to a database, from this process or any other.
 ///
-/// One thread reads `PRAGMA data_version` on a connection of its own every few milliseconds: the value changes
-/// whenever another connection (of any process) commits ([data_version](https://sqlite.org/pragma.html#pragma_data_version)).
-/// Waiters hold no thread: each gives a callback, run on a dispatch queue when a commit happens after its
-/// token, when its deadline passes, or when the watcher stops.
+/// One thread asks a ``CommitSignal`` over and over whether something committed, a few milliseconds at a time: on a
+/// SQLite file (``init(path:interval:)``) it reads `PRAGMA data_version` on a connection of its own, whose value
+/// changes whenever another connection (of any process) commits; on PostgreSQL it listens for the notification
+/// every catalog or navigation transaction sends at commit. Waiters hold no thread: each gives a callback, run on a
+/// dispatch queue when a commit happens after its token, when its deadline passes, or when the watcher stops.
 ///
 /// A waiter takes ``token`` before it checks its condition (say, "the log has a change after N"), and waits
 /// after that token if the condition does not hold, so a commit between the check and the wait is not missed;
@@ -16,7 +16,7 @@ import SQLiteDB
 /// The thread runs until ``stop()``, which its owner must call (the thread holds the watcher until then).
 package final class CommitWatcher: @unchecked Sendable {
     // Invariant: `generation`, `waiters` and `stopped` are only read or written while `lock` is held; the
-    // connection is used by the watcher thread alone.
+    // signal is used by the watcher thread alone.
 
     /// The commits seen so far; later tokens compare greater.
     package struct Token: Sendable, Comparable {
@@ -41,9 +41,9 @@ package final class CommitWatcher: @unchecked Sendable {
         let then: @Sendable (Wake) -> Void
     }
 
-    /// Hands the connection to the watcher thread, which alone uses it from then on.
+    /// Hands the signal to the watcher thread, which alone uses it from then on.
     private struct Handoff: @unchecked Sendable {
-        let database: Database
+        let signal: any CommitSignal
     }
 
     private let lock = NSLock()
@@ -52,17 +52,25 @@ package final class CommitWatcher: @unchecked Sendable {
     private var stopped = false
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Starts watching the database at `path`.
+    /// Starts watching the SQLite database at `path` (through a ``SQLiteCommitSignal``).
     ///
     /// - Parameters:
     ///   - path: the database file.
     ///   - interval: how often the thread looks for a commit.
     /// - Throws: `DatabaseError` when the file cannot be opened.
-    package init(path: String, interval: Duration = .milliseconds(10)) throws {
-        var configuration = Database.Configuration()
-        configuration.readOnly = true
-        let handoff = Handoff(database: try Database(path: path, configuration: configuration))
-        let thread = Thread { [self] in watch(handoff.database, every: interval) }
+    package convenience init(path: String, interval: Duration = .milliseconds(10)) throws {
+        self.init(signal: try SQLiteCommitSignal(path: path), interval: interval)
+    }
+
+    /// Starts watching what `signal` watches; the watcher's thread alone uses `signal` from then on, and closes it
+    /// when the watcher stops.
+    ///
+    /// - Parameters:
+    ///   - signal: says whether a transaction committed.
+    ///   - interval: the longest the thread waits on `signal` at a time: waiters' deadlines are checked that often.
+    package init(signal: sending any CommitSignal, interval: Duration = .milliseconds(10)) {
+        let handoff = Handoff(signal: signal)
+        let thread = Thread { [self] in watch(handoff.signal, every: interval) }
         thread.name = "commit watcher"
         thread.start()
     }
@@ -100,18 +108,11 @@ package final class CommitWatcher: @unchecked Sendable {
         finished.wait()
     }
 
-    private func watch(_ database: Database, every interval: Duration) {
-        var version = try? database.fetchOne(Int64.self, "PRAGMA data_version")
+    private func watch(_ signal: any CommitSignal, every interval: Duration) {
         while !lock.withLock({ stopped }) {
-            Thread.sleep(
-                forTimeInterval: Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18)
-            // A failed read wakes every waiter to check again, rather than leave one waiting for a commit it missed.
-            let now = try? database.fetchOne(Int64.self, "PRAGMA data_version")
-            let committed = now == nil || now != version
-            version = now
-            wakeWaiters(committed: committed)
+            wakeWaiters(committed: signal.waitForCommit(upTo: interval))
         }
-        try? database.close()
+        signal.close()
         finished.signal()
     }
 

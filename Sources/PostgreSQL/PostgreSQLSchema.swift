@@ -13,4 +13,8 @@ public enum PostgreSQLSchema {
 
     /// A migrator over ``migrations``.
     public static var migrator: PostgreSQLMigrator { PostgreSQLMigrator(embedded) }
+
+    /// The channel on which every transaction that changes the change log or the navigation state notifies at
+    /// commit (`0003_commit_notifications.sql`, which spells the same name): `LISTEN` to it to wake on commits.
+    package static let commitChannel = "catalog_commits"
 }

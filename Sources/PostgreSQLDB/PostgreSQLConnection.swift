@@ -48,6 +48,23 @@ public final class PostgreSQLConnection {
     /// The process id of the server process serving this connection (`pg_backend_pid()`).
     public var backendProcessID: Int32 { PQbackendPID(handle) }
 
+    /// Whether the connection to the server is lost (the server stopped, or ended this session): no statement can
+    /// run on it any more, so open another.
+    ///
+    /// It first reads what the server has already sent, without waiting: a server process that was ended while the
+    /// connection sat idle leaves its goodbye and the end of the stream there, so the loss shows here before a
+    /// statement fails on it. Notifications read on the way stay queued for ``nextNotification(timeout:)``.
+    public var isBroken: Bool {
+        // libpq sees the end of the stream only on a read after the one that took the goodbye; a few reads are
+        // enough, and a chatty server cannot hold the caller here.
+        for _ in 0..<4 {
+            let socket = PQsocket(handle)
+            guard PQstatus(handle) == CONNECTION_OK, socket >= 0, clibpq_wait_readable(socket, 0) == 1 else { break }
+            _ = PQconsumeInput(handle)
+        }
+        return PQstatus(handle) != CONNECTION_OK
+    }
+
     /// Runs `sql` and returns its rows (empty for a statement that returns none).
     ///
     /// With parameters, `sql` is one statement whose `$1`, `$2` … take them in order (`PQexecParams`). Without,

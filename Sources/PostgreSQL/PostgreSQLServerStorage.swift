@@ -1,0 +1,97 @@
+package import AccessTokens
+package import Catalog
+package import CatalogAPI
+package import CatalogServer
+package import CatalogSync
+import Foundation
+package import LibraryNavigation
+package import Navigation
+import PostgreSQLDB
+
+/// A server's storage on PostgreSQL: the catalog, its change feed, the users' tokens and navigation state in one
+/// database (`Migrations/PostgreSQL/`), read and written through a pool of connections, so any number of
+/// `catalog serve` processes can stand in front of it. Catalog reads (lists, entities, search, snapshots) may go to a
+/// streaming replica; navigation, tokens and the change feed stay on the primary, so a client reads its own writes
+/// and a long-poll woken by a commit finds it. Long-polls wake on `NOTIFY` from the primary, sent at the commit of
+/// any process's change (migration 0003).
+package struct PostgreSQLServerStorage: ServerStorage {
+    private let primary: PostgreSQLConnectionPool
+    private let replica: PostgreSQLConnectionPool
+    package let catalogCommits: CommitWatcher
+    /// The catalog's watcher: one channel carries the commits of both.
+    package var navigationCommits: CommitWatcher { catalogCommits }
+
+    /// The storage on the database `uri` names, migrated already; catalog reads go to `readURI` when given.
+    ///
+    /// - Parameters:
+    ///   - uri: the primary, a libpq connection URI.
+    ///   - readURI: a streaming replica of it, or `nil` to read the primary.
+    ///   - connections: the most connections each pool opens.
+    /// - Throws: `PostgreSQLError` when a database cannot be reached.
+    package init(uri: String, readURI: String? = nil, connections: Int = 8) throws {
+        primary = try PostgreSQLConnectionPool(uri: uri, maximumConnections: connections)
+        replica = try readURI.map { try PostgreSQLConnectionPool(uri: $0, maximumConnections: connections) } ?? primary
+        catalogCommits = CommitWatcher(signal: try PostgreSQLCommitSignal(uri: uri))
+    }
+
+    package func readCatalog<T>(_ body: (any CatalogReader) throws -> T) throws -> T {
+        try replica.withConnection { connection in
+            let catalog = PostgreSQLCatalogReader(connection)
+            return try catalog.reading { try body(catalog) }
+        }
+    }
+
+    package func readLookup<T>(_ body: (any CatalogLookup) throws -> T) throws -> T {
+        try primary.withConnection { connection in
+            try connection.transaction(isolation: .repeatableRead, readOnly: true) {
+                try body(PostgreSQLCatalogLookup(connection))
+            }
+        }
+    }
+
+    package func feedStatus() throws -> FeedStatus {
+        try primary.withConnection { connection in
+            let feed = PostgreSQLChangeFeed(connection)
+            return try feed.reading { _ in
+                FeedStatus(
+                    database: try feed.databaseUUID(),
+                    schemaVersion: try PostgreSQLSchema.migrator.appliedMigrations(in: connection).last?.version ?? 0,
+                    lastSequence: try PostgreSQLChangeFeed.latestSeq(on: connection),
+                    prunedBefore: try feed.prunedBefore())
+            }
+        }
+    }
+
+    package func writeChanges(since: Int64, limit: Int, until: Int64?, to write: (String) throws -> Void) throws
+        -> ChangeBatch.Trailer
+    {
+        try primary.withConnection { connection in
+            try PostgreSQLChangeFeed(connection).writeJSONLines(since: since, limit: limit, until: until, to: write)
+        }
+    }
+
+    package func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup {
+        try primary.withConnection { connection in try PostgreSQLChangeFeed(connection).lookup(kind, uuid: uuid) }
+    }
+
+    package func writeSnapshot(to path: String) throws -> SnapshotInfo {
+        try replica.withConnection { connection in
+            try PostgreSQLChangeFeed(connection).snapshot(to: path, server: primary.target)
+        }
+    }
+
+    package func accessTokens<T>(_ body: (AccessTokenStore) throws -> T) throws -> T {
+        try primary.withConnection { connection in
+            try body(AccessTokenStore(PostgreSQLAccessTokenStorage(connection)))
+        }
+    }
+
+    package func navigation<T>(
+        _ body: (NavigationStore<LibraryRoute>, any RouteValidator<LibraryRoute>) throws -> T
+    ) throws -> T {
+        try primary.withConnection { connection in
+            let validator = CatalogLookupValidator(PostgreSQLCatalogLookup(connection))
+            return try body(NavigationStore(postgreSQL: connection, validator: validator), validator)
+        }
+    }
+}
