@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Runs `catalog-bench import` with its PostgreSQL case against a throwaway PostgreSQL server: initdb into a
-# temporary directory (as the postgres user when run as root, since initdb refuses root), postgres on a free port
-# of 127.0.0.1 with its default durability settings (fsync on), stopped and deleted when the script ends.
+# Runs the PostgreSQL cases of `catalog-bench` (the import suite's and the serve-postgresql suite) against a
+# throwaway PostgreSQL server: initdb into a temporary directory (as the postgres user when run as root, since initdb
+# refuses root), postgres on a free port of 127.0.0.1 with its default durability settings (fsync on), stopped and
+# deleted when the script ends.
 #
-#   Scripts/bench_postgresql.sh --rows 100000        # any catalog-bench options; the suite is always import
+#   Scripts/bench_postgresql.sh --rows 100000                   # both suites (when the first word is an option)
+#   Scripts/bench_postgresql.sh serve-postgresql --runs 1       # the suites named, with any catalog-bench options
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${CATALOG_POSTGRESQL_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}"
@@ -37,4 +39,5 @@ done
 cd "$root"
 swift build -c release --product catalog-bench > /dev/null
 swift build -c release --product catalog > /dev/null
-"$root/.build/release/catalog-bench" import --postgresql "postgres://postgres@127.0.0.1:$port/bench" "$@"
+case "${1:-}" in "" | -*) set -- import serve-postgresql "$@" ;; esac
+"$root/.build/release/catalog-bench" --postgresql "postgres://postgres@127.0.0.1:$port/bench" "$@"

@@ -16,6 +16,7 @@ enum Suites {
             SyncSuite(),
             LongPollSuite(),
             ServeSuite(),
+            PostgreSQLServeSuite(postgreSQL: postgreSQL),
             WebSuite(),
         ]
     }
@@ -36,8 +37,8 @@ let root = Command(
             help: "Records of the import suite's generated MARC file (default 100,000, or --rows when fewer)."),
         .value(
             "postgresql", valueName: "URL",
-            help: "A PostgreSQL database the import suite also imports into, emptied before each run "
-                + "(Scripts/bench_postgresql.sh starts a throwaway server and passes it)."),
+            help: "A PostgreSQL database the import suite also imports into and serve-postgresql serves, emptied "
+                + "before each run (Scripts/bench_postgresql.sh starts a throwaway server and passes it)."),
     ],
     arguments: [Argument("SUITE", help: "Suites to run (default: all).", optional: true, variadic: true)],
     run: { invocation in

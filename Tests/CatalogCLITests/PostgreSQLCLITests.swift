@@ -12,7 +12,9 @@ import Testing
         let first = try CatalogCLI.run(["--database", uri, "init"])
         #expect(first.status == 0, "\(first.standardError)")
         #expect(
-            first.standardOutput.contains("applied 0001_catalog.sql, 0002_link_log_per_statement.sql; schema version"))
+            first.standardOutput.contains(
+                "applied 0001_catalog.sql, 0002_link_log_per_statement.sql, 0003_commit_notifications.sql; schema version"
+            ))
         let again = try CatalogCLI.run(["--database", uri, "init"])
         #expect(again.standardOutput.contains("is up to date (schema version"))
 

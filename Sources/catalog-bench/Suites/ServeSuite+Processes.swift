@@ -227,6 +227,28 @@ struct WrkResult {
         self.requests = requests
         self.failures = failures
     }
+
+    private init(requestsPerSecond: Double, median: Double, p99: Double, mean: Double, requests: Int, failures: Int) {
+        self.requestsPerSecond = requestsPerSecond
+        self.median = median
+        self.p99 = p99
+        self.mean = mean
+        self.requests = requests
+        self.failures = failures
+    }
+
+    /// Two runs at once against two servers as one: their requests/s, requests and failures added; the slower of
+    /// the two medians and p99s (percentiles of two runs do not combine exactly); the mean weighted by requests.
+    func combined(with other: WrkResult) -> WrkResult {
+        let requests = self.requests + other.requests
+        let mean =
+            requests == 0
+            ? max(self.mean, other.mean)
+            : (self.mean * Double(self.requests) + other.mean * Double(other.requests)) / Double(requests)
+        return WrkResult(
+            requestsPerSecond: requestsPerSecond + other.requestsPerSecond, median: max(median, other.median),
+            p99: max(p99, other.p99), mean: mean, requests: requests, failures: failures + other.failures)
+    }
 }
 
 /// Runs `arguments` to completion; its exit status and standard output (standard error discarded).
@@ -245,9 +267,15 @@ func captureOutput(_ arguments: [String]) throws -> (status: Int32, output: Stri
 
 /// A new `nav` token of `user` (added when absent) on the catalog at `database`, made by the `catalog` program.
 func navigationToken(catalog: String, database: String, user: String) throws -> String {
+    try navigationToken(catalog: catalog, database: ["--db", database], user: user)
+}
+
+/// A new `nav` token of `user` (added when absent) in the database `database` names (`--db PATH` or `--database
+/// URL`), made by the `catalog` program.
+func navigationToken(catalog: String, database: [String], user: String) throws -> String {
     // A kept database keeps its user from an earlier run: adding it again fails, harmlessly.
-    _ = try captureOutput([catalog, "--db", database, "users", "add", user])
-    let created = try captureOutput([catalog, "--db", database, "tokens", "create", "--user", user, "--scope", "nav"])
+    _ = try captureOutput([catalog] + database + ["users", "add", user])
+    let created = try captureOutput([catalog] + database + ["tokens", "create", "--user", user, "--scope", "nav"])
     guard created.status == 0, let token = created.output.split(separator: "\n").first.map(String.init) else {
         throw BenchmarkError("catalog tokens create exited with status \(created.status)")
     }

@@ -16,7 +16,7 @@ import Foundation
 /// - the server's resident memory (VmRSS) idle and with 1,000 change-feed long-polls parked;
 /// - the time from a `catalog nav` intent in another process to the answer of a scene long-poll waiting for it.
 struct ServeSuite: BenchmarkSuite {
-    let name = "serve"
+    var name = "serve"
     /// How long each wrk run lasts: 10 s, or `CATALOG_BENCH_SERVE_SECONDS` (a quick check).
     let seconds = Int(ProcessInfo.processInfo.environment["CATALOG_BENCH_SERVE_SECONDS"] ?? "").map { max(1, $0) } ?? 10
     let connections = 16
@@ -41,8 +41,8 @@ struct ServeSuite: BenchmarkSuite {
         var results = Array([generation].compactMap { $0 })
         results += try throughput(server: server, token: token, database: path, in: directory, log: log)
         results.append(
-            try navigationToAnswer(server: server, catalog: catalog, database: path, user: user, token: token, log: log)
-        )
+            try navigationToAnswer(
+                server: server, catalog: catalog, database: ["--db", path], user: user, token: token, log: log))
         // Last: the closed long-polls stay parked on the server until their wait is up.
         results.append(try parkedMemory(server: server, headers: authorization, log: log))
         return results
@@ -60,29 +60,16 @@ struct ServeSuite: BenchmarkSuite {
             return []
         }
         let script = directory.appending(path: "catalog.lua")
-        try Data(wrkScript(token: token).utf8).write(to: script)
+        try Data(Self.wrkScript(token: token).utf8).write(to: script)
         let base = "http://127.0.0.1:\(server.port)"
         var results: [Measurement] = []
         func measure(
             _ label: String, impl: String, _ url: String, script: URL?, arguments: [String] = [], options: [String] = []
         ) throws -> WrkResult {
-            var command = [wrk, "-t2", "-c\(connections)", "-d\(seconds)s", "--latency"] + options
-            command += script.map { ["-s", $0.path] } ?? []
-            let run = try captureOutput(command + [url] + arguments)
-            guard run.status == 0 else { throw BenchmarkError("wrk exited with status \(run.status):\n\(run.output)") }
-            let result = try WrkResult(run.output)
-            var measurement = Measurement(suite: name, case: label, impl: impl, samples: [])
-            measurement.reported = (result.median, result.p99, result.mean)
-            measurement.notes = [
-                "requests_per_s": result.requestsPerSecond, "requests": Double(result.requests),
-                "not_2xx_3xx": Double(result.failures), "connections": Double(connections), "seconds": Double(seconds),
-            ]
-            results.append(measurement)
-            log(
-                String(
-                    format: "serve: %@, %@: %.0f requests/s, p50 %@, p99 %@%@", label, impl, result.requestsPerSecond,
-                    formatSeconds(result.median), formatSeconds(result.p99),
-                    result.failures > 0 ? ", \(result.failures) answers not 2xx/3xx" : ""))
+            let result = try Self.wrk(
+                wrk, url, connections: connections, seconds: seconds, script: script, arguments: arguments,
+                options: options)
+            results.append(measurement(label, impl: impl, result, log: log))
             return result
         }
         let page = "books page 1 (limit 50) with the total, JSON"
@@ -147,10 +134,39 @@ struct ServeSuite: BenchmarkSuite {
         return results
     }
 
+    /// Runs `wrk` (2 threads, `connections` connections, `seconds` s, `--latency`) against `url`, with `script` and
+    /// its `arguments`.
+    static func wrk(
+        _ wrk: String, _ url: String, connections: Int, seconds: Int, script: URL?, arguments: [String] = [],
+        options: [String] = []
+    ) throws -> WrkResult {
+        var command = [wrk, "-t2", "-c\(connections)", "-d\(seconds)s", "--latency"] + options
+        command += script.map { ["-s", $0.path] } ?? []
+        let run = try captureOutput(command + [url] + arguments)
+        guard run.status == 0 else { throw BenchmarkError("wrk exited with status \(run.status):\n\(run.output)") }
+        return try WrkResult(run.output)
+    }
+
+    /// A wrk run as a measurement of `label` by `impl` (its median, p99, mean and requests/s), logged.
+    func measurement(_ label: String, impl: String, _ result: WrkResult, log: (String) -> Void) -> Measurement {
+        var measurement = Measurement(suite: name, case: label, impl: impl, samples: [])
+        measurement.reported = (result.median, result.p99, result.mean)
+        measurement.notes = [
+            "requests_per_s": result.requestsPerSecond, "requests": Double(result.requests),
+            "not_2xx_3xx": Double(result.failures), "connections": Double(connections), "seconds": Double(seconds),
+        ]
+        log(
+            String(
+                format: "%@: %@, %@: %.0f requests/s, p50 %@, p99 %@%@", name, label, impl, result.requestsPerSecond,
+                formatSeconds(result.median), formatSeconds(result.p99),
+                result.failures > 0 ? ", \(result.failures) answers not 2xx/3xx" : ""))
+        return measurement
+    }
+
     /// wrk's script: the token on every request; with argument `intents`, POSTs of select-sidebar, each thread
     /// taking turns over 32 scenes of its own and switching each between books and authors (a real change each
     /// time, as a thread's 8 connections have at most 8 requests in flight).
-    private func wrkScript(token: String) -> String {
+    static func wrkScript(token: String) -> String {
         #"""
         local counter = 1
         function setup(thread)
@@ -249,8 +265,10 @@ struct ServeSuite: BenchmarkSuite {
     /// (negative when the answer came first: the watcher saw the commit before the process was reaped). A round
     /// whose long-poll is answered 304 when its 5 s are up missed the change: it is logged and counted
     /// (`missed_wakeups`), not timed.
-    private func navigationToAnswer(
-        server: ServerProcess, catalog: String, database: String, user: String, token: String, log: (String) -> Void
+    func navigationToAnswer(
+        server: ServerProcess, catalog: String, database: [String], user: String, token: String,
+        impl: String =
+            "catalog serve", log: (String) -> Void
     ) throws -> Measurement {
         let authorization = ["Authorization": "Bearer \(token)"]
         var samples: [Double] = []
@@ -273,9 +291,8 @@ struct ServeSuite: BenchmarkSuite {
             // user's most recent one, which the load above may have left on either.
             let shown = (try? JSONSerialization.jsonObject(with: Data(scene.body.utf8)) as? [String: Any])?["sidebar"]
             let section = shown as? String == "authors" ? "books" : "authors"
-            let nav = try ChildRun.measure([
-                catalog, "--db", database, "nav", "--user", user, "select-sidebar", section,
-            ])
+            let nav = try ChildRun.measure(
+                [catalog] + database + ["nav", "--user", user, "select-sidebar", section])
             let exited = ContinuousClock.now
             guard nav.status == 0 else { throw BenchmarkError("catalog nav exited with status \(nav.status)") }
             let (arrived, reply) = answer.take()
@@ -295,11 +312,11 @@ struct ServeSuite: BenchmarkSuite {
         }
         guard !samples.isEmpty else { throw BenchmarkError("every scene long-poll missed its change") }
         var measurement = Measurement(
-            suite: name, case: "catalog nav (another process) exit → scene long-poll answer", impl: "catalog serve",
+            suite: name, case: "catalog nav (another process) exit → scene long-poll answer", impl: impl,
             samples: samples)
         measurement.notes = ["missed_wakeups": Double(missed)]
         log(
-            "serve: nav → scene answer: p50 \(formatSeconds(measurement.median)), p99 \(formatSeconds(measurement.p99)), "
+            "\(name): nav → scene answer (\(impl)): p50 \(formatSeconds(measurement.median)), p99 \(formatSeconds(measurement.p99)), "
                 + "\(missed) of \(navigationRounds) missed"
         )
         return measurement

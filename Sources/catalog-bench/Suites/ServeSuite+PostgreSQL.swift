@@ -1,0 +1,156 @@
+import Foundation
+import PostgreSQLDB
+
+/// Suite `serve-postgresql` (with `--postgresql URL`): `catalog serve` on SQLite and on PostgreSQL side by side, over
+/// the same catalog (`CATALOG_BENCH_SERVE_BOOKS` generated books, default 100,000, imported into a new SQLite file
+/// and into the emptied PostgreSQL database by `catalog import`):
+///
+/// - requests/s and latency with wrk (as the `serve` suite: 2 threads, 16 connections) of the first books page
+///   and of navigation intents, on the SQLite server, on one PostgreSQL server, and on two PostgreSQL servers of
+///   the same database at once (8 connections each, the sum of their requests/s);
+/// - the time from the exit of a `catalog nav` process to the answer of the scene long-poll it wakes, on each
+///   backend (on PostgreSQL the wake-up is a `NOTIFY`);
+/// - the time from an intent POSTed to one PostgreSQL server to the answer of the scene long-poll waiting on the
+///   other.
+struct PostgreSQLServeSuite: BenchmarkSuite {
+    let name = "serve-postgresql"
+    /// The PostgreSQL database, emptied first; `nil`: the suite is skipped.
+    let postgreSQL: String?
+    let books =
+        Int(ProcessInfo.processInfo.environment["CATALOG_BENCH_SERVE_BOOKS"] ?? "").map { max(10, $0) } ?? 100_000
+    let rounds = 50
+
+    func run(timer: Timer, log: (String) -> Void) throws -> [Measurement] {
+        guard let url = postgreSQL else {
+            log("\(name): no --postgresql URL (Scripts/bench_postgresql.sh passes one): skipped")
+            return []
+        }
+        let serve = ServeSuite(name: name)
+        let directory = try temporaryDirectory(name)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let catalog = siblingExecutable("catalog")
+        let csv = directory.appending(path: "books.csv").path
+        try BooksCSVGenerator(rows: books).write(to: csv)
+        _ = try PostgreSQLConnection(uri: url).execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+        let sqlite = ["--db", directory.appending(path: "serve.sqlite").path]
+        let postgres = ["--database", url]
+        var results: [Measurement] = []
+        for (database, impl) in [(sqlite, "SQLite"), (postgres, "PostgreSQL (COPY)")] {
+            let imported = try ChildRun.measure([catalog] + database + ["import", csv, "--source", "books"])
+            guard imported.status == 0 else { throw BenchmarkError("catalog import (\(impl)) failed") }
+            log(String(format: "%@: imported %d books into %@ in %.1f s", name, books, impl, imported.seconds))
+            var measurement = Measurement(
+                suite: name, case: "import \(books) generated books", impl: "catalog import, \(impl)",
+                samples: [imported.seconds])
+            measurement.notes = ["peak_rss_mb": imported.peakRSSMegabytes, "cpu_s": imported.cpuSeconds]
+            results.append(measurement)
+        }
+
+        let user = "bench-serve"
+        let servers = try [sqlite, postgres, postgres].map { database in
+            try ServerProcess(
+                [catalog] + database + ["serve", "--listen", "127.0.0.1:0", "--rate-limit", "0"], label: "catalog serve"
+            )
+        }
+        defer { for server in servers { server.stop() } }
+        let tokens = try [sqlite, postgres].map { try navigationToken(catalog: catalog, database: $0, user: user) }
+
+        if let wrk = executableOnPath("wrk") {
+            for (label, path, mode) in [
+                ("books page 1 (limit 50) with the total, JSON", "/v1/books?limit=50", "get"),
+                ("navigation intent (POST)", "/v1/me/scenes", "intents"),
+            ] {
+                let seconds = serve.seconds
+                let run: @Sendable (Int, String, Int) throws -> WrkResult = { port, token, connections in
+                    let script = directory.appending(path: "\(port).lua")
+                    try Data(ServeSuite.wrkScript(token: token).utf8).write(to: script)
+                    return try ServeSuite.wrk(
+                        wrk, "http://127.0.0.1:\(port)\(path)", connections: connections, seconds: seconds,
+                        script: script, arguments: ["--", mode])
+                }
+                let onSQLite = try run(servers[0].port, tokens[0], serve.connections)
+                results.append(serve.measurement(label, impl: "catalog serve, SQLite", onSQLite, log: log))
+                let onPostgreSQL = try run(servers[1].port, tokens[1], serve.connections)
+                results.append(serve.measurement(label, impl: "catalog serve, PostgreSQL", onPostgreSQL, log: log))
+                // Two servers of one database, loaded at once, half the connections each.
+                let pair = Handoff<Result<WrkResult, any Error>>()
+                let (secondPort, token, half) = (servers[2].port, tokens[1], serve.connections / 2)
+                Thread.detachNewThread { pair.put(Result { try run(secondPort, token, half) }) }
+                let first = try run(servers[1].port, tokens[1], half)
+                let second = try pair.take().get()
+                var both = serve.measurement(
+                    label, impl: "2 × catalog serve, PostgreSQL (sum)", first.combined(with: second), log: log)
+                both.notes["connections"] = Double(serve.connections)
+                results.append(both)
+                log(
+                    String(
+                        format: "%@: %@: PostgreSQL answers %.2f× the requests/s of SQLite; two servers %.2f×", name,
+                        label, onPostgreSQL.requestsPerSecond / onSQLite.requestsPerSecond,
+                        (first.requestsPerSecond + second.requestsPerSecond) / onSQLite.requestsPerSecond))
+            }
+        } else {
+            log("\(name): wrk is not on the PATH (Debian: apt install wrk): throughput skipped")
+        }
+
+        results.append(
+            try serve.navigationToAnswer(
+                server: servers[0], catalog: catalog, database: sqlite, user: user, token: tokens[0],
+                impl: "catalog serve, SQLite", log: log))
+        results.append(
+            try serve.navigationToAnswer(
+                server: servers[1], catalog: catalog, database: postgres, user: user, token: tokens[1],
+                impl: "catalog serve, PostgreSQL", log: log))
+        results.append(try acrossServers(servers[1], servers[2], token: tokens[1], log: log))
+        return results
+    }
+
+    /// The time from the answer to an intent POSTed to `writer` to the answer of the scene long-poll on `watcher`
+    /// it wakes: a commit on one server reaching a client of another through `NOTIFY`.
+    private func acrossServers(
+        _ watcher: ServerProcess, _ writer: ServerProcess, token: String, log: (String) -> Void
+    ) throws -> Measurement {
+        let authorization = ["Authorization": "Bearer \(token)"]
+        var samples: [Double] = []
+        var missed = 0
+        for round in 0..<rounds {
+            let scene = try HTTPExchange.request(
+                port: watcher.port, "GET", "/v1/me/scenes/across", headers: authorization)
+            guard scene.status == 200, let tag = scene.headers["etag"] else {
+                throw BenchmarkError("GET /v1/me/scenes/across answered \(scene.status): \(scene.body)")
+            }
+            let poll = try HTTPExchange(port: watcher.port)
+            try poll.send(
+                "GET", "/v1/me/scenes/across?wait=5", headers: authorization.merging(["If-None-Match": tag]) { $1 })
+            let answer = Handoff<(ContinuousClock.Instant, HTTPExchange.Answer?)>()
+            Thread.detachNewThread {
+                let reply = try? poll.receive()
+                answer.put((.now, reply))
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+            let section = round % 2 == 0 ? "authors" : "books"
+            let changed = try HTTPExchange.request(
+                port: writer.port, "POST", "/v1/me/scenes/across/intents",
+                headers: authorization.merging(["Content-Type": "application/json"]) { $1 },
+                body: #"{"intent":"select-sidebar","argument":"\#(section)"}"#)
+            let committed = ContinuousClock.now
+            guard changed.status == 200 else { throw BenchmarkError("the intent answered \(changed.status)") }
+            let (arrived, reply) = answer.take()
+            guard reply?.status == 200 else {
+                missed += 1
+                log("\(name): round \(round): the long-poll on the other server answered \(reply?.status ?? 0)")
+                continue
+            }
+            let elapsed = (arrived - committed).components
+            samples.append(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        }
+        guard !samples.isEmpty else { throw BenchmarkError("every long-poll on the other server missed its change") }
+        var measurement = Measurement(
+            suite: name, case: "intent answered by one server → scene long-poll answer on another",
+            impl: "2 × catalog serve, PostgreSQL", samples: samples)
+        measurement.notes = ["missed_wakeups": Double(missed)]
+        log(
+            "\(name): across servers: p50 \(formatSeconds(measurement.median)), p99 \(formatSeconds(measurement.p99)), "
+                + "\(missed) of \(rounds) missed")
+        return measurement
+    }
+}
