@@ -14,6 +14,11 @@ package import PostgreSQLDB
 /// first save has no row of its own to lock yet, and a conditional save checks against the user's most recently
 /// used scene. `NO KEY UPDATE` leaves other writers' `FOREIGN KEY` checks on the user (a new token) unblocked. These
 /// writes take no advisory lock: the change log's lock is the catalog writers' alone.
+///
+/// A save commits with `synchronous_commit` off (for its own transaction only): it returns once its WAL record is
+/// written, not flushed, the durability SQLite's `synchronous=NORMAL` gives the same rows. A crash of the database
+/// server (not of a client) may lose the last fraction of a second of navigation, never leave it half-saved; the
+/// catalog's writes keep the server's setting.
 package struct PostgreSQLNavigationStorage: NavigationStorage {
     /// Where the rows are read and saved.
     package let connection: PostgreSQLConnection
@@ -32,6 +37,7 @@ package struct PostgreSQLNavigationStorage: NavigationStorage {
     package func write<T>(for user: NavigationUser, _ body: (any SceneTransaction) throws -> T) throws -> T {
         try connection.transaction {
             try connection.execute("SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE", [user.id])
+            try connection.execute("SET LOCAL synchronous_commit TO off")
             return try body(PostgreSQLSceneTransaction(connection: connection))
         }
     }

@@ -1,4 +1,6 @@
 import AccessTokens
+import Catalog
+import CatalogAPI
 import CommandLineKit
 import Foundation
 import LibraryNavigation
@@ -16,12 +18,13 @@ enum GlobalOptions {
     static let postgreSQL = Option.value(
         "database", valueName: "URL",
         help: "A PostgreSQL database instead of a SQLite file: a libpq URI, postgres://USER@HOST:PORT/NAME (default: "
-            + "$CATALOG_DATABASE unless --db is given). init, info, changes, import, snapshot, serve, users, tokens, "
-            + "nav and sessions work on PostgreSQL so far.",
+            + "$CATALOG_DATABASE unless --db is given). init, info, list, show, search, changes, import, snapshot, "
+            + "serve, users, tokens, nav and sessions work on PostgreSQL so far.",
         inherited: true)
     /// The subcommands that work on a PostgreSQL database; the others refuse `--database`.
     static let postgreSQLCommands: Set = [
-        "init", "info", "changes", "import", "snapshot", "serve", "users", "tokens", "nav", "sessions",
+        "init", "info", "list", "show", "search", "changes", "import", "snapshot", "serve", "users", "tokens", "nav",
+        "sessions",
     ]
     static let wait = Option.value(
         "wait", valueName: "SECONDS",
@@ -67,6 +70,16 @@ enum GlobalOptions {
     /// Connects to the invocation's PostgreSQL database, or returns `nil` when it names a SQLite file.
     static func connectPostgreSQL(_ invocation: Invocation) throws -> PostgreSQLConnection? {
         try postgreSQLURI(invocation).map { try PostgreSQLConnection(uri: $0) }
+    }
+
+    /// The catalog the invocation names, to read: its PostgreSQL database (migrated first, as `changes` does) or its
+    /// SQLite file (created or brought up to date). `catalog list|show|search` read through it what `GET /v1/…` reads.
+    static func openCatalogReader(_ invocation: Invocation) throws -> any CatalogReader {
+        if let connection = try connectPostgreSQL(invocation) {
+            try PostgreSQLSchema.migrator.migrate(connection)
+            return PostgreSQLCatalogReader(connection)
+        }
+        return LibraryCatalog(try openDatabase(invocation))
     }
 
     /// Opens the invocation's database as `mode` says: by default creating it or bringing its schema up to date.

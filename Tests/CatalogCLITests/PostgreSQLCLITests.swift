@@ -297,7 +297,7 @@ import Testing
     @Test(arguments: [
         (["--database", "postgres://localhost/x", "--db", "x.sqlite", "init"], "give one of them"),
         (["--database", "catalog.sqlite", "init"], "takes a PostgreSQL URI"),
-        (["--database", "postgres://localhost/x", "list", "books"], "works on a SQLite catalog file only so far"),
+        (["--database", "postgres://localhost/x", "demo"], "works on a SQLite catalog file only so far"),
         (["--database", "postgres://localhost/x", "browse"], "works on a SQLite catalog file only so far"),
     ])
     func aCommandLineThatCannotUsePostgreSQLIsRefused(arguments: [String], message: String) throws {
@@ -306,13 +306,13 @@ import Testing
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 
-    /// The README's PostgreSQL example shows what `init` prints and the refusal of `list` word for word.
+    /// The README's PostgreSQL example shows what `init` prints and the refusal of `browse` word for word.
     @Test func theReadmeExampleIsWhatTheCommandsPrint() throws {
         let readme = try String(contentsOf: TestSupport.packageRoot.appending(path: "README.md"), encoding: .utf8)
         let lines = readme.split(separator: "\n").map(String.init)
         let example = "postgres://catalog@db.example.org/catalog"
-        let refusal = try #require(lines.first { $0.hasPrefix("error: catalog list works on a SQLite") })
-        let listed = try CatalogCLI.run(["--database", example, "list", "books"])
+        let refusal = try #require(lines.first { $0.hasPrefix("error: catalog browse works on a SQLite") })
+        let listed = try CatalogCLI.run(["--database", example, "browse"])
         #expect(listed.standardError.hasPrefix(refusal + "\n"))
 
         let applied = try #require(lines.first { $0.hasPrefix("\(example): applied ") })
@@ -322,6 +322,33 @@ import Testing
         // The same words after the URI.
         let shown = uri.replacingOccurrences(of: ":\(cluster.password)@", with: ":***@")
         #expect(initialized.standardOutput == shown + applied.dropFirst(example.count) + "\n")
+    }
+
+    /// `list`, `show` and `search` print from PostgreSQL what they print from a SQLite snapshot of it (the same ids,
+    /// uuids and times), as text and as JSON; a search's hits in any order (the ranking differs).
+    @Test func listShowAndSearchPrintWhatTheyPrintOnSQLite() throws {
+        let uri = try PostgresCluster.shared().createDatabase("cli-read")
+        let samples = ["library.json", "music.json"].map { TestSupport.sampleData.appending(path: $0).path }
+        try #require(try CatalogCLI.run(["--database", uri, "import"] + samples).status == 0)
+        let cli = try CatalogCLI("pg-read")
+        try #require(try CatalogCLI.run(["--database", uri, "snapshot", cli.database]).status == 0)
+        let items = try #require(try cli.run("list", "books", "--json").json()["items"] as? [[String: Any]])
+        let book = try #require(items.first?["uuid"] as? String)
+        let commands = [
+            ["list", "books"], ["list", "books", "--json", "--limit", "2"], ["list", "authors", "--book", book],
+            ["show", "book", book], ["show", "book", book, "--json"], ["list", "books", "--after", "nonsense"],
+            ["show", "book", UUID().uuidString],
+        ]
+        for arguments in commands {
+            let onPostgreSQL = try CatalogCLI.run(["--database", uri] + arguments)
+            let onSQLite = try cli.run(arguments)
+            #expect(onPostgreSQL.status == onSQLite.status, "\(arguments)")
+            #expect(onPostgreSQL.standardOutput == onSQLite.standardOutput, "\(arguments)")
+            #expect(onPostgreSQL.standardError == onSQLite.standardError, "\(arguments)")
+        }
+        let searched = try CatalogCLI.run(["--database", uri, "search", "tolkien"]).standardOutput
+        let expected = try cli.run("search", "tolkien").standardOutput
+        #expect(Set(searched.split(separator: "\n")) == Set(expected.split(separator: "\n")) && !expected.isEmpty)
     }
 
     @Test func aDatabaseFromANewerProgramIsRefused() throws {

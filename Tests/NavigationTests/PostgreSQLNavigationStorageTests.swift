@@ -66,6 +66,25 @@ import Testing
         #expect(positions == Array(0...(2 * saves)))
     }
 
+    /// A save does not wait for its WAL to reach the disk (SQLite's `synchronous=NORMAL`), and leaves the
+    /// connection's own setting as it was for what runs next on it (a pooled connection's next request).
+    @Test func aSaveCommitsWithoutWaitingForTheFlushAndOnlyItself() throws {
+        let connection = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase("navigation-sync"))
+        try PostgreSQLSchema.migrator.migrate(connection)
+        let storage = PostgreSQLNavigationStorage(connection)
+        let store = NavigationStore<TestRoute>(storage: storage, validator: RouteValidation<TestRoute>.acceptingAll)
+        let user = try store.user(named: "ada")
+        // The test cluster runs with synchronous_commit off already: the connection's own setting says it is on.
+        try connection.execute("SET synchronous_commit TO on")
+        let during = try storage.write(for: user) { _ in
+            try connection.fetchOne(String.self, "SELECT current_setting('synchronous_commit')")
+        }
+        #expect(during == "off")
+        #expect(try connection.fetchOne(String.self, "SELECT current_setting('synchronous_commit')") == "on")
+        try store.openSession(scene: "main", for: user).apply(.selectSidebar(.books))
+        #expect(try store.restore(scene: "main", for: user).state.sidebar == .books)
+    }
+
     @Test func savesDoNotWaitForTheChangeLogsLock() throws {
         let uri = try PostgresCluster.shared().createDatabase("navigation-beside-catalog-writer")
         let catalogWriter = try PostgreSQLConnection(uri: uri)

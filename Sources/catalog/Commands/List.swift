@@ -50,13 +50,13 @@ enum ListCommand {
         }
         let limit = try invocation.integer("limit", in: 1...Page<Book>.maximumLimit) ?? CatalogAPI.defaultListLimit
         let after = invocation.value("after").map(PageCursor.init)
-        let catalog = LibraryCatalog(try GlobalOptions.openDatabase(invocation))
+        let catalog = try GlobalOptions.openCatalogReader(invocation)
         do {
             if invocation.flag("json") {
                 Output.write(try CatalogAPI.list(kind, filter: filter, after: after, limit: limit, in: catalog))
             } else {
                 // One read transaction: the page and its total from the same state, while other processes write.
-                let page = try catalog.db.transaction {
+                let page = try catalog.reading {
                     try ListPage.load(kind, filter: filter, after: after, limit: limit, in: catalog)
                 }
                 Output.write(text(page, kind: kind))

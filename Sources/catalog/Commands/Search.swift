@@ -24,7 +24,7 @@ enum SearchCommand {
     static func run(_ invocation: Invocation) throws {
         let limit =
             try invocation.integer("limit", in: 1...Page<EntitySummary>.maximumLimit) ?? CatalogAPI.defaultSearchLimit
-        let catalog = LibraryCatalog(try GlobalOptions.openDatabase(invocation))
+        let catalog = try GlobalOptions.openCatalogReader(invocation)
         let text = invocation.positionals.joined(separator: " ")
         if invocation.flag("json") {
             Output.write(try CatalogAPI.search(text, limit: limit, in: catalog))

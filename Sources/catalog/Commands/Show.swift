@@ -22,11 +22,11 @@ enum ShowCommand {
     static func run(_ invocation: Invocation) throws {
         let kind = try EntityArguments.kind(invocation.positional(0) ?? "", invocation: invocation)
         let uuid = try EntityArguments.uuid(invocation.positional(1) ?? "", for: "UUID", invocation: invocation)
-        let catalog = LibraryCatalog(try GlobalOptions.openDatabase(invocation))
+        let catalog = try GlobalOptions.openCatalogReader(invocation)
         if invocation.flag("json") {
             Output.write(try CatalogAPI.show(kind, uuid: uuid, in: catalog))
         } else {
-            Output.write(text(try catalog.db.transaction { try EntityDetail.load(kind, uuid: uuid, in: catalog) }))
+            Output.write(text(try catalog.reading { try EntityDetail.load(kind, uuid: uuid, in: catalog) }))
         }
     }
 
