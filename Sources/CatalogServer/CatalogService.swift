@@ -65,6 +65,9 @@ package struct CatalogService: Sendable {
         router.respond(to: request)
     }
 
+    /// How many requests the service answers usefully at once: the server's threads (``ServerStorage/concurrency``).
+    package var concurrency: Int { storage.concurrency }
+
     /// Answers parked long-polls at once, and any asked from now on without waiting; removes the snapshot
     /// files. The server's `stopping` hook.
     package func stop() {

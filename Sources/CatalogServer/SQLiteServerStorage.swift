@@ -16,6 +16,8 @@ package struct SQLiteServerStorage: ServerStorage {
     private let userState: DatabasePool
     package let catalogCommits: CommitWatcher
     package let navigationCommits: CommitWatcher
+    /// The machine's cores bound what SQLite answers at once: four threads, as before the seam.
+    package let concurrency = 4
 
     /// The storage over the catalog's `pool` and the `userState` pool of its users' file
     /// (`DatabaseSchema.openUserStatePool(catalogPath:configuration:)`).

@@ -41,6 +41,11 @@ package protocol ServerStorage: Sendable {
     func navigation<T>(_ body: (NavigationStore<LibraryRoute>, any RouteValidator<LibraryRoute>) throws -> T) throws
         -> T
 
+    /// How many requests it answers usefully at once, which sets the server's threads: on SQLite a request is CPU
+    /// work (a few threads on a few cores); on PostgreSQL it mostly waits for the database server, one pooled
+    /// connection each.
+    var concurrency: Int { get }
+
     /// Wakes long-polls of the change feed when a change to the catalog commits, from any process.
     var catalogCommits: CommitWatcher { get }
 

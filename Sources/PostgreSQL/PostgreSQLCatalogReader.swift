@@ -22,8 +22,10 @@ package struct PostgreSQLCatalogReader: CatalogReader {
     }
 
     /// Runs `body` in one read-only repeatable-read transaction: every statement sees the snapshot of the first.
+    /// Inside a transaction already (a server's read), `body` joins it: a savepoint would only cost two round trips.
     package func reading<T>(_ body: () throws -> T) throws -> T {
-        try connection.transaction(isolation: .repeatableRead, readOnly: true, body)
+        guard !connection.isInTransaction else { return try body() }
+        return try connection.transaction(isolation: .repeatableRead, readOnly: true, body)
     }
 
     package func page(_ list: BrowsingList<Book>, after cursor: PageCursor?, limit: Int) throws -> Page<Book> {

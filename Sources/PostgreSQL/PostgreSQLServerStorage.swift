@@ -18,6 +18,8 @@ package struct PostgreSQLServerStorage: ServerStorage {
     private let primary: PostgreSQLConnectionPool
     private let replica: PostgreSQLConnectionPool
     package let catalogCommits: CommitWatcher
+    /// A thread per pooled connection of the primary: a request mostly waits on its round trips.
+    package var concurrency: Int { primary.maximumConnections }
     /// The catalog's watcher: one channel carries the commits of both.
     package var navigationCommits: CommitWatcher { catalogCommits }
 
@@ -28,7 +30,7 @@ package struct PostgreSQLServerStorage: ServerStorage {
     ///   - readURI: a streaming replica of it, or `nil` to read the primary.
     ///   - connections: the most connections each pool opens.
     /// - Throws: `PostgreSQLError` when a database cannot be reached.
-    package init(uri: String, readURI: String? = nil, connections: Int = 8) throws {
+    package init(uri: String, readURI: String? = nil, connections: Int = 16) throws {
         primary = try PostgreSQLConnectionPool(uri: uri, maximumConnections: connections)
         replica = try readURI.map { try PostgreSQLConnectionPool(uri: $0, maximumConnections: connections) } ?? primary
         catalogCommits = CommitWatcher(signal: try PostgreSQLCommitSignal(uri: uri))

@@ -153,6 +153,7 @@ enum ServeCommand {
         var limits = HTTPServer.Limits()
         // Long-polls hold a connection each but no thread; libmicrohttpd shares the limit among its threads.
         limits.connections = 4096
+        limits.threads = service.concurrency
         let server = try HTTPServer(
             host: address.host, port: address.port, limits: limits, tls: tls, stopping: service.stop,
             answered: { request, response, elapsed in
