@@ -7,7 +7,7 @@ import SQLiteDB
 /// and into the emptied PostgreSQL database by `catalog import`):
 ///
 /// - requests/s and latency with wrk (as the `serve` suite: 2 threads, 16 connections) of the first books page
-///   and of navigation intents, on the SQLite server, on one PostgreSQL server, and on two PostgreSQL servers of
+///   and of navigation intents (from 8 users taking turns), on the SQLite server, on one PostgreSQL server, and on two PostgreSQL servers of
 ///   the same database at once (8 connections each, the sum of their requests/s);
 /// - the time from the exit of a `catalog nav` process to the answer of the scene long-poll it wakes, on each
 ///   backend (on PostgreSQL the wake-up is a `NOTIFY`);
@@ -20,6 +20,8 @@ struct PostgreSQLServeSuite: BenchmarkSuite {
     let books =
         Int(ProcessInfo.processInfo.environment["CATALOG_BENCH_SERVE_BOOKS"] ?? "").map { max(10, $0) } ?? 100_000
     let rounds = 50
+    /// The users whose intents the load sends, each with its own scenes.
+    let intentUsers = 8
 
     func run(timer: Timer, log: (String) -> Void) throws -> [Measurement] {
         guard let url = postgreSQL else {
@@ -65,6 +67,13 @@ struct PostgreSQLServeSuite: BenchmarkSuite {
         }
         defer { for server in servers { server.stop() } }
         let tokens = try [sqlite, postgres].map { try navigationToken(catalog: catalog, database: $0, user: user) }
+        // Intents come from several users: on PostgreSQL one user's saves run one after the other (each locks the
+        // user's row), as every save on SQLite does (one writer).
+        let users = try [sqlite, postgres].map { database in
+            try (0..<intentUsers).map {
+                try navigationToken(catalog: catalog, database: database, user: "\(user)-\($0)")
+            }
+        }
 
         if let wrk = executableOnPath("wrk") {
             for (label, path, mode) in [
@@ -72,22 +81,22 @@ struct PostgreSQLServeSuite: BenchmarkSuite {
                 ("navigation intent (POST)", "/v1/me/scenes", "intents"),
             ] {
                 let seconds = serve.seconds
-                let run: @Sendable (Int, String, Int) throws -> WrkResult = { port, token, connections in
+                let run: @Sendable (Int, [String], Int) throws -> WrkResult = { port, tokens, connections in
                     let script = directory.appending(path: "\(port).lua")
-                    try Data(ServeSuite.wrkScript(token: token).utf8).write(to: script)
+                    try Data(ServeSuite.wrkScript(tokens: tokens).utf8).write(to: script)
                     return try ServeSuite.wrk(
                         wrk, "http://127.0.0.1:\(port)\(path)", connections: connections, seconds: seconds,
                         script: script, arguments: ["--", mode])
                 }
-                let onSQLite = try run(servers[0].port, tokens[0], serve.connections)
+                let onSQLite = try run(servers[0].port, users[0], serve.connections)
                 results.append(serve.measurement(label, impl: "catalog serve, SQLite", onSQLite, log: log))
-                let onPostgreSQL = try run(servers[1].port, tokens[1], serve.connections)
+                let onPostgreSQL = try run(servers[1].port, users[1], serve.connections)
                 results.append(serve.measurement(label, impl: "catalog serve, PostgreSQL", onPostgreSQL, log: log))
                 // Two servers of one database, loaded at once, half the connections each.
                 let pair = Handoff<Result<WrkResult, any Error>>()
-                let (secondPort, token, half) = (servers[2].port, tokens[1], serve.connections / 2)
-                Thread.detachNewThread { pair.put(Result { try run(secondPort, token, half) }) }
-                let first = try run(servers[1].port, tokens[1], half)
+                let (secondPort, tokens, half) = (servers[2].port, users[1], serve.connections / 2)
+                Thread.detachNewThread { pair.put(Result { try run(secondPort, tokens, half) }) }
+                let first = try run(servers[1].port, users[1], half)
                 let second = try pair.take().get()
                 var both = serve.measurement(
                     label, impl: "2 × catalog serve, PostgreSQL (sum)", first.combined(with: second), log: log)
@@ -138,7 +147,9 @@ struct PostgreSQLServeSuite: BenchmarkSuite {
                 answer.put((.now, reply))
             }
             Thread.sleep(forTimeInterval: 0.05)
-            let section = round % 2 == 0 ? "authors" : "books"
+            // The other section than the scene shows, so the intent is a change.
+            let shown = (try? JSONSerialization.jsonObject(with: Data(scene.body.utf8)) as? [String: Any])?["sidebar"]
+            let section = shown as? String == "authors" ? "books" : "authors"
             let changed = try HTTPExchange.request(
                 port: writer.port, "POST", "/v1/me/scenes/across/intents",
                 headers: authorization.merging(["Content-Type": "application/json"]) { $1 },

@@ -60,7 +60,7 @@ struct ServeSuite: BenchmarkSuite {
             return []
         }
         let script = directory.appending(path: "catalog.lua")
-        try Data(Self.wrkScript(token: token).utf8).write(to: script)
+        try Data(Self.wrkScript(tokens: [token]).utf8).write(to: script)
         let base = "http://127.0.0.1:\(server.port)"
         var results: [Measurement] = []
         func measure(
@@ -163,11 +163,13 @@ struct ServeSuite: BenchmarkSuite {
         return measurement
     }
 
-    /// wrk's script: the token on every request; with argument `intents`, POSTs of select-sidebar, each thread
-    /// taking turns over 32 scenes of its own and switching each between books and authors (a real change each
-    /// time, as a thread's 8 connections have at most 8 requests in flight).
-    static func wrkScript(token: String) -> String {
-        #"""
+    /// wrk's script: the first token on every request; with argument `intents`, POSTs of select-sidebar, each
+    /// thread taking turns over the tokens' users and 32 scenes of its own for each, and switching each scene between
+    /// books and authors (a real change each time, as a thread's 8 connections have at most 8 requests in flight).
+    static func wrkScript(tokens: [String]) -> String {
+        let list = tokens.map { #""\#($0)""# }.joined(separator: ", ")
+        return #"""
+        local tokens = {\#(list)}
         local counter = 1
         function setup(thread)
           thread:set("id", counter)
@@ -175,17 +177,18 @@ struct ServeSuite: BenchmarkSuite {
         end
         function init(args)
           mode = args[1]
-          wrk.headers["Authorization"] = "Bearer \#(token)"
-          if mode == "intents" then wrk.headers["Content-Type"] = "application/json" end
+          wrk.headers["Authorization"] = "Bearer " .. tokens[1]
           sent = 0
         end
         function request()
           if mode ~= "intents" then return wrk.format() end
-          local scene = sent % 32
-          local section = math.floor(sent / 32) % 2 == 0 and "authors" or "books"
+          local user = sent % #tokens
+          local scene = math.floor(sent / #tokens) % 32
+          local section = math.floor(sent / (32 * #tokens)) % 2 == 0 and "authors" or "books"
           sent = sent + 1
           local body = '{"intent":"select-sidebar","argument":"' .. section .. '"}'
-          return wrk.format("POST", "/v1/me/scenes/wrk-" .. id .. "-" .. scene .. "/intents", nil, body)
+          local headers = {["Authorization"] = "Bearer " .. tokens[user + 1], ["Content-Type"] = "application/json"}
+          return wrk.format("POST", "/v1/me/scenes/wrk-" .. id .. "-" .. scene .. "/intents", headers, body)
         end
         """#
     }
