@@ -169,28 +169,28 @@ struct ServeSuite: BenchmarkSuite {
     static func wrkScript(tokens: [String]) -> String {
         let list = tokens.map { #""\#($0)""# }.joined(separator: ", ")
         return #"""
-        local tokens = {\#(list)}
-        local counter = 1
-        function setup(thread)
-          thread:set("id", counter)
-          counter = counter + 1
-        end
-        function init(args)
-          mode = args[1]
-          wrk.headers["Authorization"] = "Bearer " .. tokens[1]
-          sent = 0
-        end
-        function request()
-          if mode ~= "intents" then return wrk.format() end
-          local user = sent % #tokens
-          local scene = math.floor(sent / #tokens) % 32
-          local section = math.floor(sent / (32 * #tokens)) % 2 == 0 and "authors" or "books"
-          sent = sent + 1
-          local body = '{"intent":"select-sidebar","argument":"' .. section .. '"}'
-          local headers = {["Authorization"] = "Bearer " .. tokens[user + 1], ["Content-Type"] = "application/json"}
-          return wrk.format("POST", "/v1/me/scenes/wrk-" .. id .. "-" .. scene .. "/intents", headers, body)
-        end
-        """#
+            local tokens = {\#(list)}
+            local counter = 1
+            function setup(thread)
+              thread:set("id", counter)
+              counter = counter + 1
+            end
+            function init(args)
+              mode = args[1]
+              wrk.headers["Authorization"] = "Bearer " .. tokens[1]
+              sent = 0
+            end
+            function request()
+              if mode ~= "intents" then return wrk.format() end
+              local user = sent % #tokens
+              local scene = math.floor(sent / #tokens) % 32
+              local section = math.floor(sent / (32 * #tokens)) % 2 == 0 and "authors" or "books"
+              sent = sent + 1
+              local body = '{"intent":"select-sidebar","argument":"' .. section .. '"}'
+              local headers = {["Authorization"] = "Bearer " .. tokens[user + 1], ["Content-Type"] = "application/json"}
+              return wrk.format("POST", "/v1/me/scenes/wrk-" .. id .. "-" .. scene .. "/intents", headers, body)
+            end
+            """#
     }
 
     private func datasetteVersion(_ datasette: String) -> String {
