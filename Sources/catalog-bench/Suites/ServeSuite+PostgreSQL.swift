@@ -19,7 +19,6 @@ struct PostgreSQLServeSuite: BenchmarkSuite {
     let postgreSQL: String?
     let books =
         Int(ProcessInfo.processInfo.environment["CATALOG_BENCH_SERVE_BOOKS"] ?? "").map { max(10, $0) } ?? 100_000
-    let rounds = 50
     /// The users whose intents the load sends, each with its own scenes.
     let intentUsers = 8
 
@@ -120,59 +119,24 @@ struct PostgreSQLServeSuite: BenchmarkSuite {
             try serve.navigationToAnswer(
                 server: servers[1], catalog: catalog, database: postgres, user: user, token: tokens[1],
                 impl: "catalog serve, PostgreSQL", log: log))
-        results.append(try acrossServers(servers[1], servers[2], token: tokens[1], log: log))
+        results.append(try acrossServers(servers[1], servers[2], token: tokens[1], serve: serve, log: log))
         return results
     }
 
     /// The time from the answer to an intent POSTed to `writer` to the answer of the scene long-poll on `watcher`
     /// it wakes: a commit on one server reaching a client of another through `NOTIFY`.
     private func acrossServers(
-        _ watcher: ServerProcess, _ writer: ServerProcess, token: String, log: (String) -> Void
+        _ watcher: ServerProcess, _ writer: ServerProcess, token: String, serve: ServeSuite, log: (String) -> Void
     ) throws -> Measurement {
-        let authorization = ["Authorization": "Bearer \(token)"]
-        var samples: [Double] = []
-        var missed = 0
-        for round in 0..<rounds {
-            let scene = try HTTPExchange.request(
-                port: watcher.port, "GET", "/v1/me/scenes/across", headers: authorization)
-            guard scene.status == 200, let tag = scene.headers["etag"] else {
-                throw BenchmarkError("GET /v1/me/scenes/across answered \(scene.status): \(scene.body)")
-            }
-            let poll = try HTTPExchange(port: watcher.port)
-            try poll.send(
-                "GET", "/v1/me/scenes/across?wait=5", headers: authorization.merging(["If-None-Match": tag]) { $1 })
-            let answer = Handoff<(ContinuousClock.Instant, HTTPExchange.Answer?)>()
-            Thread.detachNewThread {
-                let reply = try? poll.receive()
-                answer.put((.now, reply))
-            }
-            Thread.sleep(forTimeInterval: 0.05)
-            // The other section than the scene shows, so the intent is a change.
-            let shown = (try? JSONSerialization.jsonObject(with: Data(scene.body.utf8)) as? [String: Any])?["sidebar"]
-            let section = shown as? String == "authors" ? "books" : "authors"
+        try serve.sceneLongPolls(
+            case: "intent answered by one server → scene long-poll answer on another",
+            impl: "2 × catalog serve, PostgreSQL", port: watcher.port, scene: "across", token: token, log: log
+        ) { section in
             let changed = try HTTPExchange.request(
                 port: writer.port, "POST", "/v1/me/scenes/across/intents",
-                headers: authorization.merging(["Content-Type": "application/json"]) { $1 },
+                headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
                 body: #"{"intent":"select-sidebar","argument":"\#(section)"}"#)
-            let committed = ContinuousClock.now
             guard changed.status == 200 else { throw BenchmarkError("the intent answered \(changed.status)") }
-            let (arrived, reply) = answer.take()
-            guard reply?.status == 200 else {
-                missed += 1
-                log("\(name): round \(round): the long-poll on the other server answered \(reply?.status ?? 0)")
-                continue
-            }
-            let elapsed = (arrived - committed).components
-            samples.append(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
         }
-        guard !samples.isEmpty else { throw BenchmarkError("every long-poll on the other server missed its change") }
-        var measurement = Measurement(
-            suite: name, case: "intent answered by one server → scene long-poll answer on another",
-            impl: "2 × catalog serve, PostgreSQL", samples: samples)
-        measurement.notes = ["missed_wakeups": Double(missed)]
-        log(
-            "\(name): across servers: p50 \(formatSeconds(measurement.median)), p99 \(formatSeconds(measurement.p99)), "
-                + "\(missed) of \(rounds) missed")
-        return measurement
     }
 }

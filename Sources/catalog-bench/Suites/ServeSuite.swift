@@ -270,58 +270,67 @@ struct ServeSuite: BenchmarkSuite {
     /// (`missed_wakeups`), not timed.
     func navigationToAnswer(
         server: ServerProcess, catalog: String, database: [String], user: String, token: String,
-        impl: String =
-            "catalog serve", log: (String) -> Void
+        impl: String = "catalog serve", log: (String) -> Void
+    ) throws -> Measurement {
+        try sceneLongPolls(
+            case: "catalog nav (another process) exit → scene long-poll answer", impl: impl, port: server.port,
+            scene: "main", token: token, log: log
+        ) { section in
+            let nav = try ChildRun.measure(
+                [catalog] + database + ["nav", "--user", user, "select-sidebar", section])
+            guard nav.status == 0 else { throw BenchmarkError("catalog nav exited with status \(nav.status)") }
+        }
+    }
+
+    /// `navigationRounds` rounds of: a long-poll on `scene` parked on the server at `port`, then `change` selecting
+    /// in the sidebar the other section than the scene shows (so the change is one), made elsewhere; each round's
+    /// sample is the time from `change` returning to the long-poll's answer. A long-poll answered 304 when its 5 s
+    /// are up missed the change: it is logged and counted (`missed_wakeups`), not timed.
+    func sceneLongPolls(
+        case label: String, impl: String, port: Int, scene: String, token: String, log: (String) -> Void,
+        change: (_ section: String) throws -> Void
     ) throws -> Measurement {
         let authorization = ["Authorization": "Bearer \(token)"]
         var samples: [Double] = []
         var missed = 0
         for round in 0..<navigationRounds {
-            let scene = try HTTPExchange.request(port: server.port, "GET", "/v1/me/scenes/main", headers: authorization)
-            guard scene.status == 200, let tag = scene.headers["etag"] else {
-                throw BenchmarkError("GET /v1/me/scenes/main answered \(scene.status): \(scene.body)")
+            let shown = try HTTPExchange.request(port: port, "GET", "/v1/me/scenes/\(scene)", headers: authorization)
+            guard shown.status == 200, let tag = shown.headers["etag"] else {
+                throw BenchmarkError("GET /v1/me/scenes/\(scene) answered \(shown.status): \(shown.body)")
             }
-            let poll = try HTTPExchange(port: server.port)
+            let poll = try HTTPExchange(port: port)
             try poll.send(
-                "GET", "/v1/me/scenes/main?wait=5", headers: authorization.merging(["If-None-Match": tag]) { $1 })
+                "GET", "/v1/me/scenes/\(scene)?wait=5",
+                headers: authorization.merging(["If-None-Match": tag]) { $1 })
             let answer = Handoff<(ContinuousClock.Instant, HTTPExchange.Answer?)>()
             Thread.detachNewThread {
                 let reply = try? poll.receive()
                 answer.put((.now, reply))
             }
             Thread.sleep(forTimeInterval: 0.05)
-            // The other section than the scene shows, so the intent is a change: a new scene starts from the
-            // user's most recent one, which the load above may have left on either.
-            let shown = (try? JSONSerialization.jsonObject(with: Data(scene.body.utf8)) as? [String: Any])?["sidebar"]
-            let section = shown as? String == "authors" ? "books" : "authors"
-            let nav = try ChildRun.measure(
-                [catalog] + database + ["nav", "--user", user, "select-sidebar", section])
-            let exited = ContinuousClock.now
-            guard nav.status == 0 else { throw BenchmarkError("catalog nav exited with status \(nav.status)") }
+            // A new scene starts from the user's most recent one, which earlier work may have left on either.
+            let sidebar = (try? JSONSerialization.jsonObject(with: Data(shown.body.utf8)) as? [String: Any])?["sidebar"]
+            try change(sidebar as? String == "authors" ? "books" : "authors")
+            let changed = ContinuousClock.now
             let (arrived, reply) = answer.take()
             if reply?.status == 304 {
                 missed += 1
-                log(
-                    "serve: round \(round): the scene long-poll missed the change catalog nav committed (304 at the end of its wait)"
-                )
+                log("\(name): round \(round): the scene long-poll missed the change (304 at the end of its wait)")
                 continue
             }
             guard reply?.status == 200 else {
                 throw BenchmarkError(
                     "round \(round): the scene long-poll answered \(reply?.status ?? 0), not 200 with the new state")
             }
-            let elapsed = (arrived - exited).components
+            let elapsed = (arrived - changed).components
             samples.append(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
         }
         guard !samples.isEmpty else { throw BenchmarkError("every scene long-poll missed its change") }
-        var measurement = Measurement(
-            suite: name, case: "catalog nav (another process) exit → scene long-poll answer", impl: impl,
-            samples: samples)
+        var measurement = Measurement(suite: name, case: label, impl: impl, samples: samples)
         measurement.notes = ["missed_wakeups": Double(missed)]
         log(
-            "\(name): nav → scene answer (\(impl)): p50 \(formatSeconds(measurement.median)), p99 \(formatSeconds(measurement.p99)), "
-                + "\(missed) of \(navigationRounds) missed"
-        )
+            "\(name): \(label) (\(impl)): p50 \(formatSeconds(measurement.median)), "
+                + "p99 \(formatSeconds(measurement.p99)), \(missed) of \(navigationRounds) missed")
         return measurement
     }
 }
