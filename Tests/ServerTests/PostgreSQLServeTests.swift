@@ -112,6 +112,10 @@ import Testing
             "SELECT a.uuid FROM authors a JOIN book_authors ba ON ba.author_id = a.id JOIN books b ON b.id = ba.book_id "
                 + "WHERE b.uuid = '\(book)'", in: sqlite.cli)
         let unlinked = try Self.uuid("SELECT uuid FROM bands ORDER BY id", in: sqlite.cli)
+        // An author the book does not credit: pushing it is refused by the catalog's links, not by the route kinds.
+        let uncredited = try Self.uuid(
+            "SELECT a.uuid FROM authors a WHERE a.id NOT IN (SELECT author_id FROM book_authors ba JOIN books b "
+                + "ON b.id = ba.book_id WHERE b.uuid = '\(book)') ORDER BY a.id", in: sqlite.cli)
         func intent(_ name: String, _ argument: String? = nil) -> Data {
             Data(#"{"intent": "\#(name)"\#(argument.map { #", "argument": "\#($0)""# } ?? "")}"#.utf8)
         }
@@ -121,6 +125,7 @@ import Testing
             ("POST", "/v1/me/scenes/main/intents", [:], intent("select-content", "book/\(book)")),
             ("POST", "/v1/me/scenes/main/intents", [:], intent("push", "author/\(author)")),
             ("POST", "/v1/me/scenes/main/intents", [:], intent("push", "band/\(unlinked)")),
+            ("POST", "/v1/me/scenes/main/intents", [:], intent("push", "author/\(uncredited)")),
             ("POST", "/v1/me/scenes/main/intents", [:], intent("fly")),
             ("POST", "/v1/me/scenes/main/intents", ["If-Match": "\"stale\""], intent("pop")),
             ("PUT", "/v1/me/scenes/main", [:], Data(#"{"sidebar": "genres"}"#.utf8)),
