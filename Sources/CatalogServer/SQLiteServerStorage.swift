@@ -38,6 +38,10 @@ package struct SQLiteServerStorage: ServerStorage {
         try userState.read { db in try body(LibraryCatalog(db)) }
     }
 
+    package func databaseUUID() throws -> String {
+        try ChangeFeed(catalog).databaseUUID()
+    }
+
     package func feedStatus() throws -> FeedStatus {
         try catalog.read { db in
             let feed = ChangeFeed(db)

@@ -19,6 +19,9 @@ package protocol ServerStorage: Sendable {
     /// Runs `body` with the catalog as route checks and scene titles read it, in one state.
     func readLookup<T>(_ body: (any CatalogLookup) throws -> T) throws -> T
 
+    /// The database's identity as a change source, which a syncing client names in every request.
+    func databaseUUID() throws -> String
+
     /// The change feed's identity and bounds with the catalog's schema version, read in one state.
     func feedStatus() throws -> FeedStatus
 

@@ -39,7 +39,7 @@ struct SyncEndpoints: Sendable {
         let until = try parameters.integer("until", in: 0...Int.max).map(Int64.init)
         let wait = try parameters.integer("wait", in: 0...Self.longestWait) ?? 0
         if let expected = parameters.value("database") {
-            let actual = try storage.feedStatus().database
+            let actual = try storage.databaseUUID()
             guard expected.lowercased() == actual else {
                 throw APIProblem(
                     status: 409, code: "other-database",

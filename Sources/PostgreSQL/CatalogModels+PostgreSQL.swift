@@ -74,12 +74,11 @@ extension Band {
 extension EntitySummary {
     /// Reads `kind code, id, uuid, name` (0 book … 3 band), as a search answers.
     init(row: PostgreSQLRow) throws {
-        let kinds: [EntityKind] = [.book, .author, .genre, .band]
-        let code: Int = try row.value(at: 0)
-        guard kinds.indices.contains(code) else {
+        let code: Int64 = try row.value(at: 0)
+        guard let kind = EntityKind(searchCode: code) else {
             throw PostgreSQLError(kind: .decoding, message: "\(code) is not an entity kind's code")
         }
-        self.init(kind: kinds[code], id: try row.value(at: 1), uuid: try row.value(at: 2), name: try row.value(at: 3))
+        self.init(kind: kind, id: try row.value(at: 1), uuid: try row.value(at: 2), name: try row.value(at: 3))
     }
 }
 

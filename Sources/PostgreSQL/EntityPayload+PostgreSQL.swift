@@ -16,12 +16,12 @@ extension EntityPayload {
         return EntityPayload(table: table, values: values, links: links)
     }
 
-    /// The rows of `sql`, whose one parameter (`?`, SQLite's placeholder) is a uuid, each read as the values of
-    /// `columns`.
+    /// The rows of `sql`, whose one parameter (`?`, SQLite's placeholder, numbered for PostgreSQL) is a uuid, each
+    /// read as the values of `columns`.
     private static func rows(
         _ sql: String, of columns: [TableColumn], uuid: String, on connection: PostgreSQLConnection
     ) throws -> [Values] {
-        try connection.execute(sql.replacingOccurrences(of: "?", with: "$1"), [uuid]).map { row in
+        try connection.execute(PostgreSQLCatalogReader.numbered(sql), [uuid]).map { row in
             try columns.indices.map { index in
                 if row.isNull(at: index) { return .null }
                 switch columns[index].type {

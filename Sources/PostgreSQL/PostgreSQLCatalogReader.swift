@@ -84,14 +84,10 @@ package struct PostgreSQLCatalogReader: CatalogReader {
     package func search(_ text: String, limit: Int) throws -> [EntitySummary] {
         guard (1...Page<EntitySummary>.maximumLimit).contains(limit) else { throw CatalogError.invalidLimit(limit) }
         let candidates = max(limit, Self.rankedCandidates)
-        var hits = try connection.execute(Self.search, [text, false, candidates, limit]).map(EntitySummary.init(row:))
-        guard hits.count < limit else { return hits }
-        var seen = Set(hits.map { "\($0.kind.rawValue)/\($0.id)" })
-        for hit in try connection.execute(Self.search, [text, true, candidates, limit]).map(EntitySummary.init(row:))
-        where hits.count < limit && seen.insert("\(hit.kind.rawValue)/\(hit.id)").inserted {
-            hits.append(hit)
+        let pass = { (prefix: Bool) in
+            try connection.execute(Self.search, [text, prefix, candidates, limit]).map(EntitySummary.init(row:))
         }
-        return hits
+        return try CatalogSearch.combine(try pass(false), limit: limit) { try pass(true) }
     }
 
     package func lastChangeSequence() throws -> Int64 {

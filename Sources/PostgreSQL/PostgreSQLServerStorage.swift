@@ -51,6 +51,10 @@ package struct PostgreSQLServerStorage: ServerStorage {
         }
     }
 
+    package func databaseUUID() throws -> String {
+        try primary.withConnection { connection in try PostgreSQLChangeFeed(connection).databaseUUID() }
+    }
+
     package func feedStatus() throws -> FeedStatus {
         try primary.withConnection { connection in
             let feed = PostgreSQLChangeFeed(connection)

@@ -15,7 +15,9 @@ public enum EntityKind: String, Sendable, Codable, Hashable, CaseIterable {
         }
     }
 
-    init?(searchCode: Int64) {
+    /// The kind whose `search_index` code is `searchCode`, or `nil`: how a search hit names its kind on either
+    /// database.
+    package init?(searchCode: Int64) {
         switch searchCode {
         case 0: self = .book
         case 1: self = .author

@@ -11,7 +11,7 @@ import SQLiteDB
 /// each ranking at most ``rankedCandidates`` matches: first the text's words as whole words ("dune" finds
 /// "Dune" even among thousands of "Dunes…"), then with the last word as a prefix. Past that many matches of one
 /// pass, the ones ranked are the first in index order; typing one more letter narrows the set.
-struct CatalogSearch {
+package struct CatalogSearch {
     let db: Database
 
     /// The most matches ranked per pass.
@@ -22,11 +22,24 @@ struct CatalogSearch {
         guard (1...Page<EntitySummary>.maximumLimit).contains(limit) else { throw CatalogError.invalidLimit(limit) }
         guard let expressions = SearchQuery.expressions(for: text) else { return [] }
         let candidates = max(limit, Self.rankedCandidates)
-        var hits = try db.fetchAll(EntitySummary.self, Self.search, [expressions.exact, candidates, limit])
-        guard hits.count < limit, expressions.prefix != expressions.exact else { return hits }
+        return try Self.combine(
+            try db.fetchAll(EntitySummary.self, Self.search, [expressions.exact, candidates, limit]), limit: limit
+        ) {
+            guard expressions.prefix != expressions.exact else { return [] }
+            return try db.fetchAll(EntitySummary.self, Self.search, [expressions.prefix, candidates, limit])
+        }
+    }
+
+    /// The hits of the whole-word pass, then those of the prefix pass (run only when the first found fewer than
+    /// `limit`) that the first lacks, at most `limit`: how a search orders its two passes on either database.
+    package static func combine(
+        _ whole: [EntitySummary], limit: Int, prefix: () throws -> [EntitySummary]
+    ) throws -> [EntitySummary] {
+        var hits = whole
+        guard hits.count < limit else { return hits }
         var seen = Set(hits.map { SearchKey(kind: $0.kind, id: $0.id) })
-        for hit in try db.fetchAll(EntitySummary.self, Self.search, [expressions.prefix, candidates, limit])
-        where hits.count < limit && seen.insert(SearchKey(kind: hit.kind, id: hit.id)).inserted {
+        for hit in try prefix() where hits.count < limit && seen.insert(SearchKey(kind: hit.kind, id: hit.id)).inserted
+        {
             hits.append(hit)
         }
         return hits
