@@ -38,7 +38,8 @@ import Testing
         // Give the request time to park; the answer is the same if it had not.
         Thread.sleep(forTimeInterval: 0.3)
         try served.importBook("Woken Up")
-        let answer = try pending.wait()
+        // Woken by the commit, long before its 60 s are up.
+        let answer = try pending.wait(upTo: .seconds(20))
         #expect(answer.status == 200)
         let changes = answer.text.split(separator: "\n").dropLast()
         #expect(!changes.isEmpty)
@@ -61,7 +62,7 @@ import Testing
         #expect(count < 64, "\(count) threads")
         try served.importBook("Everyone Wakes")
         for request in pending {
-            let answer = try request.wait()
+            let answer = try request.wait(upTo: .seconds(20))
             #expect(answer.status == 200 && answer.text.contains("Everyone Wakes"), "\(answer.status): \(answer.text)")
         }
     }

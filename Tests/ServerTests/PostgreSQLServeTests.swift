@@ -157,11 +157,11 @@ import Testing
         #expect(feed.status == 200 && feed.header("Content-Type") == "application/x-ndjson")
         #expect(feed.text.split(separator: "\n").count > 40)
 
-        // Held until `catalog import` commits in another process: NOTIFY wakes it, not the 30 s.
-        let waiting = try served.start("GET", "/v1/changes?since=\(last)&wait=30")
+        // Held until `catalog import` commits in another process: NOTIFY wakes it, long before its 60 s are up.
+        let waiting = try served.start("GET", "/v1/changes?since=\(last)&wait=60")
         Thread.sleep(forTimeInterval: 0.3)
         try served.importBook("Parable of the Sower")
-        let woken = try waiting.wait()
+        let woken = try waiting.wait(upTo: .seconds(20))
         #expect(woken.status == 200 && woken.text.contains("Parable of the Sower"), "\(woken.text)")
 
         // A client started from the server's snapshot and synced from its feed holds what PostgreSQL holds.
@@ -184,13 +184,14 @@ import Testing
 
         let shown = try first.get("/v1/me/scenes/main")
         let etag = try #require(shown.header("ETag"))
-        let waiting = try first.start("GET", "/v1/me/scenes/main?wait=30", headers: ["If-None-Match": etag])
+        // Answered when the intent's NOTIFY reaches the first server, long before its 60 s are up.
+        let waiting = try first.start("GET", "/v1/me/scenes/main?wait=60", headers: ["If-None-Match": etag])
         Thread.sleep(forTimeInterval: 0.3)
         let changed = try second.request(
             "POST", "/v1/me/scenes/main/intents",
             body: Data(#"{"intent": "select-sidebar", "argument": "genres"}"#.utf8))
         #expect(changed.status == 200, "\(changed.text)")
-        let woken = try waiting.wait()
+        let woken = try waiting.wait(upTo: .seconds(20))
         #expect(woken.status == 200 && woken.header("ETag") == changed.header("ETag"), "\(woken.text)")
         let scene = try #require(try JSONSerialization.jsonObject(with: woken.body) as? [String: Any])
         #expect(scene["sidebar"] as? String == "genres")

@@ -283,11 +283,12 @@ extension HTTPTestClient.Answer {
         let user = ServedCatalog.user
         #expect(try served.cli.run("nav", "--user", user, "select-sidebar", "genres").status == 0)
         let etag = try #require(try served.get("/v1/me/scenes/main").header("etag"))
-        let waiting = try served.start("GET", "/v1/me/scenes/main?wait=30", headers: ["If-None-Match": etag])
+        let waiting = try served.start("GET", "/v1/me/scenes/main?wait=60", headers: ["If-None-Match": etag])
         // Whether or not the request has parked yet, the change is after the ETag it holds.
         Thread.sleep(forTimeInterval: 0.3)
         #expect(try served.cli.run("nav", "--user", user, "select-sidebar", "books").status == 0)
-        let answer = try waiting.wait()
+        // Woken by the commit, long before its 60 s are up.
+        let answer = try waiting.wait(upTo: .seconds(20))
         #expect(answer.status == 200, "\(answer.text)")
         #expect(answer.header("etag") != etag)
         #expect(try answer.text == served.cli.run("nav", "--user", user, "show", "--json").standardOutput)

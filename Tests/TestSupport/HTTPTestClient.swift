@@ -37,6 +37,24 @@ public enum HTTPTestClient {
             guard let result else { throw URLError(.unknown) }
             return try result.get()
         }
+
+        /// Waits for the answer at most `timeout`: a long-poll asked to wait longer than that must be woken by
+        /// what the test does, not answered because its own time ran out.
+        ///
+        /// - Throws: ``NotAnswered`` when `timeout` passes first; the session's error otherwise.
+        public func wait(upTo timeout: Duration) throws -> Answer {
+            guard done.wait(timeout: .now() + timeout / .seconds(1)) == .success else {
+                throw NotAnswered(timeout: timeout)
+            }
+            guard let result else { throw URLError(.unknown) }
+            return try result.get()
+        }
+    }
+
+    /// A request was not answered in the time the test gave it.
+    public struct NotAnswered: Error, CustomStringConvertible {
+        public let timeout: Duration
+        public var description: String { "no answer within \(timeout)" }
     }
 
     /// Sends a request without waiting for the answer.
