@@ -133,25 +133,45 @@ final class ImportWriter {
         for genre in book.genres { try validate(genre) }
     }
 
+    /// Writes the book's credits and genres, a statement for each list. The copies of the book's sort columns are
+    /// known here: SQLite need not read the book row for them.
     private func link(_ book: BookRecord, to bookID: Int64, sortKey: String) throws {
-        // The copies of the book's sort columns are known here: no lookup of the book row per link.
-        let insertCredit = try db.cachedStatement(CatalogTables.bookAuthors.insert)
         let yearKey = book.year ?? 10000
         var credited: [(Int64, ContributorRole)] = []
         for contributor in book.contributors {
             let authorID = try authorID(for: contributor.author)
-            guard !credited.contains(where: { $0 == (authorID, contributor.role) }) else { continue }
-            try insertCredit.run(bookID, authorID, contributor.role.rawValue, credited.count, yearKey, sortKey)
-            credited.append((authorID, contributor.role))
+            if !credited.contains(where: { $0 == (authorID, contributor.role) }) {
+                credited.append((authorID, contributor.role))
+            }
         }
-        let insertGenre = try db.cachedStatement(CatalogTables.bookGenres.insert)
-        var genreIDs: [Int64] = []
-        for genre in book.genres {
-            let genreID = try self.genreID(for: genre)
-            guard !genreIDs.contains(genreID) else { continue }
-            try insertGenre.run(bookID, genreID, genreIDs.count, sortKey)
-            genreIDs.append(genreID)
+        try insert(into: CatalogTables.bookAuthors, rows: credited.count) { statement, row, index in
+            let (authorID, role) = credited[row]
+            try statement.bind(bookID, at: index)
+            try statement.bind(authorID, at: index + 1)
+            try statement.bind(role.rawValue, at: index + 2)
+            try statement.bind(row, at: index + 3)
+            try statement.bind(yearKey, at: index + 4)
+            try statement.bind(sortKey, at: index + 5)
         }
+        let genreIDs = try self.genreIDs(for: book.genres)
+        try insert(into: CatalogTables.bookGenres, rows: genreIDs.count) { statement, row, index in
+            try statement.bind(bookID, at: index)
+            try statement.bind(genreIDs[row], at: index + 1)
+            try statement.bind(row, at: index + 2)
+            try statement.bind(sortKey, at: index + 3)
+        }
+    }
+
+    /// Inserts `count` rows into `table` with one statement; `bind` binds row `row`'s values from parameter `index`.
+    private func insert(
+        into table: LinkTable, rows count: Int, bind: (Statement, _ row: Int, _ index: Int) throws -> Void
+    ) throws {
+        guard count > 0 else { return }
+        let statement = try db.cachedStatement(table.insert(rows: count))
+        statement.reset()
+        let width = statement.parameterCount / count
+        for row in 0..<count { try bind(statement, row, 1 + row * width) }
+        while try statement.step() {}
     }
 
     // MARK: Bands
@@ -178,14 +198,7 @@ final class ImportWriter {
                 [band.uuid ?? randomUUID()] + values.arguments)
             bandID = db.lastInsertedRowID
         }
-        var genreIDs: [Int64] = []
-        for genre in band.genres {
-            let genreID = try self.genreID(for: genre)
-            guard !genreIDs.contains(genreID) else { continue }
-            try db.cachedStatement(CatalogTables.bandGenres.insertFromOwner).run(
-                bandID, genreID, genreIDs.count, bandID)
-            genreIDs.append(genreID)
-        }
+        try CatalogTables.bandGenres.insert(try genreIDs(for: band.genres), of: bandID, in: db)
         try sources.save(
             source: source, key: key, kind: .band, entityID: bandID, fingerprint: fingerprint, importedAt: stamp)
         return known == nil ? .inserted : .updated
@@ -286,6 +299,16 @@ final class ImportWriter {
         }
         genresByName[nameKey] = id
         return id
+    }
+
+    /// The genres a book or band names, each once, in order of first mention.
+    private func genreIDs(for genres: [GenreRecord]) throws -> [Int64] {
+        var ids: [Int64] = []
+        for genre in genres {
+            let id = try genreID(for: genre)
+            if !ids.contains(id) { ids.append(id) }
+        }
+        return ids
     }
 
     private func validate(_ genre: GenreRecord) throws {

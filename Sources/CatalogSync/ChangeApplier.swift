@@ -117,14 +117,15 @@ struct ChangeApplier {
             let current = try EntityPayload.rows(link.selectPayload, of: link.columns, uuid: payload.uuid, in: db)
             guard current != wanted else { continue }
             try db.execute(link.deleteOfOwner, [ownerID])
-            for row in wanted {
+            let rows = try wanted.map { row in
                 var values = row
                 for reference in link.references {
                     values[reference.position] =
                         try id(in: reference.table, uuid: row[reference.position]).map(DatabaseValue.integer) ?? .null
                 }
-                try db.execute(link.insertFromOwner, [ownerID] + values + [ownerID])
+                return values
             }
+            try link.insert(rows, of: ownerID, in: db)
         }
     }
 

@@ -69,6 +69,46 @@ import Testing
         #expect(try catalog.books.count() == 2)
     }
 
+    @Test func longCreditAndGenreListsKeepTheirOrderAndLoseTheirRepeats() throws {
+        let catalog = try makeCatalog()
+        let directory = try TemporaryFiles("import")
+        // Twelve authors (one named twice) and ten genres: longer than the lists written by statements made in advance.
+        let authors = (1...11).map { "Author \($0)" } + ["Author 3"]
+        let genres = (1...10).map { "Genre \($0)" }
+        let path = directory.file(
+            "books.csv",
+            "source_key,title,year,authors,genres\nk1,Dune,1965,\(authors.joined(separator: "|")),"
+                + "\(genres.joined(separator: "|"))\nk2,Emma,1815,Jane Austen,Romance\n")
+        _ = try catalog.importer.importFile(atPath: path)
+        func lists(_ title: String) throws -> (authors: [String], genres: [String], sortKeys: Set<String>) {
+            let bookID = try #require(try catalog.db.fetchOne(Int64.self, "SELECT id FROM books WHERE title = ?", [title]))
+            return (
+                try catalog.books.credits(of: bookID, after: nil, limit: 100).items.map(\.author.name),
+                try catalog.books.genres(of: bookID).map(\.name),
+                Set(
+                    try catalog.db.fetchAll(
+                        String.self,
+                        """
+                        SELECT book_sort_key FROM book_authors WHERE book_id = ?1
+                        UNION ALL SELECT book_sort_key FROM book_genres WHERE book_id = ?1
+                        """, [bookID]))
+            )
+        }
+        var dune = try lists("Dune")
+        #expect(dune.authors == Array(authors.prefix(11)))
+        #expect(dune.genres == genres)
+        #expect(dune.sortKeys == ["dune"])
+        #expect(try lists("Emma").authors == ["Jane Austen"])
+
+        // Shorter lists replace them.
+        _ = directory.file("books.csv", "source_key,title,year,authors,genres\nk1,Dune,1965,Author 2|Author 1,Genre 9\n")
+        _ = try catalog.importer.importFile(atPath: path)
+        dune = try lists("Dune")
+        #expect(dune.authors == ["Author 2", "Author 1"])
+        #expect(dune.genres == ["Genre 9"])
+        #expect(try catalog.integrityProblems().isEmpty)
+    }
+
     @Test func dryRunLeavesTheContentAsItWas() throws {
         let catalog = try makeSampleCatalog()
         let before = try catalog.db.tableNames().map { try catalog.db.rowCount(ofTable: $0) }

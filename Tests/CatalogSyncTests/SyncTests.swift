@@ -26,6 +26,10 @@ import Testing
         try catalog.books.setCredits([BookCredit(authorID: authors[2].id, role: .translator)], of: books[2].id)
         try catalog.genres.update(id: genres[3].id, with: GenreDraft(name: "Renamed genre", parentID: genres[4].id))
         try catalog.bands.setGenres([genres[5].id], of: bands[0].id)
+        // Lists longer than the statements made in advance for them.
+        try #require(authors.count >= 10 && genres.count >= 14 && bands.count >= 4)
+        try catalog.books.setCredits(authors.prefix(10).map { BookCredit(authorID: $0.id) }, of: books[4].id)
+        try catalog.bands.setGenres(genres.dropFirst(5).prefix(9).map(\.id), of: bands[3].id)
         try catalog.bands.update(id: bands[1].id, with: BandDraft(name: "The Renamed", country: "IS"))
         // Deleting an author and a genre changes the books and bands that lose them, and the child genres.
         try catalog.authors.delete(id: authors[0].id)

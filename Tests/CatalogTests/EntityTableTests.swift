@@ -61,8 +61,11 @@ import Testing
         }
         for link in CatalogTables.links {
             #expect(try db.prepare(link.selectPayload).columnCount == link.columns.count)
-            for sql in [link.insert, link.insertFromOwner, link.deleteOfOwner] {
-                _ = try db.prepare(sql)
+            _ = try db.prepare(link.deleteOfOwner)
+            // Lists of every length: the ones made in advance and longer ones.
+            for rows in [1, 2, 8, 9, 20] {
+                let insert = try db.prepare(link.insertFromOwner(rows: rows))
+                #expect(insert.parameterCount == rows * link.columns.count + 1, "\(link.name), \(rows) rows")
             }
         }
         // The models read what the descriptions select.

@@ -88,9 +88,7 @@ public struct BandRepository {
                 throw CatalogError.missingRow(.band, id: bandID)
             }
             try db.execute(CatalogTables.bandGenres.deleteOfOwner, [bandID])
-            for (position, genreID) in genreIDs.enumerated() {
-                try db.execute(CatalogTables.bandGenres.insertFromOwner, [bandID, genreID, position, bandID])
-            }
+            try CatalogTables.bandGenres.insert(genreIDs, of: bandID, in: db)
         }
     }
 

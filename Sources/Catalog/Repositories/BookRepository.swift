@@ -92,14 +92,13 @@ public struct BookRepository {
         try db.transaction(.immediate) {
             try requireBook(bookID)
             try db.execute(CatalogTables.bookAuthors.deleteOfOwner, [bookID])
-            for (position, credit) in credits.enumerated() {
+            let rows = try credits.enumerated().map { position, credit -> [DatabaseValue] in
                 guard !credit.role.rawValue.isEmpty else {
                     throw CatalogError.invalidValue(field: "role", value: "", reason: "a role must not be empty")
                 }
-                try db.execute(
-                    CatalogTables.bookAuthors.insertFromOwner,
-                    [bookID, credit.authorID, credit.role.rawValue, position, bookID])
+                return [.integer(credit.authorID), .text(credit.role.rawValue), .integer(Int64(position))]
             }
+            try CatalogTables.bookAuthors.insert(rows, of: bookID, in: db)
         }
     }
 
@@ -111,9 +110,7 @@ public struct BookRepository {
         try db.transaction(.immediate) {
             try requireBook(bookID)
             try db.execute(CatalogTables.bookGenres.deleteOfOwner, [bookID])
-            for (position, genreID) in genreIDs.enumerated() {
-                try db.execute(CatalogTables.bookGenres.insertFromOwner, [bookID, genreID, position, bookID])
-            }
+            try CatalogTables.bookGenres.insert(genreIDs, of: bookID, in: db)
         }
     }
 

@@ -31,17 +31,26 @@ package struct LinkTable: Sendable {
 
     /// The reference columns among ``columns``: position and the table each points at.
     package let references: [(position: Int, table: String)]
-    /// Inserts a row from the owner's id, ``columns`` (references as row ids), then the owner's id again, whose
-    /// row gives the copies.
-    package let insertFromOwner: String
-    /// Inserts a row from the owner's id, ``columns`` (references as row ids) and the copies, in order.
-    package let insert: String
+    private let insertsFromOwner: SQLByRowCount
+    private let inserts: SQLByRowCount
     /// Deletes the rows of the owner whose row id is the parameter.
     package let deleteOfOwner: String
     /// The rows of the owner whose uuid is the parameter, ``columns`` with references as uuids, in list order.
     package let selectPayload: String
     /// Every column, the owner and references as uuids: what tells two copies of a catalog apart.
     package let everyColumn: UUIDSelection
+
+    /// Inserts `count` rows of one owner: ``columns`` of each row (references as row ids), the rows one after
+    /// the other, then the owner's id, whose row gives the copies.
+    ///
+    /// One statement for an owner's whole list opens one statement journal, where a statement per row opens one
+    /// per row (triggers and foreign keys make every insert into a link table a statement SQLite must be able to
+    /// undo alone).
+    package func insertFromOwner(rows count: Int) -> String { insertsFromOwner[count] }
+
+    /// Inserts `count` rows, each the owner's id, ``columns`` (references as row ids) and the copies: for a writer
+    /// that knows the copies already (an import), which saves SQLite the owner's row and a temporary table.
+    package func insert(rows count: Int) -> String { inserts[count] }
 
     /// Describes a link table and derives its SQL.
     ///
@@ -62,13 +71,14 @@ package struct LinkTable: Sendable {
         references = columns.enumerated().compactMap { position, column in column.references.map { (position, $0) } }
 
         let names = [owner] + columns.map(\.name) + copies.map(\.name)
-        let ownerParameters = EntityTable.parameters(1 + columns.count)
-        insertFromOwner = """
-            INSERT INTO \(name) (\(names.joined(separator: ", "))) \
-            SELECT \(ownerParameters)\(copies.map { ", \($0.source)" }.joined()) FROM \(ownerTable) WHERE id = ?
-            """
-        insert =
-            "INSERT INTO \(name) (\(names.joined(separator: ", "))) VALUES (\(EntityTable.parameters(names.count)))"
+        let into = "INSERT INTO \(name) (\(names.joined(separator: ", ")))"
+        let fromOwner =
+            (["o.id"] + columns.indices.map { "v.column\($0 + 1)" } + copies.map(\.source))
+            .joined(separator: ", ")
+        insertsFromOwner = SQLByRowCount(width: columns.count) { rows in
+            "\(into) SELECT \(fromOwner) FROM (VALUES \(rows)) AS v, \(ownerTable) AS o WHERE o.id = ?"
+        }
+        inserts = SQLByRowCount(width: names.count) { rows in "\(into) VALUES \(rows)" }
         deleteOfOwner = "DELETE FROM \(name) WHERE \(owner) = ?"
         let payload = UUIDSelection(columns, of: name, alias: alias)
         // Positions can tie in rows written by another client (book_genres defaults them to 0): the uuids decide.
@@ -81,5 +91,31 @@ package struct LinkTable: Sendable {
         var every = UUIDSelection([self.owner] + columns, of: name, alias: alias)
         every.expressions += copies.map { "\(alias).\($0.name)" }
         everyColumn = every
+    }
+}
+
+/// A statement over a number of rows of parameters, made once for the counts most lists have.
+private struct SQLByRowCount: Sendable {
+    private let make: @Sendable (_ rows: String) -> String
+    private let width: Int
+    /// Index `n` holds the statement for `n + 1` rows.
+    private let common: [String]
+
+    /// - Parameters:
+    ///   - width: the parameters of a row.
+    ///   - make: the statement, given its rows: `(?, ?), (?, ?)`.
+    init(width: Int, _ make: @escaping @Sendable (_ rows: String) -> String) {
+        self.make = make
+        self.width = width
+        common = (1...8).map { Self.statement(make, width: width, rows: $0) }
+    }
+
+    subscript(rows: Int) -> String {
+        precondition(rows > 0, "a statement inserts at least one row")
+        return common.indices.contains(rows - 1) ? common[rows - 1] : Self.statement(make, width: width, rows: rows)
+    }
+
+    private static func statement(_ make: (String) -> String, width: Int, rows: Int) -> String {
+        make(Array(repeating: "(\(EntityTable.parameters(width)))", count: rows).joined(separator: ", "))
     }
 }

@@ -43,9 +43,7 @@ struct ImportSuite: BenchmarkSuite {
     func run(timer: Timer, log: (String) -> Void) throws -> [Measurement] {
         let directory = try temporaryDirectory(name)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let csv = directory.appending(path: "books.csv").path
-        log("import: generating \(rows) rows")
-        try BooksCSVGenerator(rows: rows).write(to: csv)
+        let csv = try booksCSV(in: directory, log: log)
         let catalog = siblingExecutable("catalog")
         let scripts = scriptsDirectory
         let script = scripts.appending(path: "import_books.py").path
@@ -79,6 +77,22 @@ struct ImportSuite: BenchmarkSuite {
         }
         return measurements + (postgreSQLMeasurements ?? [])
             + (try marcCase(in: directory, scripts: scripts, timer: timer, log: log))
+    }
+
+    /// The generated CSV of `rows` books: kept at `CATALOG_BENCH_CSV` when that is set (a later run with the same
+    /// `--rows` reuses it, so a profile can read the rows a run imported), else in `directory`.
+    private func booksCSV(in directory: URL, log: (String) -> Void) throws -> String {
+        let kept = ProcessInfo.processInfo.environment["CATALOG_BENCH_CSV"]
+        let csv = kept ?? directory.appending(path: "books.csv").path
+        if let kept, let text = try? String(contentsOfFile: kept, encoding: .utf8),
+            text.utf8.count(where: { $0 == UInt8(ascii: "\n") }) == rows + 1
+        {
+            log("import: reusing \(kept)")
+            return csv
+        }
+        log("import: generating \(rows) rows")
+        try BooksCSVGenerator(rows: rows).write(to: csv)
+        return csv
     }
 
     /// An implementation of a case: its name, its command line given the database path, and whether the database
