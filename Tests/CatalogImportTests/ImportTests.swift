@@ -81,7 +81,8 @@ import Testing
                 + "\(genres.joined(separator: "|"))\nk2,Emma,1815,Jane Austen,Romance\n")
         _ = try catalog.importer.importFile(atPath: path)
         func lists(_ title: String) throws -> (authors: [String], genres: [String], sortKeys: Set<String>) {
-            let bookID = try #require(try catalog.db.fetchOne(Int64.self, "SELECT id FROM books WHERE title = ?", [title]))
+            let bookID = try #require(
+                try catalog.db.fetchOne(Int64.self, "SELECT id FROM books WHERE title = ?", [title]))
             return (
                 try catalog.books.credits(of: bookID, after: nil, limit: 100).items.map(\.author.name),
                 try catalog.books.genres(of: bookID).map(\.name),
@@ -101,7 +102,8 @@ import Testing
         #expect(try lists("Emma").authors == ["Jane Austen"])
 
         // Shorter lists replace them.
-        _ = directory.file("books.csv", "source_key,title,year,authors,genres\nk1,Dune,1965,Author 2|Author 1,Genre 9\n")
+        _ = directory.file(
+            "books.csv", "source_key,title,year,authors,genres\nk1,Dune,1965,Author 2|Author 1,Genre 9\n")
         _ = try catalog.importer.importFile(atPath: path)
         dune = try lists("Dune")
         #expect(dune.authors == ["Author 2", "Author 1"])
