@@ -198,10 +198,13 @@ public struct CatalogImporter {
             }
             return cells[sourceColumn]
         }
-        var writers = [source: try ImportWriter(db: db, source: source)]
+        func newWriter(_ source: String) throws -> ImportWriter {
+            try ImportWriter(db: db, source: source, rememberedNames: options.rememberedNames)
+        }
+        var writers = [source: try newWriter(source)]
         func writer(for source: String) throws -> ImportWriter {
             if let writer = writers[source] { return writer }
-            let writer = try ImportWriter(db: db, source: source)
+            let writer = try newWriter(source)
             writers[source] = writer
             return writer
         }

@@ -47,7 +47,7 @@ struct DeferredSearchIndex {
 
     /// Rows indexed per statement: a statement's journal (kept in memory during an import) holds every page
     /// the statement changes, so one statement over a million rows would grow the process by tens of MB.
-    private static let chunk: Int64 = 20_000
+    private static let chunk: Int64 = 5_000
 
     /// Indexes the rows inserted since ``init(db:)`` and restores the triggers; call before the commit.
     func finish() throws {

@@ -26,9 +26,11 @@ final class ImportWriter {
     private var sources: SourceRecords { SourceRecords(db: db) }
     // Name → id maps: a credit or genre seen before costs a dictionary lookup instead of a query. They only
     // ever hold rows of the current transaction or committed ones; a run that rolls back is discarded whole.
-    private var authorsByName: [String: Int64] = [:]
+    // Folded names are bounded: a forgotten one is looked up again and gives the same row. Source keys are not:
+    // the first mention of a key in a run may update its author, and later ones must not.
+    private var authorsByName: RememberedIDs
     private var authorsByKey: [String: Int64] = [:]
-    private var genresByName: [String: Int64] = [:]
+    private var genresByName: RememberedIDs
     private var uuidStream = SplitMix64()
     private var dataVersion: Int?
 
@@ -37,9 +39,12 @@ final class ImportWriter {
     /// - Parameters:
     ///   - db: The catalog database, inside the run's transaction.
     ///   - source: The source the records' keys belong to.
-    init(db: Database, source: String) throws {
+    ///   - rememberedNames: How many authors, and apart how many genres, to remember by folded name.
+    init(db: Database, source: String, rememberedNames: Int) throws {
         self.db = db
         self.source = source
+        authorsByName = RememberedIDs(capacity: rememberedNames)
+        genresByName = RememberedIDs(capacity: rememberedNames)
         stamp = try db.fetchOne(String.self, "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')") ?? ""
     }
 

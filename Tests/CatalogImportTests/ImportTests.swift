@@ -111,6 +111,26 @@ import Testing
         #expect(try catalog.integrityProblems().isEmpty)
     }
 
+    @Test func forgettingRememberedNamesChangesNoDecision() throws {
+        // Files crediting the same authors and genres again and again, by name and by Open Library key.
+        let files =
+            ["library.json", "music.json"].map { TestSupport.sampleData.appending(path: $0).path }
+            + [
+                "goodbooks_quirks.csv", "goodreads_library_export.csv", "storygraph_export.csv", "books_mixed.csv",
+                "openlibrary_authors.txt", "openlibrary_works.txt",
+            ].map(Fixture.path)
+        func content(rememberedNames: Int) throws -> [String] {
+            let catalog = try makeCatalog()
+            for file in files {
+                _ = try catalog.importer.importFile(atPath: file, options: options { $0.rememberedNames = rememberedNames })
+            }
+            return try TestSupport.contentDump(catalog.db)
+        }
+        let remembered = try content(rememberedNames: ImportOptions().rememberedNames)
+        #expect(remembered.count > 100)
+        #expect(try content(rememberedNames: 1) == remembered)
+    }
+
     @Test func dryRunLeavesTheContentAsItWas() throws {
         let catalog = try makeSampleCatalog()
         let before = try catalog.db.tableNames().map { try catalog.db.rowCount(ofTable: $0) }
