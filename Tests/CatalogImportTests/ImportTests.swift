@@ -122,7 +122,8 @@ import Testing
         func content(rememberedNames: Int) throws -> [String] {
             let catalog = try makeCatalog()
             for file in files {
-                _ = try catalog.importer.importFile(atPath: file, options: options { $0.rememberedNames = rememberedNames })
+                _ = try catalog.importer.importFile(
+                    atPath: file, options: options { $0.rememberedNames = rememberedNames })
             }
             return try TestSupport.contentDump(catalog.db)
         }
