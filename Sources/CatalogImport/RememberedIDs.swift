@@ -1,5 +1,5 @@
-/// The ids an import found by folded name or source key, so a name met again costs a dictionary lookup instead of a
-/// query; at most `capacity` of them, so a file naming millions of authors keeps the process in bounded memory.
+/// The ids an import found by folded name, so a name met again costs a dictionary lookup instead of a query; at
+/// most `capacity` of them, so a file naming millions of authors keeps the process in bounded memory.
 ///
 /// When full, the map starts again: a name no longer remembered costs one indexed query, and gives the same id.
 struct RememberedIDs {
