@@ -31,7 +31,7 @@ final class ImportWriter {
     private var authorsByName: RememberedIDs
     private var authorsByKey: [String: Int64] = [:]
     private var genresByName: RememberedIDs
-    private var uuidStream = SplitMix64()
+    private var uuids = TimeOrderedUUIDs()
     private var dataVersion: Int?
 
     /// A writer for one import run.
@@ -94,7 +94,7 @@ final class ImportWriter {
             bookID = existing
         } else {
             try db.cachedStatement(CatalogTables.books.insertReturningNothing).execute(
-                [book.uuid ?? randomUUID()] + values.arguments)
+                [book.uuid ?? uuids.next()] + values.arguments)
             bookID = db.lastInsertedRowID
         }
         try link(book, to: bookID, sortKey: values.sortKey)
@@ -200,7 +200,7 @@ final class ImportWriter {
             bandID = known.entityID
         } else {
             try db.cachedStatement(CatalogTables.bands.insertReturningNothing).execute(
-                [band.uuid ?? randomUUID()] + values.arguments)
+                [band.uuid ?? uuids.next()] + values.arguments)
             bandID = db.lastInsertedRowID
         }
         try CatalogTables.bandGenres.insert(try genreIDs(for: band.genres), of: bandID, in: db)
@@ -269,7 +269,7 @@ final class ImportWriter {
     private func insert(_ author: AuthorRecord) throws -> Int64 {
         let values = try AuthorRepository.Values(author.draft)
         try db.cachedStatement(CatalogTables.authors.insertReturningNothing).execute(
-            [author.uuid ?? randomUUID()] + values.arguments)
+            [author.uuid ?? uuids.next()] + values.arguments)
         return db.lastInsertedRowID
     }
 
@@ -331,31 +331,11 @@ final class ImportWriter {
     private func insert(_ genre: GenreRecord, parentID: Int64?) throws -> Int64 {
         let name = try Validation.name(genre.name, field: "genre name")
         try db.cachedStatement(CatalogTables.genres.insertReturningNothing).run(
-            genre.uuid ?? randomUUID(), name, FoldKey.of(name), parentID)
+            genre.uuid ?? uuids.next(), name, FoldKey.of(name), parentID)
         return db.lastInsertedRowID
     }
 
     // MARK: Helpers
-
-    /// A random (version 4) UUID. Foundation's `UUID()` opens /dev/urandom for every call on Linux, and even
-    /// `getrandom` is a system call per row; a SplitMix64 stream seeded from the system generator once per run
-    /// gives 122 random bits per uuid at the cost of a few multiplications.
-    private func randomUUID() -> UUID {
-        let high = uuidStream.next()
-        let low = uuidStream.next()
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<8 {
-            bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * index))
-            bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (8 * index))
-        }
-        bytes[6] = bytes[6] & 0x0F | 0x40
-        bytes[8] = bytes[8] & 0x3F | 0x80
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
-    }
 
     private func check(_ entry: SourceRecords.Entry, is kind: EntityKind, key: String) throws {
         guard entry.kind == kind.rawValue else {
