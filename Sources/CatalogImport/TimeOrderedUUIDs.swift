@@ -11,9 +11,15 @@ struct TimeOrderedUUIDs {
     private var random = SplitMix64()
     private var milliseconds: UInt64 = 0
     private var counter: UInt64 = 0
+    /// The Unix time in milliseconds.
+    private let clock: () -> UInt64
+
+    init(clock: @escaping () -> UInt64 = { UInt64(max(0, Date().timeIntervalSince1970 * 1000)) }) {
+        self.clock = clock
+    }
 
     mutating func next() -> UUID {
-        let now = UInt64(max(0, Date().timeIntervalSince1970 * 1000))
+        let now = clock()
         if now > milliseconds {
             milliseconds = now
             counter = 0

@@ -7,7 +7,6 @@ import Testing
     @Test func eachUUIDIsVersion7AndSortsAfterTheOneBefore() {
         var uuids = TimeOrderedUUIDs()
         let before = Date().timeIntervalSince1970 * 1000
-        // Far more than 4,096 in a millisecond: the counter runs out and the next millisecond is borrowed.
         let made = (0..<20_000).map { _ in uuids.next().uuidString.lowercased() }
         #expect(made == made.sorted())
         #expect(Set(made).count == made.count)
@@ -20,5 +19,13 @@ import Testing
         let first = made[0].replacingOccurrences(of: "-", with: "")
         let milliseconds = Double(UInt64(first.prefix(12), radix: 16) ?? 0)
         #expect(milliseconds >= before.rounded(.down) && milliseconds < before + 60_000)
+    }
+
+    @Test func moreThan4096InOneMillisecondBorrowTheNextOneAndStayInOrder() {
+        var uuids = TimeOrderedUUIDs(clock: { 1_000_000 })
+        let made = (0..<10_000).map { _ in uuids.next().uuidString.lowercased() }
+        #expect(made == made.sorted())
+        #expect(Set(made).count == made.count)
+        #expect(made.last?.replacingOccurrences(of: "-", with: "").prefix(12) == "0000000f4242")
     }
 }
