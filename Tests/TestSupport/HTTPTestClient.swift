@@ -34,8 +34,7 @@ public enum HTTPTestClient {
         /// - Throws: the session's error (connection refused or closed, bad response).
         public func wait() throws -> Answer {
             done.wait()
-            guard let result else { throw URLError(.unknown) }
-            return try result.get()
+            return try answer()
         }
 
         /// Waits for the answer at most `timeout`: a long-poll asked to wait longer than that must be woken by
@@ -46,6 +45,11 @@ public enum HTTPTestClient {
             guard done.wait(timeout: .now() + timeout / .seconds(1)) == .success else {
                 throw NotAnswered(timeout: timeout)
             }
+            return try answer()
+        }
+
+        /// The answer, once `done` is signalled.
+        private func answer() throws -> Answer {
             guard let result else { throw URLError(.unknown) }
             return try result.get()
         }
