@@ -1,11 +1,12 @@
 import Catalog
+import Foundation
 import SQLiteDB
 
 /// Writes one batch of changes into a client database, inside the caller's transaction.
 ///
-/// Order: deletes; entity columns (genres, authors, bands, books); references and links (a genre's parent, a
-/// book's credits and genres, a band's genres); then the servers' `updated_at`, which 0001's touch triggers may
-/// have replaced on the way.
+/// Order: deletes, one statement per table; entity columns (genres, authors, bands, books); references and links
+/// (a genre's parent, a book's credits and genres, a band's genres); then the servers' `updated_at`, which 0001's
+/// touch triggers may have replaced on the way.
 ///
 /// An entity a reference or a link names may be missing here although the server has it: the change log keeps one
 /// row per entity, at its newest change, so an author created before a book and changed after it comes later in
@@ -27,8 +28,9 @@ struct ChangeApplier {
             if latest.updateValue(change, forKey: key) == nil { order.append(key) }
         }
         let finals = order.compactMap { latest[$0] }
-        for change in finals where change.entity == nil {
-            try delete(change.kind.table, uuid: change.uuid)
+        for table in CatalogTables.entities {
+            let uuids = finals.filter { $0.entity == nil && $0.kind == table.kind }.map(\.uuid)
+            if !uuids.isEmpty { try delete(table, uuids: uuids) }
         }
         let upserts = finals.compactMap(\.entity)
         let incoming = Set(upserts.map { $0.kind.rawValue + ":" + $0.uuid })
@@ -51,7 +53,14 @@ struct ChangeApplier {
     // MARK: Entities
 
     private func delete(_ table: EntityTable, uuid: String) throws {
-        try db.execute("DELETE FROM \(table.name) WHERE uuid = ?", [uuid])
+        try delete(table, uuids: [uuid])
+    }
+
+    /// One statement for the lot: each statement that deletes rows deletes search entries too, and FTS5 writes a
+    /// segment per such statement (see `DeferredSearchIndex`).
+    private func delete(_ table: EntityTable, uuids: [String]) throws {
+        let array = String(decoding: try JSONEncoder().encode(uuids), as: UTF8.self)
+        try db.execute("DELETE FROM \(table.name) WHERE uuid IN (SELECT value FROM json_each(?))", [array])
     }
 
     private func writeColumns(of payload: EntityPayload, incoming: Set<String>) throws {

@@ -107,7 +107,10 @@ public struct SyncClient {
             }
             guard batch.lastSequence > state.lastSequence else { return 0 }
             let pending = batch.changes.filter { $0.sequence > state.lastSequence }
+            // The search index is brought up to date once for the batch, not by a statement per entity.
+            let searchIndex = try DeferredSearchIndex(db: db)
             try ChangeApplier(db: db, source: source).apply(pending)
+            try searchIndex.finish()
             try db.execute(
                 """
                 UPDATE sync_state SET last_seq = ?, local_seq = ?, synced_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')

@@ -64,6 +64,40 @@ import Testing
         #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
     }
 
+    /// The search index is brought up to date at the end of each batch (its triggers are off during the batch):
+    /// new, renamed and deleted entities, and a new row that takes the id of a row deleted in the same batch.
+    @Test(arguments: [3, 1000]) func theSearchIndexFollowsTheSync(batchSize: Int) throws {
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let client = try fixture.snapshot()
+        // The client deletes its newest book and inserts new ones in one batch: SQLite gives a new one its id.
+        let newest = try #require(try client.fetchOne(Int64.self, "SELECT max(id) FROM books"))
+        let newestUUID = try #require(try LibraryCatalog(client).books.find(id: newest)).uuid
+        _ = try editServer(fixture)
+        let catalog = fixture.catalog
+        try fixture.server.transaction(.immediate) {
+            if try catalog.books.find(uuid: newestUUID) != nil { try catalog.books.delete(id: newest) }
+            _ = try catalog.books.create(BookDraft(title: "Parable of the Sower", year: 1993))
+        }
+        let author = try #require(try catalog.authors.page(after: nil, limit: 1).items.first)
+        try catalog.authors.update(id: author.id, with: AuthorDraft(name: "Ursula Kroeber"))
+
+        try SyncClient(client).sync(from: fixture.feed, batchSize: batchSize)
+        #expect(try LibraryCatalog(client).integrityProblems() == [])
+        #expect(try LibraryCatalog(client).search("parable").map(\.name) == ["Parable of the Sower"])
+        if batchSize == 1000 {
+            #expect(try LibraryCatalog(client).books.find(id: newest).map(\.uuid) != newestUUID)
+            #expect(try LibraryCatalog(client).books.find(id: newest) != nil)
+        }
+        #expect(try LibraryCatalog(client).search("kroeber").map(\.name) == ["Ursula Kroeber"])
+        #expect(
+            try LibraryCatalog(client).search("renamed").map(\.name).sorted() == [
+                "Renamed", "Renamed genre", "The Renamed",
+            ])
+        let triggers = "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name LIKE '%_index_%'"
+        #expect(try client.fetchOne(Int.self, triggers) == 8)
+    }
+
     @Test func applyingABatchTwiceChangesNothing() throws {
         let fixture = try SyncFixture()
         let client = try fixture.snapshot()

@@ -43,11 +43,25 @@ extension LibraryCatalog {
         return items
     }
 
-    /// `PRAGMA foreign_key_check` rows, `PRAGMA integrity_check` lines and the FTS5 integrity check.
+    /// `PRAGMA foreign_key_check` rows, `PRAGMA integrity_check` lines, the FTS5 integrity check, and the search
+    /// entries that differ from the entities' names (one entry per entity, rowid `id * 4 + kind`).
     public func integrityProblems() throws -> [String] {
         let foreignKeys = try db.fetchAll(String.self, "SELECT \"table\" FROM pragma_foreign_key_check")
         let integrity = try db.integrityCheck().filter { $0 != "ok" }
         try db.execute("INSERT INTO search_index (search_index) VALUES ('integrity-check')")
-        return foreignKeys.map { "foreign key violation in \($0)" } + integrity
+        let names = """
+            SELECT id * 4 AS entry, title AS name FROM books UNION ALL SELECT id * 4 + 1, name FROM authors
+            UNION ALL SELECT id * 4 + 2, name FROM genres UNION ALL SELECT id * 4 + 3, name FROM bands
+            """
+        let stale = try db.fetchAll(
+            String.self,
+            "SELECT 'search entry ' || rowid || ' (' || name || ') names no entity' "
+                + "FROM (SELECT rowid, name FROM search_index EXCEPT SELECT * FROM (\(names)))")
+        let missing = try db.fetchAll(
+            String.self,
+            "SELECT 'no search entry ' || e.entry || ' (' || e.name || ')' "
+                + "FROM (\(names)) AS e WHERE NOT EXISTS "
+                + "(SELECT 1 FROM search_index s WHERE s.rowid = e.entry AND s.name = e.name)")
+        return foreignKeys.map { "foreign key violation in \($0)" } + integrity + stale + missing
     }
 }

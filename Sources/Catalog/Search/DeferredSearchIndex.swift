@@ -1,0 +1,94 @@
+package import SQLiteDB
+
+/// Keeps the search index out of the per-row path of a long write transaction: an import batch, a sync batch.
+///
+/// Once a transaction has written the FTS5 index, SQLite opens a savepoint on it at every later statement that may
+/// abort, and FTS5 writes its pending terms to a new segment each time (merging them as they pile up): a row
+/// written with the index's triggers firing cost an import ~5× more, and a sync spent a fifth of its
+/// instructions there. So, inside the transaction, the index's insert and update triggers are dropped; before the
+/// commit the index is brought up to date in a few statements per table, and the triggers are created again from
+/// their stored SQL. Other connections never see the triggers missing (DDL is transactional), and a rollback or a
+/// crash restores them with everything else.
+///
+/// Bringing the index up to date: rows inserted since the start (ids past the largest then) are indexed; rows
+/// the change log names since the start (every write of an entity is logged) whose entry is missing or holds
+/// another name are indexed again. The delete triggers stay (they also forget a deleted row's import
+/// identities): delete many rows in one statement, not one statement a row.
+package struct DeferredSearchIndex {
+    private struct Trigger: RowDecodable {
+        let sql: String
+        init(row: Row) throws {
+            sql = try row.value(at: 0)
+        }
+    }
+
+    /// Each entity table and the column its search entry holds (`search_index` rowid = id * 4 + the kind's code).
+    private static let tables: [(kind: EntityKind, table: String, name: String)] = [
+        (.book, "books", "title"), (.author, "authors", "name"), (.genre, "genres", "name"), (.band, "bands", "name"),
+    ]
+
+    private let db: Database
+    private let triggers: [String]
+    private let lastIDs: [Int64]
+    private let lastLogged: Int64
+
+    /// Drops the index's insert and update triggers; call inside the transaction.
+    package init(db: Database) throws {
+        self.db = db
+        var triggers: [String] = []
+        for table in Self.tables {
+            for trigger in ["\(table.table)_index_insert", "\(table.table)_index_update"] {
+                guard
+                    let stored = try db.fetchOne(
+                        Trigger.self, "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?", [trigger])
+                else { continue }
+                triggers.append(stored.sql)
+                try db.execute("DROP TRIGGER \(trigger)")
+            }
+        }
+        self.triggers = triggers
+        lastIDs = try Self.tables.map { try db.fetchOne(Int64.self, "SELECT max(id) FROM \($0.table)") ?? 0 }
+        lastLogged = try db.fetchOne(Int64.self, "SELECT max(seq) FROM change_log") ?? 0
+    }
+
+    /// Rows indexed per statement: a statement's journal (kept in memory during an import) holds every page
+    /// the statement changes, so one statement over a million rows would grow the process by tens of MB.
+    private static let chunk: Int64 = 5_000
+
+    /// Indexes the rows written since ``init(db:)`` and restores the triggers; call before the commit.
+    package func finish() throws {
+        for (table, lastID) in zip(Self.tables, lastIDs) {
+            let (code, kind) = (table.kind.searchCode, table.kind.rawValue)
+            let insertNew = try db.cachedStatement(
+                """
+                INSERT INTO search_index (rowid, name) SELECT id * 4 + \(code), \(table.name) FROM \(table.table)
+                WHERE id > ? AND id <= ?
+                """)
+            let maxID = try db.fetchOne(Int64.self, "SELECT max(id) FROM \(table.table)") ?? 0
+            var from = lastID
+            while from < maxID {
+                try insertNew.run(from, from + Self.chunk)
+                from += Self.chunk
+            }
+            // The rows that were there at the start and were written since: their entry goes when it holds
+            // another name, and an entry is made for each row left without one. The unary + keeps SQLite on the
+            // range of new log rows instead of every row of the kind in its (entity_kind, uuid) index.
+            let changed = """
+                FROM change_log c JOIN \(table.table) t ON t.uuid = c.uuid
+                WHERE c.seq > ?1 AND +c.entity_kind = '\(kind)' AND t.id <= ?2
+                """
+            try db.execute(
+                """
+                DELETE FROM search_index WHERE rowid IN (
+                    SELECT t.id * 4 + \(code) \(changed)
+                    AND (SELECT name FROM search_index WHERE rowid = t.id * 4 + \(code)) IS NOT t.\(table.name))
+                """, [lastLogged, lastID])
+            try db.execute(
+                """
+                INSERT INTO search_index (rowid, name) SELECT t.id * 4 + \(code), t.\(table.name) \(changed)
+                AND NOT EXISTS (SELECT 1 FROM search_index WHERE rowid = t.id * 4 + \(code))
+                """, [lastLogged, lastID])
+        }
+        for sql in triggers { try db.execute(sql) }
+    }
+}
