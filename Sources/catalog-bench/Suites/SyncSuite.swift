@@ -51,7 +51,7 @@ struct SyncSuite: BenchmarkSuite {
         }
         var (samples, peak) = try measuringPeak {
             try timer.measure(setup: resetClient) {
-                try SyncClient(try DatabaseSchema.open(path: clientPath)).sync(from: feed, batchSize: 1000)
+                try SyncClient(try DatabaseSchema.open(path: clientPath)).sync(from: feed)
             }
         }
         try verify(clientPath, against: server)
@@ -79,7 +79,7 @@ struct SyncSuite: BenchmarkSuite {
                 try feed.writeJSONLines(since: start) { try output.write(contentsOf: Data($0.utf8)) }
                 try output.close()
                 let file = try ChangeFile(contentsOf: changesURL)
-                try SyncClient(try DatabaseSchema.open(path: clientPath)).sync(from: file, batchSize: 1000)
+                try SyncClient(try DatabaseSchema.open(path: clientPath)).sync(from: file)
             }
         }
         try verify(clientPath, against: server)

@@ -26,7 +26,8 @@ enum SyncCommand {
                 "from", valueName: "SERVER",
                 help: "Read the changes from this server database, PostgreSQL URI or server URL."),
             .value("changes", valueName: "FILE", help: "Read the changes from a 'catalog changes' file."),
-            .value("batch-size", valueName: "N", help: "Changes per transaction (default 1000)."),
+            .value(
+                "batch-size", valueName: "N", help: "Changes per transaction (default \(SyncClient.defaultBatchSize))."),
             .flag("follow", help: "With a server URL: keep syncing as changes commit, until interrupted."),
             RemoteOptions.token,
             .flag("json", help: "Print the result as JSON."),
@@ -40,7 +41,7 @@ enum SyncCommand {
         guard (from == nil) != (changes == nil) else {
             throw UsageError("give one of --from SERVER or --changes FILE", commandPath: invocation.commandPath)
         }
-        let batchSize = try invocation.integer("batch-size", in: 1...100_000) ?? 1000
+        let batchSize = try invocation.integer("batch-size", in: 1...100_000) ?? SyncClient.defaultBatchSize
         let client = SyncClient(try GlobalOptions.openDatabase(invocation, mode: .migrateExisting))
         let server = from.flatMap { RemoteOptions.server($0, invocation) }
         guard server != nil || !invocation.flag("follow") else {
