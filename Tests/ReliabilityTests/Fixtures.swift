@@ -1,3 +1,4 @@
+import Catalog
 import CatalogImport
 import Foundation
 import SQLiteDB
@@ -128,9 +129,13 @@ enum Fixtures {
         return files
     }
 
-    /// `PRAGMA integrity_check` and `PRAGMA foreign_key_check` problems of the database at `path`.
+    /// `PRAGMA integrity_check` and `PRAGMA foreign_key_check` problems of the database at `path`, and in a
+    /// catalog the search index's (``LibraryCatalog/integrityProblems()``).
     static func integrityProblems(_ path: String) throws -> [String] {
         let db = try Database(path: path)
+        if try db.fetchOne(Int.self, "SELECT count(*) FROM sqlite_schema WHERE name = 'search_index'") == 1 {
+            return try LibraryCatalog(db).integrityProblems()
+        }
         let integrity = try db.fetchAll(String.self, "PRAGMA integrity_check").filter { $0 != "ok" }
         let foreignKeys = try db.fetchAll(String.self, "SELECT \"table\" FROM pragma_foreign_key_check")
         return integrity + foreignKeys.map { "foreign key violation in \($0)" }
