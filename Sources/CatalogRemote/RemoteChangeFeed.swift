@@ -81,11 +81,14 @@ public struct RemoteChangeFeed: ChangeSource, Sendable {
 
     /// The batch in JSON lines: the changes, then the trailer.
     static func batch(from body: Data) throws -> ChangeBatch {
-        let decoder = JSONDecoder()
         let lines = body.split(separator: UInt8(ascii: "\n"))
-        guard let last = lines.last else { throw BatchLinesError.noTrailer }
-        let trailer = try decoder.decode(ChangeBatch.Trailer.self, from: Data(last))
-        let changes = try lines.dropLast().map { try decoder.decode(Change.self, from: Data($0)) }
+        guard let last = lines.last, case .trailer(let trailer) = try ChangeLine(last) else {
+            throw BatchLinesError.noTrailer
+        }
+        let changes = try lines.dropLast().map { line in
+            guard case .change(let change) = try ChangeLine(line) else { throw BatchLinesError.trailerBeforeTheEnd }
+            return change
+        }
         return ChangeBatch(
             since: trailer.since, changes: changes, lastSequence: trailer.lastSequence, hasMore: trailer.more,
             databaseUUID: trailer.database, prunedBefore: trailer.prunedBefore)
@@ -101,6 +104,12 @@ public struct RemoteChangeFeed: ChangeSource, Sendable {
 
     private enum BatchLinesError: Error, CustomStringConvertible {
         case noTrailer
-        var description: String { "an empty answer: no trailer line" }
+        case trailerBeforeTheEnd
+        var description: String {
+            switch self {
+            case .noTrailer: "no trailer line at the end"
+            case .trailerBeforeTheEnd: "a trailer line before the last line"
+            }
+        }
     }
 }

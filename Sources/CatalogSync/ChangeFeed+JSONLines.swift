@@ -55,22 +55,20 @@ extension ChangeBatch {
         since: Int64, limit: Int?, to write: (String) throws -> Void,
         next: (_ position: Int64, _ count: Int) throws -> ChangeBatch
     ) throws -> Trailer {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var position = since
         var remaining = limit ?? Int.max
         var last: ChangeBatch
         repeat {
             last = try next(position, min(remaining, 1000))
             for change in last.changes {
-                try write(String(decoding: try encoder.encode(change), as: UTF8.self) + "\n")
+                try write(ChangeLine.change(change).text + "\n")
             }
             remaining -= last.changes.count
             position = last.lastSequence
         } while last.hasMore && remaining > 0
         var trailer = last.trailer
         trailer.since = since
-        try write(String(decoding: try encoder.encode(trailer), as: UTF8.self) + "\n")
+        try write(ChangeLine.trailer(trailer).text + "\n")
         return trailer
     }
 }

@@ -47,7 +47,6 @@ public struct ChangeFile: ChangeSource {
         func malformed(_ line: Int, _ reason: String) -> SyncError {
             .malformedChanges(file: name, line: line, reason: reason)
         }
-        let decoder = JSONDecoder()
         var lines: [Line] = []
         var latest: [String: Int] = [:]
         var trailer: ChangeBatch.Trailer?
@@ -57,7 +56,7 @@ public struct ChangeFile: ChangeSource {
                 throw malformed(number, "text after the trailer line, which ends the file")
             }
             do {
-                switch try decoder.decode(FileLine.self, from: text) {
+                switch try ChangeLine(text) {
                 case .change(let change):
                     if let previous = lines.last, previous.sequence >= change.sequence {
                         throw malformed(
@@ -68,8 +67,8 @@ public struct ChangeFile: ChangeSource {
                 case .trailer(let last):
                     trailer = last
                 }
-            } catch let error as DecodingError {
-                throw malformed(number, "not a change or the trailer line: \(error.summary)")
+            } catch let error as ChangeLineError {
+                throw malformed(number, "not a change or the trailer line: \(error)")
             }
         }
         guard let trailer else {
@@ -117,11 +116,10 @@ public struct ChangeFile: ChangeSource {
     private func changes(_ lines: ArraySlice<Line>) throws -> [Change] {
         guard let first = lines.first, let last = lines.last else { return [] }
         let text = try bytes.read(first.bytes.lowerBound..<last.bytes.upperBound)
-        let decoder = JSONDecoder()
         return try lines.map { line in
             let start = text.startIndex + line.bytes.lowerBound - first.bytes.lowerBound
             let end = start + line.bytes.count
-            guard end <= text.endIndex, let change = try? decoder.decode(Change.self, from: text[start..<end]),
+            guard end <= text.endIndex, case .change(let change)? = try? ChangeLine(text[start..<end]),
                 change.sequence == line.sequence
             else {
                 throw SyncError.malformedChanges(
@@ -143,20 +141,6 @@ public struct ChangeFile: ChangeSource {
     }
 
     /// A line of the file: a change has a `seq`, the trailer none. Decoded in one parse of the line.
-    private enum FileLine: Decodable {
-        case change(Change)
-        case trailer(ChangeBatch.Trailer)
-
-        init(from decoder: any Decoder) throws {
-            if try decoder.container(keyedBy: Change.CodingKeys.self).contains(.sequence) {
-                self = .change(try Change(from: decoder))
-            } else {
-                self = .trailer(try ChangeBatch.Trailer(from: decoder))
-            }
-        }
-    }
-
-    /// The bytes of a changes file: the open file, or the lines given in memory.
     private enum Bytes {
         case file(FileByteSource)
         case memory(Data)
@@ -168,16 +152,23 @@ public struct ChangeFile: ChangeSource {
             var offset = 0  // where the chunk starts in the file
             var number = 0
             try forEachChunk { chunk in
-                var start = chunk.startIndex
-                while let end = chunk[start...].firstIndex(of: ChangeFile.newline) {
-                    number += 1
-                    let lineStart = offset + (start - chunk.startIndex) - partial.count
-                    let line = partial.isEmpty ? Data(chunk[start..<end]) : partial + chunk[start..<end]
-                    try body(line, lineStart..<lineStart + line.count, number)
-                    partial = Data()
-                    start = end + 1
+                try chunk.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+                    guard let base = buffer.baseAddress else { return }
+                    var start = 0
+                    while start < buffer.count,
+                        let newline = memchr(base + start, Int32(ChangeFile.newline), buffer.count - start)
+                    {
+                        let end = UnsafeRawPointer(newline) - base
+                        number += 1
+                        let lineStart = offset + start - partial.count
+                        var line = partial
+                        line.append(base.assumingMemoryBound(to: UInt8.self) + start, count: end - start)
+                        try body(line, lineStart..<lineStart + line.count, number)
+                        partial = Data()
+                        start = end + 1
+                    }
+                    partial.append(base.assumingMemoryBound(to: UInt8.self) + start, count: buffer.count - start)
                 }
-                partial.append(chunk[start...])
                 offset += chunk.count
             }
             if !partial.isEmpty {
