@@ -140,7 +140,7 @@ public struct ChangeFile: ChangeSource {
         var sequence: Int64
     }
 
-    /// A line of the file: a change has a `seq`, the trailer none. Decoded in one parse of the line.
+    /// The bytes of a changes file: the open file, or the lines given in memory.
     private enum Bytes {
         case file(FileByteSource)
         case memory(Data)
