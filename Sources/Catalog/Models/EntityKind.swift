@@ -15,6 +15,9 @@ public enum EntityKind: String, Sendable, Codable, Hashable, CaseIterable {
         }
     }
 
+    /// The column whose text the kind's `search_index` entry holds, as the migration's triggers index it.
+    var searchedColumn: String { self == .book ? "title" : "name" }
+
     /// The kind whose `search_index` code is `searchCode`, or `nil`: how a search hit names its kind on either
     /// database.
     package init?(searchCode: Int64) {

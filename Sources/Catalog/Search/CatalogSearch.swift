@@ -70,14 +70,14 @@ package struct CatalogSearch {
 
     /// Rebuilds `search_index` from the entity tables, for a database loaded with the triggers off.
     static func rebuild(in db: Database) throws {
-        try db.execute(
-            """
-            DELETE FROM search_index;
-            INSERT INTO search_index (rowid, name) SELECT id * 4, title FROM books;
-            INSERT INTO search_index (rowid, name) SELECT id * 4 + 1, name FROM authors;
-            INSERT INTO search_index (rowid, name) SELECT id * 4 + 2, name FROM genres;
-            INSERT INTO search_index (rowid, name) SELECT id * 4 + 3, name FROM bands;
-            INSERT INTO search_index (search_index) VALUES ('optimize');
-            """)
+        try db.execute("DELETE FROM search_index")
+        for table in CatalogTables.entities {
+            try db.execute(
+                """
+                INSERT INTO search_index (rowid, name)
+                SELECT id * 4 + \(table.kind.searchCode), \(table.kind.searchedColumn) FROM \(table.name)
+                """)
+        }
+        try db.execute("INSERT INTO search_index (search_index) VALUES ('optimize')")
     }
 }

@@ -22,11 +22,6 @@ package struct DeferredSearchIndex {
         }
     }
 
-    /// Each entity table and the column its search entry holds (`search_index` rowid = id * 4 + the kind's code).
-    private static let tables: [(kind: EntityKind, table: String, name: String)] = [
-        (.book, "books", "title"), (.author, "authors", "name"), (.genre, "genres", "name"), (.band, "bands", "name"),
-    ]
-
     private let db: Database
     private let triggers: [String]
     private let lastIDs: [Int64]
@@ -36,8 +31,8 @@ package struct DeferredSearchIndex {
     package init(db: Database) throws {
         self.db = db
         var triggers: [String] = []
-        for table in Self.tables {
-            for trigger in ["\(table.table)_index_insert", "\(table.table)_index_update"] {
+        for table in CatalogTables.entities {
+            for trigger in ["\(table.name)_index_insert", "\(table.name)_index_update"] {
                 guard
                     let stored = try db.fetchOne(
                         Trigger.self, "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?", [trigger])
@@ -47,7 +42,7 @@ package struct DeferredSearchIndex {
             }
         }
         self.triggers = triggers
-        lastIDs = try Self.tables.map { try db.fetchOne(Int64.self, "SELECT max(id) FROM \($0.table)") ?? 0 }
+        lastIDs = try CatalogTables.entities.map { try db.fetchOne(Int64.self, "SELECT max(id) FROM \($0.name)") ?? 0 }
         lastLogged = try db.fetchOne(Int64.self, "SELECT max(seq) FROM change_log") ?? 0
     }
 
@@ -57,14 +52,14 @@ package struct DeferredSearchIndex {
 
     /// Indexes the rows written since ``init(db:)`` and restores the triggers; call before the commit.
     package func finish() throws {
-        for (table, lastID) in zip(Self.tables, lastIDs) {
-            let (code, kind) = (table.kind.searchCode, table.kind.rawValue)
+        for (table, lastID) in zip(CatalogTables.entities, lastIDs) {
+            let (code, kind, name) = (table.kind.searchCode, table.kind.rawValue, table.kind.searchedColumn)
             let insertNew = try db.cachedStatement(
                 """
-                INSERT INTO search_index (rowid, name) SELECT id * 4 + \(code), \(table.name) FROM \(table.table)
+                INSERT INTO search_index (rowid, name) SELECT id * 4 + \(code), \(name) FROM \(table.name)
                 WHERE id > ? AND id <= ?
                 """)
-            let maxID = try db.fetchOne(Int64.self, "SELECT max(id) FROM \(table.table)") ?? 0
+            let maxID = try db.fetchOne(Int64.self, "SELECT max(id) FROM \(table.name)") ?? 0
             var from = lastID
             while from < maxID {
                 try insertNew.run(from, from + Self.chunk)
@@ -74,18 +69,18 @@ package struct DeferredSearchIndex {
             // another name, and an entry is made for each row left without one. The unary + keeps SQLite on the
             // range of new log rows instead of every row of the kind in its (entity_kind, uuid) index.
             let changed = """
-                FROM change_log c JOIN \(table.table) t ON t.uuid = c.uuid
+                FROM change_log c JOIN \(table.name) t ON t.uuid = c.uuid
                 WHERE c.seq > ?1 AND +c.entity_kind = '\(kind)' AND t.id <= ?2
                 """
             try db.execute(
                 """
                 DELETE FROM search_index WHERE rowid IN (
                     SELECT t.id * 4 + \(code) \(changed)
-                    AND (SELECT name FROM search_index WHERE rowid = t.id * 4 + \(code)) IS NOT t.\(table.name))
+                    AND (SELECT name FROM search_index WHERE rowid = t.id * 4 + \(code)) IS NOT t.\(name))
                 """, [lastLogged, lastID])
             try db.execute(
                 """
-                INSERT INTO search_index (rowid, name) SELECT t.id * 4 + \(code), t.\(table.name) \(changed)
+                INSERT INTO search_index (rowid, name) SELECT t.id * 4 + \(code), t.\(name) \(changed)
                 AND NOT EXISTS (SELECT 1 FROM search_index WHERE rowid = t.id * 4 + \(code))
                 """, [lastLogged, lastID])
         }
