@@ -29,13 +29,8 @@ let package = Package(
         // Numbered migrations, their checksums and the checks made before one applies, for every kind of database.
         .target(name: "SchemaMigration"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite", "SchemaMigration"]),
-        // The system libpq (Debian: libpq-dev); only PostgreSQLDB imports it, and no target that builds for iOS
-        // depends on PostgreSQLDB.
-        .systemLibrary(
-            name: "CLibPQ",
-            pkgConfig: "libpq",
-            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
-        ),
+        // libpq, loaded at the first connection (Debian: libpq5; Homebrew: libpq); only PostgreSQLDB imports it.
+        .target(name: "CLibPQ", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // PostgreSQL connections: parameters, rows, transactions, COPY, LISTEN/NOTIFY, errors, the migrator.
         .target(name: "PostgreSQLDB", dependencies: ["CLibPQ", "SchemaMigration"]),
         // The catalog's and the navigation's tables on PostgreSQL: Migrations/PostgreSQL/ (a sequence of its own)
@@ -48,14 +43,9 @@ let package = Package(
                 "LibraryNavigation", "Navigation", "PostgreSQLDB", "SQLiteDB",
             ],
             plugins: ["EmbedMigrations"]),
-        // The system libmicrohttpd (Debian: libmicrohttpd-dev); only HTTPServer imports it, and only the server
-        // targets (CatalogServer, and PostgreSQL, which is server-side too) depend on HTTPServer, so the libraries an
-        // app uses build for iOS without it.
-        .systemLibrary(
-            name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
-        ),
+        // libmicrohttpd, loaded when a server starts (Debian: libmicrohttpd12; Homebrew: libmicrohttpd); only
+        // HTTPServer imports it.
+        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // A small HTTP/1.1 server: request and response values, one Sendable handler, graceful stop.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         // The catalog's HTTP API: routes, problem answers, the endpoints over a pool of readers; and the web page,
@@ -136,7 +126,7 @@ let package = Package(
             name: "navigation-stress",
             dependencies: ["LibraryNavigation", "Catalog", "Navigation", "Schema", "SQLiteDB"]),
         .target(
-            name: "TestSupport", dependencies: ["Catalog", "CatalogImport", "Schema", "SQLiteDB"],
+            name: "TestSupport", dependencies: ["Catalog", "CatalogImport", "HTTPServer", "Schema", "SQLiteDB"],
             path: "Tests/TestSupport"),
 
         // libFuzzer targets (Scripts/fuzz.sh) over the checks in FuzzChecks; without -DFUZZING they replay a corpus.

@@ -93,6 +93,7 @@ public final class HTTPServer: @unchecked Sendable {
         answered: AnswerObserver? = nil, handler: @escaping Handler
     ) throws {
         guard (0...65535).contains(port) else { throw HTTPServerError.invalidPort(port) }
+        if let reason = Self.libraryUnavailableReason { throw HTTPServerError.libraryUnavailable(reason: reason) }
         let context = Unmanaged.passRetained(
             ServerContext(handler: handler, answered: answered, limits: limits, tls: tls))
         self.stopping = stopping
@@ -133,6 +134,16 @@ public final class HTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// Why libmicrohttpd, which the server runs on, cannot be loaded on this machine; `nil` when it can.
+    ///
+    /// The library is loaded when the first server starts, not when the program does: a program that never serves
+    /// runs without it.
+    public static var libraryUnavailableReason: String? {
+        var reason = [CChar](repeating: 0, count: 512)
+        guard cmicrohttpd_load(&reason, reason.count) == 0 else { return nil }
+        return String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Stops accepting connections, calls the `stopping` hook (which completes parked requests), waits for the
     /// requests in flight to be answered, then closes every connection. Calling it again does nothing.
     public func stop() {
@@ -140,10 +151,10 @@ public final class HTTPServer: @unchecked Sendable {
         defer { stopLock.unlock() }
         guard !stopped else { return }
         stopped = true
-        let listener = MHD_quiesce_daemon(daemon)
+        let listener = cmicrohttpd_quiesce_daemon(daemon)
         stopping?()
         context.takeUnretainedValue().waitUntilIdle()
-        MHD_stop_daemon(daemon)
+        cmicrohttpd_stop_daemon(daemon)
         if listener >= 0 { close(listener) }
         context.release()
     }
@@ -159,6 +170,8 @@ public enum HTTPServerError: Error, LocalizedError, CustomStringConvertible, Equ
     case cannotListen(host: String, port: Int, reason: String)
     /// The TLS certificate or key is not PEM, is encrypted, or the key does not belong to the certificate.
     case credentialsRefused
+    /// libmicrohttpd is not installed (the system loader's reason).
+    case libraryUnavailable(reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -170,6 +183,9 @@ public enum HTTPServerError: Error, LocalizedError, CustomStringConvertible, Equ
             "cannot listen on \(host) port \(port): \(reason); pick another port, or 0 for any free one"
         case .credentialsRefused:
             "the TLS certificate or key was refused: give a PEM certificate and its own unencrypted PEM key"
+        case .libraryUnavailable(let reason):
+            "the HTTP server needs libmicrohttpd, which could not be loaded (\(reason)); install it: "
+                + "'apt-get install libmicrohttpd12' on Debian and Ubuntu, 'brew install libmicrohttpd' on macOS"
         }
     }
 
@@ -300,9 +316,9 @@ private let answer: MHD_AccessHandlerCallback = { contextPointer, connection, ur
         request.deferred = deferred
         let parked = ParkedConnection(connection: connection)
         if let response = deferred.park(
-            { MHD_suspend_connection(connection) },
+            { cmicrohttpd_suspend_connection(connection) },
             resume: {
-                MHD_resume_connection(parked.connection)
+                cmicrohttpd_resume_connection(parked.connection)
             })
         {
             return send(response, for: request, context, on: connection)
@@ -331,7 +347,7 @@ private let requestEnded: MHD_RequestCompletedCallback = { contextPointer, _, st
 private func values(of kind: MHD_ValueKind, in connection: OpaquePointer) -> [(name: String, value: String?)] {
     var pairs: [(name: String, value: String?)] = []
     withUnsafeMutablePointer(to: &pairs) { pointer in
-        _ = MHD_get_connection_values(
+        _ = cmicrohttpd_get_connection_values(
             connection, kind,
             { pairsPointer, _, key, value in
                 guard let pairsPointer, let key else { return .YES }
@@ -345,11 +361,11 @@ private func values(of kind: MHD_ValueKind, in connection: OpaquePointer) -> [(n
 
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
     guard let created = makeResponse(response) else { return .NO }
-    defer { MHD_destroy_response(created) }
+    defer { cmicrohttpd_destroy_response(created) }
     for header in response.headers {
-        _ = MHD_add_response_header(created, header.name, header.value)
+        _ = cmicrohttpd_add_response_header(created, header.name, header.value)
     }
-    return MHD_queue_response(connection, UInt32(response.status), created)
+    return cmicrohttpd_queue_response(connection, UInt32(response.status), created)
 }
 
 /// The libmicrohttpd response for `response`: its body copied, or its file region sent from a duplicate of the
@@ -358,7 +374,7 @@ private func makeResponse(_ response: HTTPResponse) -> OpaquePointer? {
     if let file = response.file {
         let descriptor = dup(file.file.fileDescriptor)
         guard descriptor >= 0 else { return nil }
-        guard let created = MHD_create_response_from_fd_at_offset64(file.length, descriptor, file.offset) else {
+        guard let created = cmicrohttpd_create_response_from_fd_at_offset64(file.length, descriptor, file.offset) else {
             close(descriptor)
             return nil
         }
@@ -367,7 +383,7 @@ private func makeResponse(_ response: HTTPResponse) -> OpaquePointer? {
     // A zero-length body still needs a valid pointer; the copy is made before the buffer goes.
     let bytes = response.body.isEmpty ? [0] : [UInt8](response.body)
     return bytes.withUnsafeBytes { buffer in
-        MHD_create_response_from_buffer(
+        cmicrohttpd_create_response_from_buffer(
             response.body.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
     }
 }

@@ -47,11 +47,11 @@ extension PostgreSQLConnection {
             if !buffer.isEmpty { try sendCopyData(buffer, sql: sql) }
         } catch {
             // Ends the COPY with an error so the server discards what it received and the connection is usable.
-            _ = PQputCopyEnd(handle, "aborted by the client")
+            _ = clibpq_putCopyEnd(handle, "aborted by the client")
             _ = try? finishCopy(sql: sql)
             throw error
         }
-        guard PQputCopyEnd(handle, nil) == 1 else { throw failure(.copy, sql: sql) }
+        guard clibpq_putCopyEnd(handle, nil) == 1 else { throw failure(.copy, sql: sql) }
         return try finishCopy(sql: sql)
     }
 
@@ -59,16 +59,16 @@ extension PostgreSQLConnection {
     private static let copyChunkSize = 256 * 1024
 
     private func startCopy(_ sql: String) throws {
-        guard let raw = PQexec(handle, sql) else { throw failure(.copy, sql: sql) }
-        defer { PQclear(raw) }
-        guard PQresultStatus(raw) == PGRES_COPY_IN else {
+        guard let raw = clibpq_exec(handle, sql) else { throw failure(.copy, sql: sql) }
+        defer { clibpq_clear(raw) }
+        guard clibpq_resultStatus(raw) == PGRES_COPY_IN else {
             throw Self.error(from: raw, kind: .copy, sql: sql, target: target)
         }
     }
 
     private func sendCopyData(_ bytes: [UInt8], sql: String) throws {
         let sent = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { PQputCopyData(handle, $0.baseAddress, Int32($0.count)) }
+            buffer.withMemoryRebound(to: CChar.self) { clibpq_putCopyData(handle, $0.baseAddress, Int32($0.count)) }
         }
         guard sent == 1 else { throw failure(.copy, sql: sql) }
     }
@@ -77,10 +77,10 @@ extension PostgreSQLConnection {
     private func finishCopy(sql: String) throws -> Int {
         var copied = 0
         var firstError: PostgreSQLError?
-        while let raw = PQgetResult(handle) {
-            defer { PQclear(raw) }
-            if PQresultStatus(raw) == PGRES_COMMAND_OK {
-                copied = Int(String(cString: PQcmdTuples(raw))) ?? 0
+        while let raw = clibpq_getResult(handle) {
+            defer { clibpq_clear(raw) }
+            if clibpq_resultStatus(raw) == PGRES_COMMAND_OK {
+                copied = Int(String(cString: clibpq_cmdTuples(raw))) ?? 0
             } else if firstError == nil {
                 firstError = Self.error(from: raw, kind: .copy, sql: sql, target: target)
             }

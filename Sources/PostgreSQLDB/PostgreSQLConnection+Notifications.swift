@@ -39,14 +39,14 @@ extension PostgreSQLConnection {
     public func nextNotification(timeout: Duration) throws -> PostgreSQLNotification? {
         let deadline = ContinuousClock.now + timeout
         while true {
-            guard PQconsumeInput(handle) == 1 else { throw failure(.notification) }
+            guard clibpq_consumeInput(handle) == 1 else { throw failure(.notification) }
             if let notification = takeNotification() { return notification }
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { return nil }
             let milliseconds =
                 remaining.components.seconds * 1000
                 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
-            let socket = PQsocket(handle)
+            let socket = clibpq_socket(handle)
             guard socket >= 0 else { throw failure(.notification) }
             let ready = clibpq_wait_readable(socket, Int32(clamping: milliseconds))
             if ready < 0 && errno != EINTR {
@@ -58,8 +58,8 @@ extension PostgreSQLConnection {
     }
 
     private func takeNotification() -> PostgreSQLNotification? {
-        guard let raw = PQnotifies(handle) else { return nil }
-        defer { PQfreemem(raw) }
+        guard let raw = clibpq_notifies(handle) else { return nil }
+        defer { clibpq_freemem(raw) }
         let notice = raw.pointee
         return PostgreSQLNotification(
             channel: String(cString: notice.relname), payload: notice.extra.map { String(cString: $0) } ?? "",

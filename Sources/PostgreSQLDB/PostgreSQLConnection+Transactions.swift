@@ -14,7 +14,7 @@ public enum PostgreSQLIsolationLevel: String, Sendable, CaseIterable {
 extension PostgreSQLConnection {
     /// Whether a transaction is open on this connection (also when it has failed and awaits its rollback).
     public var isInTransaction: Bool {
-        let status = PQtransactionStatus(handle)
+        let status = clibpq_transactionStatus(handle)
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
     }
 
@@ -42,7 +42,7 @@ extension PostgreSQLConnection {
             result = try body()
             // A statement failed and `body` caught its error: PostgreSQL would answer COMMIT with a silent
             // ROLLBACK, so say it instead of returning as if the work were saved.
-            guard PQtransactionStatus(handle) != PQTRANS_INERROR else {
+            guard clibpq_transactionStatus(handle) != PQTRANS_INERROR else {
                 throw PostgreSQLError(
                     kind: .statement, sqlState: .inFailedSQLTransaction,
                     message: "a statement of the transaction failed and its error was caught, so the transaction "

@@ -27,12 +27,18 @@ public final class PostgreSQLConnection {
     ///   server running, is the password right, does the database exist); never with the password.
     public init(uri: String) throws {
         target = Self.redacted(uri)
-        guard let connection = PQconnectdb(uri) else {
+        if let reason = Self.libraryUnavailableReason {
+            throw PostgreSQLError(
+                kind: .clientLibrary, message: "the client library libpq could not be loaded (\(reason))",
+                hint: "install it: 'apt-get install libpq5' on Debian and Ubuntu, 'brew install libpq' on macOS",
+                target: target)
+        }
+        guard let connection = clibpq_connectdb(uri) else {
             throw PostgreSQLError(kind: .connection, message: "libpq could not allocate a connection", target: target)
         }
-        guard PQstatus(connection) == CONNECTION_OK, PQsetClientEncoding(connection, "UTF8") == 0 else {
+        guard clibpq_status(connection) == CONNECTION_OK, clibpq_setClientEncoding(connection, "UTF8") == 0 else {
             let message = Self.errorMessage(of: connection)
-            PQfinish(connection)
+            clibpq_finish(connection)
             throw PostgreSQLError(
                 kind: .connection, sqlState: Self.connectionFailureState(message), message: message, target: target)
         }
@@ -40,13 +46,23 @@ public final class PostgreSQLConnection {
         handle = connection
     }
 
-    deinit { PQfinish(handle) }
+    deinit { clibpq_finish(handle) }
+
+    /// Why libpq cannot be loaded on this machine; `nil` when it can.
+    ///
+    /// The library is loaded when the first connection opens, not when the program starts: a program that never
+    /// connects to PostgreSQL runs without it.
+    public static var libraryUnavailableReason: String? {
+        var reason = [CChar](repeating: 0, count: 512)
+        guard clibpq_load(&reason, reason.count) == 0 else { return nil }
+        return String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     /// The server's version as a number, e.g. 150004 for 15.4.
-    public var serverVersion: Int { Int(PQserverVersion(handle)) }
+    public var serverVersion: Int { Int(clibpq_serverVersion(handle)) }
 
     /// The process id of the server process serving this connection (`pg_backend_pid()`).
-    public var backendProcessID: Int32 { PQbackendPID(handle) }
+    public var backendProcessID: Int32 { clibpq_backendPID(handle) }
 
     /// Whether the connection to the server is lost (the server stopped, or ended this session): no statement can
     /// run on it any more, so open another.
@@ -58,11 +74,13 @@ public final class PostgreSQLConnection {
         // libpq sees the end of the stream only on a read after the one that took the goodbye; a few reads are
         // enough, and a chatty server cannot hold the caller here.
         for _ in 0..<4 {
-            let socket = PQsocket(handle)
-            guard PQstatus(handle) == CONNECTION_OK, socket >= 0, clibpq_wait_readable(socket, 0) == 1 else { break }
-            _ = PQconsumeInput(handle)
+            let socket = clibpq_socket(handle)
+            guard clibpq_status(handle) == CONNECTION_OK, socket >= 0, clibpq_wait_readable(socket, 0) == 1 else {
+                break
+            }
+            _ = clibpq_consumeInput(handle)
         }
-        return PQstatus(handle) != CONNECTION_OK
+        return clibpq_status(handle) != CONNECTION_OK
     }
 
     /// Runs `sql` and returns its rows (empty for a statement that returns none).
@@ -103,15 +121,15 @@ public final class PostgreSQLConnection {
     func run(_ sql: String, _ parameters: [PostgreSQLValue]) throws -> PostgreSQLResult {
         let raw: OpaquePointer?
         if parameters.isEmpty {
-            raw = PQexec(handle, sql)
+            raw = clibpq_exec(handle, sql)
         } else {
             raw = Self.withParameters(parameters) { types, values, lengths, formats in
-                PQexecParams(handle, sql, Int32(parameters.count), types, values, lengths, formats, 0)
+                clibpq_execParams(handle, sql, Int32(parameters.count), types, values, lengths, formats, 0)
             }
         }
         guard let raw else { throw failure(.statement, sql: sql) }
         let result = PostgreSQLResult(raw)
-        switch PQresultStatus(raw) {
+        switch clibpq_resultStatus(raw) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
             return result
         default:
@@ -167,9 +185,9 @@ public final class PostgreSQLConnection {
     ) -> PostgreSQLError {
         // The PG_DIAG_* codes of postgres_ext.h, character constants Swift does not import.
         func field(_ code: Unicode.Scalar) -> String? {
-            PQresultErrorField(result, Int32(code.value)).map { String(cString: $0) }
+            clibpq_resultErrorField(result, Int32(code.value)).map { String(cString: $0) }
         }
-        let fallback = PQresultErrorMessage(result).map { String(cString: $0) } ?? "unknown error"
+        let fallback = clibpq_resultErrorMessage(result).map { String(cString: $0) } ?? "unknown error"
         return PostgreSQLError(
             kind: kind, sqlState: field("C").map(SQLState.init(rawValue:)),
             message: field("M") ?? fallback.trimmingCharacters(in: .whitespacesAndNewlines),
@@ -177,7 +195,7 @@ public final class PostgreSQLConnection {
     }
 
     static func errorMessage(of connection: OpaquePointer) -> String {
-        let text = PQerrorMessage(connection).map { String(cString: $0) } ?? "unknown error"
+        let text = clibpq_errorMessage(connection).map { String(cString: $0) } ?? "unknown error"
         return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
 

@@ -14,6 +14,8 @@
 public struct PostgreSQLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was being done.
     public enum Kind: Sendable, Hashable {
+        /// Loading libpq, the client library, which is not installed.
+        case clientLibrary
         /// Opening the connection (the server is down, refuses us, or the URI is wrong).
         case connection
         /// Running a statement: the server reported an error.

@@ -9,10 +9,10 @@ final class PostgreSQLResult {
         self.handle = handle
     }
 
-    deinit { PQclear(handle) }
+    deinit { clibpq_clear(handle) }
 
-    var rowCount: Int { Int(PQntuples(handle)) }
-    var columnCount: Int { Int(PQnfields(handle)) }
+    var rowCount: Int { Int(clibpq_ntuples(handle)) }
+    var columnCount: Int { Int(clibpq_nfields(handle)) }
 }
 
 /// One row of a result, read by column index with typed getters.
@@ -32,23 +32,25 @@ public struct PostgreSQLRow {
 
     /// The name of column `index` as the query spelled it.
     public func columnName(at index: Int) -> String {
-        PQfname(result.handle, Int32(index)).map { String(cString: $0) } ?? "column \(index)"
+        clibpq_fname(result.handle, Int32(index)).map { String(cString: $0) } ?? "column \(index)"
     }
 
     /// The type of column `index` as the server's catalog numbers it (`pg_type.oid`: 20 `bigint`, 23 `integer`,
     /// 25 `text` …), so a reader can tell a number from text although every value arrives as text.
     public func typeOID(at index: Int) -> UInt32 {
-        PQftype(result.handle, Int32(index))
+        clibpq_ftype(result.handle, Int32(index))
     }
 
     /// Whether column `index` is NULL.
     public func isNull(at index: Int) -> Bool {
-        PQgetisnull(result.handle, self.index, Int32(index)) == 1
+        clibpq_getisnull(result.handle, self.index, Int32(index)) == 1
     }
 
     /// Column `index` as PostgreSQL printed it, `nil` for NULL.
     public func text(at index: Int) -> String? {
-        guard !isNull(at: index), let value = PQgetvalue(result.handle, self.index, Int32(index)) else { return nil }
+        guard !isNull(at: index), let value = clibpq_getvalue(result.handle, self.index, Int32(index)) else {
+            return nil
+        }
         return String(cString: value)
     }
 

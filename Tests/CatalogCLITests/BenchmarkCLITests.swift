@@ -45,6 +45,7 @@ import Testing
     /// The serve suite at its smallest: every wrk run got only 2xx/3xx answers (the token and the intents'
     /// bodies are right), the 1,000 long-polls stayed parked, and each part reported its figures.
     @Test func serveSuiteMeasuresEveryPart() throws {
+        try TestSupport.requireHTTPServerLibrary()
         _ = try TestSupport.installedTool("wrk")
         let result = try TestSupport.run(
             TestSupport.executable("catalog-bench"), ["serve", "--json"],

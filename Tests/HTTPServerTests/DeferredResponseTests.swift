@@ -6,6 +6,8 @@ import Testing
 
 /// Requests parked by their handler and answered later, from another thread.
 @Suite struct DeferredResponseTests {
+    init() throws { try TestSupport.requireHTTPServerLibrary() }
+
     /// The deferred responses a server's handler parked, in arrival order.
     final class Parked: @unchecked Sendable {
         // Invariant: `responses` is only read or written while `condition` is locked.

@@ -5,6 +5,8 @@ import Testing
 
 /// File bodies sent from the file, whole or by range.
 @Suite struct FileResponseTests {
+    init() throws { try TestSupport.requireHTTPServerLibrary() }
+
     static let content = Data((0..<1000).map { UInt8($0 % 251) })
     static let etag = "\"v1\""
 

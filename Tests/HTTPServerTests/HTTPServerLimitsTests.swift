@@ -6,6 +6,8 @@ import Testing
 /// What a hostile or broken client gets from a server with small limits: a status code or a closed connection,
 /// never a hang, a crash or the handler called with a request it cannot hold.
 @Suite struct HTTPServerLimitsTests {
+    init() throws { try TestSupport.requireHTTPServerLibrary() }
+
     /// A server whose handler answers 200 `ok`, with 4 KiB of connection memory and the given changes.
     static func server(_ change: (inout HTTPServer.Limits) -> Void = { _ in }) throws -> HTTPServer {
         var limits = HTTPServer.Limits()

@@ -5,6 +5,8 @@ import TestSupport
 import Testing
 
 @Suite struct HTTPServerTests {
+    init() throws { try TestSupport.requireHTTPServerLibrary() }
+
     /// Answers with the request as text: method, path, query items, one header, body.
     static let echo: HTTPServer.Handler = { request in
         let query = request.queryItems.map { "\($0.name)=\($0.value ?? "<nil>")" }.joined(separator: "&")

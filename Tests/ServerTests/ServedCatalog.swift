@@ -45,6 +45,7 @@ final class ServedCatalog {
     private init(
         cli: CatalogCLI, database: [String]? = nil, token: String?, listen: String, arguments: [String]
     ) throws {
+        try TestSupport.requireHTTPServerLibrary()
         self.cli = cli
         self.database = database ?? ["--db", cli.database]
         self.token = token

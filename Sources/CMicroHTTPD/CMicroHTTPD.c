@@ -1,0 +1,131 @@
+#include "CMicroHTTPD.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+// The functions used, as (name, return type, parameter list): one list makes the pointers and their loading.
+#define CMICROHTTPD_FUNCTIONS(X)                                                                                   \
+    X(MHD_start_daemon, struct MHD_Daemon *,                                                                       \
+      (unsigned int, uint16_t, void *, void *, MHD_AccessHandlerCallback, void *, ...))                            \
+    X(MHD_get_daemon_info, const void *, (struct MHD_Daemon *, enum MHD_DaemonInfoType, ...))                      \
+    X(MHD_quiesce_daemon, int, (struct MHD_Daemon *))                                                              \
+    X(MHD_stop_daemon, void, (struct MHD_Daemon *))                                                                \
+    X(MHD_suspend_connection, void, (struct MHD_Connection *))                                                     \
+    X(MHD_resume_connection, void, (struct MHD_Connection *))                                                      \
+    X(MHD_get_connection_values, int,                                                                              \
+      (struct MHD_Connection *, enum MHD_ValueKind, MHD_KeyValueIterator, void *))                                 \
+    X(MHD_create_response_from_buffer, struct MHD_Response *, (size_t, void *, enum MHD_ResponseMemoryMode))      \
+    X(MHD_create_response_from_fd_at_offset64, struct MHD_Response *, (uint64_t, int, uint64_t))                   \
+    X(MHD_add_response_header, enum MHD_Result, (struct MHD_Response *, const char *, const char *))               \
+    X(MHD_queue_response, enum MHD_Result, (struct MHD_Connection *, unsigned int, struct MHD_Response *))         \
+    X(MHD_destroy_response, void, (struct MHD_Response *))
+
+#define CMICROHTTPD_POINTER(name, result, parameters) static result(*p_##name) parameters;
+CMICROHTTPD_FUNCTIONS(CMICROHTTPD_POINTER)
+
+// The shared library's names, most specific first: Debian's and Homebrew's (Apple silicon, then Intel).
+static const char *const library_names[] = {
+#ifdef __APPLE__
+    "libmicrohttpd.12.dylib",
+    "/opt/homebrew/lib/libmicrohttpd.12.dylib",
+    "/usr/local/lib/libmicrohttpd.12.dylib",
+#else
+    "libmicrohttpd.so.12",
+#endif
+};
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int loaded = 0;
+static char load_failure[512];
+
+static void load(void) {
+    void *library = NULL;
+    for (size_t i = 0; i < sizeof library_names / sizeof library_names[0] && library == NULL; i++) {
+        library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
+    }
+    if (library == NULL) {
+        const char *reason = dlerror();
+        snprintf(load_failure, sizeof load_failure, "%s", reason != NULL ? reason : library_names[0]);
+        return;
+    }
+#define CMICROHTTPD_LOAD(name, result, parameters)                                                                 \
+    *(void **)&p_##name = dlsym(library, #name);                                                                   \
+    if (p_##name == NULL) {                                                                                        \
+        snprintf(load_failure, sizeof load_failure, "libmicrohttpd has no function %s: install version 0.9.71 or later", #name);            \
+        return;                                                                                                    \
+    }
+    CMICROHTTPD_FUNCTIONS(CMICROHTTPD_LOAD)
+    loaded = 1;
+}
+
+int cmicrohttpd_load(char *reason, size_t reason_size) {
+    pthread_once(&load_once, load);
+    if (!loaded && reason != NULL && reason_size > 0) snprintf(reason, reason_size, "%s", load_failure);
+    return loaded;
+}
+
+struct MHD_Daemon *cmicrohttpd_start(
+    unsigned int flags, uint16_t port, const struct sockaddr *address, unsigned int thread_count,
+    unsigned int connection_limit, unsigned int connection_timeout, size_t connection_memory_limit,
+    MHD_AccessHandlerCallback handler, void *handler_context, MHD_RequestCompletedCallback completed,
+    void *completed_context, const char *tls_key, const char *tls_cert) {
+    // The TLS options when both credentials are given, else none (the array starts at its end).
+    struct MHD_OptionItem tls[] = {
+        {MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)tls_key},
+        {MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)tls_cert},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    int secure = tls_key != NULL && tls_cert != NULL;
+    return p_MHD_start_daemon(
+        secure ? flags | MHD_USE_TLS : flags, port, NULL, NULL, handler, handler_context,
+        MHD_OPTION_SOCK_ADDR, address,
+        MHD_OPTION_THREAD_POOL_SIZE, thread_count,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+        MHD_OPTION_ARRAY, secure ? tls : tls + 2,
+        MHD_OPTION_END);
+}
+
+uint16_t cmicrohttpd_bound_port(struct MHD_Daemon *daemon) {
+    // The answer is a union whose members all start at its first byte; the port is a uint16_t.
+    const uint16_t *port = p_MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return port == NULL ? 0 : *port;
+}
+
+int cmicrohttpd_quiesce_daemon(struct MHD_Daemon *daemon) { return p_MHD_quiesce_daemon(daemon); }
+
+void cmicrohttpd_stop_daemon(struct MHD_Daemon *daemon) { p_MHD_stop_daemon(daemon); }
+
+void cmicrohttpd_suspend_connection(struct MHD_Connection *connection) { p_MHD_suspend_connection(connection); }
+
+void cmicrohttpd_resume_connection(struct MHD_Connection *connection) { p_MHD_resume_connection(connection); }
+
+int cmicrohttpd_get_connection_values(
+    struct MHD_Connection *connection, enum MHD_ValueKind kind, MHD_KeyValueIterator iterator, void *iterator_cls) {
+    return p_MHD_get_connection_values(connection, kind, iterator, iterator_cls);
+}
+
+struct MHD_Response *cmicrohttpd_create_response_from_buffer(
+    size_t size, void *buffer, enum MHD_ResponseMemoryMode mode) {
+    return p_MHD_create_response_from_buffer(size, buffer, mode);
+}
+
+struct MHD_Response *cmicrohttpd_create_response_from_fd_at_offset64(uint64_t size, int fd, uint64_t offset) {
+    return p_MHD_create_response_from_fd_at_offset64(size, fd, offset);
+}
+
+enum MHD_Result cmicrohttpd_add_response_header(
+    struct MHD_Response *response, const char *header, const char *content) {
+    return p_MHD_add_response_header(response, header, content);
+}
+
+enum MHD_Result cmicrohttpd_queue_response(
+    struct MHD_Connection *connection, unsigned int status_code, struct MHD_Response *response) {
+    return p_MHD_queue_response(connection, status_code, response);
+}
+
+void cmicrohttpd_destroy_response(struct MHD_Response *response) { p_MHD_destroy_response(response); }

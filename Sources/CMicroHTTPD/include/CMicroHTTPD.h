@@ -1,0 +1,115 @@
+#ifndef CMICROHTTPD_H
+#define CMICROHTTPD_H
+
+// libmicrohttpd, loaded when a server starts rather than linked: the package then builds without
+// libmicrohttpd-dev, and a program that never serves does not load it (nor GnuTLS behind it) at launch.
+// The types and constants below are the part of <microhttpd.h> this package uses, with the same names and values
+// (libmicrohttpd's ABI, version 12 of its shared library); HTTPServerTests compares them with the installed header.
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+
+#define CMICROHTTPD_FIXED_ENUM __attribute__((enum_extensibility(closed)))
+
+struct MHD_Daemon;
+struct MHD_Connection;
+struct MHD_Response;
+
+enum MHD_Result { MHD_NO = 0, MHD_YES = 1 } CMICROHTTPD_FIXED_ENUM;
+
+enum MHD_FLAG {
+    MHD_USE_ERROR_LOG = 1,
+    MHD_USE_TLS = 2,
+    MHD_USE_INTERNAL_POLLING_THREAD = 8,
+    MHD_USE_IPv6 = 16,
+    MHD_USE_ITC = 1024,
+    MHD_ALLOW_SUSPEND_RESUME = 8192 | MHD_USE_ITC,
+    MHD_USE_AUTO = 65536,
+};
+
+enum MHD_OPTION {
+    MHD_OPTION_END = 0,
+    MHD_OPTION_CONNECTION_MEMORY_LIMIT = 1,
+    MHD_OPTION_CONNECTION_LIMIT = 2,
+    MHD_OPTION_CONNECTION_TIMEOUT = 3,
+    MHD_OPTION_NOTIFY_COMPLETED = 4,
+    MHD_OPTION_SOCK_ADDR = 6,
+    MHD_OPTION_HTTPS_MEM_KEY = 8,
+    MHD_OPTION_HTTPS_MEM_CERT = 9,
+    MHD_OPTION_THREAD_POOL_SIZE = 14,
+    MHD_OPTION_ARRAY = 15,
+};
+
+struct MHD_OptionItem {
+    enum MHD_OPTION option;
+    intptr_t value;
+    void *ptr_value;
+};
+
+enum MHD_ValueKind {
+    MHD_HEADER_KIND = 1,
+    MHD_COOKIE_KIND = 2,
+    MHD_POSTDATA_KIND = 4,
+    MHD_GET_ARGUMENT_KIND = 8,
+    MHD_FOOTER_KIND = 16,
+} CMICROHTTPD_FIXED_ENUM;
+
+enum MHD_RequestTerminationCode {
+    MHD_REQUEST_TERMINATED_COMPLETED_OK = 0,
+    MHD_REQUEST_TERMINATED_WITH_ERROR = 1,
+    MHD_REQUEST_TERMINATED_TIMEOUT_REACHED = 2,
+    MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN = 3,
+    MHD_REQUEST_TERMINATED_READ_ERROR = 4,
+    MHD_REQUEST_TERMINATED_CLIENT_ABORT = 5,
+} CMICROHTTPD_FIXED_ENUM;
+
+enum MHD_ResponseMemoryMode {
+    MHD_RESPMEM_PERSISTENT = 0,
+    MHD_RESPMEM_MUST_FREE = 1,
+    MHD_RESPMEM_MUST_COPY = 2,
+} CMICROHTTPD_FIXED_ENUM;
+
+enum MHD_DaemonInfoType { MHD_DAEMON_INFO_BIND_PORT = 6 } CMICROHTTPD_FIXED_ENUM;
+
+typedef enum MHD_Result (*MHD_AccessHandlerCallback)(
+    void *cls, struct MHD_Connection *connection, const char *url, const char *method, const char *version,
+    const char *upload_data, size_t *upload_data_size, void **req_cls);
+typedef void (*MHD_RequestCompletedCallback)(
+    void *cls, struct MHD_Connection *connection, void **req_cls, enum MHD_RequestTerminationCode toe);
+typedef enum MHD_Result (*MHD_KeyValueIterator)(
+    void *cls, enum MHD_ValueKind kind, const char *key, const char *value);
+
+/// Loads libmicrohttpd once (later calls return the first answer): 1 when every function below can be called;
+/// 0 when it cannot be loaded, with the loader's reason in `reason` (`reason_size` bytes at most).
+int cmicrohttpd_load(char *reason, size_t reason_size);
+
+// Each calls the libmicrohttpd function of the same name without the prefix; only after cmicrohttpd_load
+// returned 1.
+
+/// Starts a daemon bound to `address` (`port` is its port, for the error log) with the given limits; NULL when it
+/// cannot start (the error log says why). With `tls_key` and `tls_cert` (PEM text, NUL-terminated) it speaks HTTPS
+/// only; with NULLs, plain HTTP.
+struct MHD_Daemon *cmicrohttpd_start(
+    unsigned int flags, uint16_t port, const struct sockaddr *address, unsigned int thread_count,
+    unsigned int connection_limit, unsigned int connection_timeout, size_t connection_memory_limit,
+    MHD_AccessHandlerCallback handler, void *handler_context, MHD_RequestCompletedCallback completed,
+    void *completed_context, const char *tls_key, const char *tls_cert);
+/// The port the daemon listens on (the one the system picked when asked for port 0); 0 when unknown.
+uint16_t cmicrohttpd_bound_port(struct MHD_Daemon *daemon);
+int cmicrohttpd_quiesce_daemon(struct MHD_Daemon *daemon);
+void cmicrohttpd_stop_daemon(struct MHD_Daemon *daemon);
+void cmicrohttpd_suspend_connection(struct MHD_Connection *connection);
+void cmicrohttpd_resume_connection(struct MHD_Connection *connection);
+int cmicrohttpd_get_connection_values(
+    struct MHD_Connection *connection, enum MHD_ValueKind kind, MHD_KeyValueIterator iterator, void *iterator_cls);
+struct MHD_Response *cmicrohttpd_create_response_from_buffer(
+    size_t size, void *buffer, enum MHD_ResponseMemoryMode mode);
+struct MHD_Response *cmicrohttpd_create_response_from_fd_at_offset64(uint64_t size, int fd, uint64_t offset);
+enum MHD_Result cmicrohttpd_add_response_header(
+    struct MHD_Response *response, const char *header, const char *content);
+enum MHD_Result cmicrohttpd_queue_response(
+    struct MHD_Connection *connection, unsigned int status_code, struct MHD_Response *response);
+void cmicrohttpd_destroy_response(struct MHD_Response *response);
+
+#endif
