@@ -3,7 +3,7 @@ package import LibraryNavigation
 package import Navigation
 
 extension CatalogAPI {
-    /// A user's scene as the README documents it: `catalog nav show --json` prints it and `GET /v1/me/scenes/{scene}`
+    /// A user's scene as docs/cli.md documents it: `catalog nav show --json` prints it and `GET /v1/me/scenes/{scene}`
     /// sends it. Routes are in their string form, with their titles alongside, read from `catalog`.
     ///
     /// - Parameters:

@@ -1,7 +1,7 @@
 package import Catalog
 package import Foundation
 
-/// The JSON shapes of catalog entities that the `catalog` command and the HTTP API answer with (documented in the README).
+/// The JSON shapes of catalog entities that the `catalog` command and the HTTP API answer with (documented in docs/cli.md and docs/http.md).
 package enum CatalogJSON {
     package static func book(_ book: Book) -> JSONValue {
         [

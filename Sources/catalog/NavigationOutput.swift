@@ -35,7 +35,7 @@ enum NavigationOutput {
         return text
     }
 
-    /// The state as the JSON object the README documents (the HTTP API sends the same).
+    /// The state as the JSON object docs/cli.md documents (the HTTP API sends the same).
     static func json(
         _ session: NavigationSession<LibraryRoute>, in catalog: any CatalogLookup, repairs: RepairReport
     ) throws -> JSONValue {

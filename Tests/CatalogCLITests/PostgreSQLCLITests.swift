@@ -306,10 +306,9 @@ import Testing
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 
-    /// The README's PostgreSQL example shows what `init` prints and the refusal of `browse` word for word.
+    /// The PostgreSQL example (docs/postgresql.md) shows what `init` prints and the refusal of `browse` word for word.
     @Test func theReadmeExampleIsWhatTheCommandsPrint() throws {
-        let readme = try String(contentsOf: TestSupport.packageRoot.appending(path: "README.md"), encoding: .utf8)
-        let lines = readme.split(separator: "\n").map(String.init)
+        let lines = try Documentation.allText().split(separator: "\n").map(String.init)
         let example = "postgres://catalog@db.example.org/catalog"
         let refusal = try #require(lines.first { $0.hasPrefix("error: catalog browse works on a SQLite") })
         let listed = try CatalogCLI.run(["--database", example, "browse"])

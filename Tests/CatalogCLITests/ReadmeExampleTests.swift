@@ -2,30 +2,31 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's Swift blocks are the sources of the `example-…` programs, verbatim, so the build compiles every block
+/// The Swift blocks of the README and `docs/` are the sources of the `example-…` programs, verbatim, so the build compiles every block
 /// and these tests run them: a snippet cannot rot unnoticed.
 @Suite struct ReadmeExampleTests {
-    /// Each ```swift block of the README, with the line its fence opens on.
-    static func readmeSwiftBlocks() throws -> [(line: Int, text: String)] {
-        let readme = try String(contentsOf: TestSupport.packageRoot.appending(path: "README.md"), encoding: .utf8)
-        var blocks: [(line: Int, text: String)] = []
-        var open: (line: Int, lines: [Substring])?
-        for (index, line) in readme.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if let block = open {
-                if line == "```" {
-                    blocks.append((block.line, block.lines.map { $0 + "\n" }.joined()))
-                    open = nil
-                } else {
-                    open?.lines.append(line)
+    /// Each ```swift block of the README and the pages of `docs/`, with where its fence opens (`PAGE:LINE`).
+    static func readmeSwiftBlocks() throws -> [(line: String, text: String)] {
+        var blocks: [(line: String, text: String)] = []
+        for page in try Documentation.pages() {
+            var open: (line: Int, lines: [Substring])?
+            for (number, line) in page.numberedLines {
+                if let block = open {
+                    if line == "```" {
+                        blocks.append(("\(page.path):\(block.line)", block.lines.map { $0 + "\n" }.joined()))
+                        open = nil
+                    } else {
+                        open?.lines.append(line)
+                    }
+                } else if line == "```swift" {
+                    open = (number, [])
                 }
-            } else if line == "```swift" {
-                open = (index + 1, [])
             }
         }
         return blocks
     }
 
-    /// Whether a README block is SwiftUI code, which Linux cannot compile: a block that imports SwiftUI.
+    /// Whether a documentation block is SwiftUI code, which Linux cannot compile: a block that imports SwiftUI.
     static func isSwiftUIOnly(_ block: String) -> Bool {
         block.split(separator: "\n").contains("import SwiftUI")
     }
@@ -47,10 +48,12 @@ import Testing
         for block in blocks {
             #expect(
                 sources.values.contains(block.text),
-                "README.md:\(block.line): this swift block is not the source of any program in Sources/Examples")
+                "\(block.line): this swift block is not the source of any program in Sources/Examples")
         }
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
-            #expect(blocks.contains { $0.text == source }, "Sources/Examples/\(name)/main.swift is no README block")
+            #expect(
+                blocks.contains { $0.text == source },
+                "Sources/Examples/\(name)/main.swift is no block of the README or docs/")
         }
     }
 
@@ -66,13 +69,13 @@ import Testing
             .joined(separator: "\n")
         for block in blocks {
             let members = Set(block.text.matches(of: #/\bmodel\.([A-Za-z]+)/#).map { String($0.output.1) })
-            #expect(!members.isEmpty, "README.md:\(block.line): a SwiftUI block that does not use the model")
+            #expect(!members.isEmpty, "\(block.line): a SwiftUI block that does not use the model")
             for member in members.sorted() {
                 let declaration = try Regex(#"public (private\(set\) )?(var|let|func) "# + member + #"\b"#)
                 let declared = declarations.contains(declaration)
                 #expect(
                     declared,
-                    "README.md:\(block.line): model.\(member) is not a member SplitViewModel declares")
+                    "\(block.line): model.\(member) is not a member SplitViewModel declares")
             }
         }
     }

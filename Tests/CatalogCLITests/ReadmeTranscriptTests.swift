@@ -2,15 +2,14 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's transcripts are what the commands print (uuids aside): each test runs the command the transcript
+/// The transcripts of the README and `docs/` are what the commands print (uuids aside): each test runs the command the transcript
 /// shows and compares the whole output.
 @Suite struct ReadmeTranscriptTests {
-    /// The ```text block of the README whose first line starts with `prefix`, whole.
+    /// The ```text block of the README or a page of `docs/` whose first line starts with `prefix`, whole.
     static func transcript(startingWith prefix: String) throws -> String {
-        let readme = try String(contentsOf: TestSupport.packageRoot.appending(path: "README.md"), encoding: .utf8)
-        let opening = try #require(readme.range(of: "```text\n\(prefix)"), "README.md has no transcript '\(prefix)…'")
-        let end = try #require(readme.range(of: "```\n", range: opening.upperBound..<readme.endIndex))
-        return String(readme[readme.index(opening.lowerBound, offsetBy: "```text\n".count)..<end.lowerBound])
+        try #require(
+            try Documentation.block(language: "text", startingWith: prefix), "no transcript '\(prefix)…' in the docs"
+        ).text
     }
 
     /// `text` with every uuid replaced by `UUID`.
@@ -58,19 +57,17 @@ import Testing
         #expect(Self.maskingTimings(output) == Self.maskingTimings(expected))
     }
 
-    /// The README's sync example, run line by line on the sample data: each command exits 0, and a command's trailing
+    /// The sync example (docs/sync.md), run line by line on the sample data: each command exits 0, and a command's trailing
     /// comment is the first line it prints (`…` stands for any text).
     @Test func theSyncExampleRunsAndPrintsWhatItsCommentsSay() throws {
-        let readme = try String(contentsOf: TestSupport.packageRoot.appending(path: "README.md"), encoding: .utf8)
-        let opening = "```sh\ncatalog --db server.sqlite import SampleData/library.json\n"
-        let start = try #require(readme.range(of: opening))
-        let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
+        let example = try #require(
+            try Documentation.block(
+                language: "sh", startingWith: "catalog --db server.sqlite import SampleData/library.json"))
         let directory = try TestSupport.temporaryDirectory("readme-sync")
         try FileManager.default.createSymbolicLink(
             at: directory.appending(path: "SampleData"), withDestinationURL: TestSupport.sampleData)
         var commands = 0
-        for line in readme[readme.index(start.lowerBound, offsetBy: 6)..<end.lowerBound].split(separator: "\n")
-        where line.hasPrefix("catalog ") {
+        for line in example.text.split(separator: "\n") where line.hasPrefix("catalog ") {
             let parts = line.split(separator: " # ", maxSplits: 1)
             var words = parts[0].split(separator: " ").dropFirst().map(String.init)
             var redirect: String?

@@ -56,7 +56,7 @@ enum BrowseKeyMap {
         }
     }
 
-    /// The keys, as the help overlay and the README list them.
+    /// The keys, as the help overlay and docs/cli.md list them.
     static let help: [(keys: String, what: String)] = [
         ("↑ ↓  j k", "move in the column (PgUp PgDn, Home End)"),
         ("⏎ →  l", "select, or push a link of the detail"),

@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
 
-/// How a MARC 21 bibliographic record becomes a ``BookRecord`` (the README's MARC mapping table).
+/// How a MARC 21 bibliographic record becomes a ``BookRecord`` (the MARC mapping table of docs/import.md).
 ///
 /// - Title: 245 `$a`, then `$b` after a colon, without the ISBD punctuation that ends them (` /`, ` :`, ` ;`,
 ///   ` =`, `,`, a final `.`); the second indicator's non-filing characters are dropped for the sort title.
