@@ -17,6 +17,7 @@ targets=(
     CatalogRemote
     Navigation
     LibraryNavigation
+    CatalogServer
     PostgreSQLDB
     PostgreSQL
 )

@@ -77,14 +77,14 @@ struct CSVRowContext {
         return values
     }
 
-    /// The raw cell, or `nil` with a rejecting issue when ``FieldLimits`` refuses it.
+    /// The raw cell (short text folded to one line), or `nil` with a rejecting issue when ``FieldLimits`` refuses it.
     private mutating func checked(_ field: MappedField, _ kind: FieldLimits.Kind) -> String? {
         guard let raw = raw(field) else { return nil }
         if let reason = FieldLimits.violation(raw, kind) {
             report(field, reason: reason, value: FieldLimits.excerpt(raw))
             return nil
         }
-        return raw
+        return FieldLimits.folded(raw, kind)
     }
 
     /// A whole number in range, recording a rejecting issue when it is not one.

@@ -216,7 +216,7 @@ private struct CalibreBook {
             reject(field, reason: reason, value: FieldLimits.excerpt(value))
             return nil
         }
-        return value
+        return FieldLimits.folded(value, kind)
     }
 
     /// Whether a problem with `field` rejects the book already.

@@ -38,8 +38,9 @@ enum FieldLimits {
 
     /// Why `text` may not be imported as a value of `kind`, or `nil` when it may.
     ///
-    /// Control characters (U+0000–U+001F, U+007F–U+009F) are refused inside the text; tab and line breaks are
-    /// allowed in long text, and as surrounding whitespace (which is trimmed) in short text.
+    /// Control characters (U+0000–U+001F, U+007F–U+009F) are refused inside the text, except the whitespace ones
+    /// (tab, line feed, vertical tab, form feed, carriage return): long text keeps them, short text has them
+    /// ``folded(_:_:)`` to spaces (a spreadsheet cell holding a title on two lines is one title).
     static func violation(_ text: String, _ kind: Kind) -> String? {
         var text = text
         return text.withUTF8 { violation(bytes: $0, kind) }
@@ -94,16 +95,26 @@ enum FieldLimits {
         text.utf8.count <= 80 ? text : String(text.prefix(60)) + "…"
     }
 
+    /// `text` as a value of `kind` is stored: in short text, each tab and line break becomes a space (names and
+    /// titles then collapse runs of spaces); long text as it is. Only for text ``violation(_:_:)`` admits.
+    static func folded(_ text: String, _ kind: Kind) -> String {
+        guard kind == .shortText, text.utf8.contains(where: isFoldedWhitespace) else { return text }
+        return String(decoding: text.utf8.map { isFoldedWhitespace($0) ? 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// Tab, line feed, vertical tab, form feed and carriage return.
+    private static func isFoldedWhitespace(_ byte: UInt8) -> Bool { (0x09...0x0D).contains(byte) }
+
     private static func allowed(_ scalar: UInt32, at index: Int, first: Int, last: Int, _ kind: Kind) -> Bool {
         // Outside `first...last` lie only whitespace bytes, which trimming drops.
         if index < first || index > last { return true }
-        return kind == .longText && (scalar == 0x09 || scalar == 0x0A || scalar == 0x0D)
+        return (0x09...0x0D).contains(scalar) && (kind == .shortText || scalar != 0x0B && scalar != 0x0C)
     }
 
     private static func control(_ scalar: UInt32, at byteOffset: Int) -> String {
         let hex = String(scalar, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        return "holds the control character \(code) at byte \(byteOffset); names and titles may not hold control "
-            + "characters (tab and line breaks are allowed in summaries only)"
+        return "holds the control character \(code) at byte \(byteOffset); text may not hold control characters "
+            + "other than tabs and line breaks (which become spaces in names and titles)"
     }
 }

@@ -117,7 +117,7 @@ struct JSONCatalogEntry {
                         line: member.position.line, column: path, value: FieldLimits.excerpt(text), reason: reason))
                 return nil
             }
-            return text
+            return FieldLimits.folded(text, kind)
         case .oversizedString(let byteCount):
             let reason =
                 byteCount > kind.maxBytes

@@ -13,10 +13,10 @@ struct LimitCheck {
         value(raw, field).flatMap(FieldValue.name)
     }
 
-    /// `text`, or `nil` when missing or refused.
+    /// `text` (short text folded to one line), or `nil` when missing or refused.
     mutating func value(_ text: String?, _ field: String, _ kind: FieldLimits.Kind = .shortText) -> String? {
         guard let text else { return nil }
-        guard let reason = FieldLimits.violation(text, kind) else { return text }
+        guard let reason = FieldLimits.violation(text, kind) else { return FieldLimits.folded(text, kind) }
         issues.append(RowIssue(line: line, column: field, value: FieldLimits.excerpt(text), reason: reason))
         return nil
     }

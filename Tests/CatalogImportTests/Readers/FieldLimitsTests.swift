@@ -10,8 +10,8 @@ import Testing
 @Suite struct FieldLimitsTests {
     @Test(arguments: [
         ("Bad\0Title", FieldLimits.Kind.shortText, "control character U+0000 at byte 3"),
-        ("Tab\tinside", .shortText, "control character U+0009 at byte 3"),
-        ("Line\nbreak", .shortText, "control character U+000A at byte 4"),
+        ("Escape\u{1B}[31m", .shortText, "control character U+001B at byte 6"),
+        ("Vertical\u{0B}tab", .longText, "control character U+000B at byte 8"),
         ("C1 \u{98} control", .shortText, "control character U+0098 at byte 3"),
         ("Delete\u{7F}", .shortText, "control character U+007F at byte 6"),
         ("Summary\0", .longText, "control character U+0000 at byte 7"),
@@ -26,12 +26,38 @@ import Testing
 
     @Test(arguments: [
         ("  Surrounding whitespace\t\r\n", FieldLimits.Kind.shortText),
+        ("Tab\tinside", .shortText), ("Line\nbreak", .shortText), ("Once upon \r\na time", .shortText),
         ("Paragraphs\n\nand\ttabs\r\n", .longText),
         (String(repeating: "é", count: 2048), .shortText),
         ("Motörhead — ünïcödé 書名", .shortText),
     ])
     func allowedValues(text: String, kind: FieldLimits.Kind) {
         #expect(FieldLimits.violation(text, kind) == nil)
+    }
+
+    @Test(arguments: [
+        ("Once upon \na time", FieldLimits.Kind.shortText, "Once upon  a time"),
+        ("Once upon \r\na\ttime", .shortText, "Once upon   a time"),
+        ("Paragraphs\n\nkept", .longText, "Paragraphs\n\nkept"),
+        ("Plain", .shortText, "Plain"),
+    ])
+    func shortTextHasItsTabsAndLineBreaksFoldedToSpaces(text: String, kind: FieldLimits.Kind, folded: String) {
+        #expect(FieldLimits.folded(text, kind) == folded)
+    }
+
+    /// csv-spectrum's `newlines.csv` and `newlines_crlf.csv`: a quoted cell holding a line break is one title on one
+    /// line, as a spreadsheet shows it; the summary keeps its breaks.
+    @Test(arguments: ["\n", "\r\n"])
+    func aLineBreakInsideAQuotedTitleBecomesASpace(lineEnd: String) throws {
+        let text = [
+            "title,authors,summary", "\"Once upon \(lineEnd)a time\",\"Ann\(lineEnd)Author\",\"One\(lineEnd)Two\"", "",
+        ]
+        .joined(separator: lineEnd)
+        let rows = try Fixture.rows(Fixture.books(text))
+        let book = try #require(rows.first?.book, "\(rows)")
+        #expect(book.title == "Once upon a time")
+        #expect(book.contributors.map(\.author.name) == ["Ann Author"])
+        #expect(book.summary == "One\(lineEnd)Two")
     }
 
     // MARK: CSV
