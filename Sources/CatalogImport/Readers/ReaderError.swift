@@ -27,8 +27,8 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownProfile(name: String, profiles: [String])
     /// A native JSON catalog file cannot be read further.
     case catalogJSON(JSONCatalogError)
-    /// A MARCXML file is not well-formed XML, or not UTF-8 XML, at this byte offset (0-based).
-    case malformedXML(path: String, byteOffset: Int64, reason: String)
+    /// A MARCXML file is not well-formed XML, or not UTF-8 XML, at this line (from 1) and byte offset (from 0).
+    case malformedXML(path: String, line: Int, byteOffset: Int64, reason: String)
     /// An encoding was given for a format whose files cannot be in it (MARC-8 for a CSV file, latin1 for MARC).
     case encodingDoesNotApply(encoding: String, format: ImportFormat)
     /// A Calibre library's database cannot be read: it is not one, or reading it failed.
@@ -84,8 +84,8 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path): cannot read it as a Calibre library: \(reason)."
         case .unknownProfile(let name, let profiles):
             return "no profile named '\(name)'; profiles: \(profiles.joined(separator: ", "))."
-        case .malformedXML(let path, let offset, let reason):
-            return "\(path): not well-formed XML at byte offset \(offset): \(reason)."
+        case .malformedXML(let path, let line, let offset, let reason):
+            return "\(path):\(line): not well-formed XML at byte offset \(offset): \(reason)."
         case .encodingDoesNotApply(let encoding, let format):
             let fits =
                 switch format {

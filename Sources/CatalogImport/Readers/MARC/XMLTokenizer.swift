@@ -6,8 +6,10 @@ import Catalog
 /// ``maxMarkupBytes``; a longer text run is handed on in pieces (never cutting a reference).
 ///
 /// Well-formedness is checked as far as a reader of records needs: every end tag closes the element open last, the
-/// file does not end inside an element or a tag, names and attribute values are well formed, references are known.
-/// A file that breaks them is refused with the byte offset (``ReaderError/malformedXML(path:byteOffset:reason:)``).
+/// file does not end inside an element or a tag, names and attribute values are well formed, references are known,
+/// and no character is one XML 1.0 forbids (a control character other than tab, line feed and carriage return,
+/// written as itself or as a reference). A file that breaks them is refused with the line and byte offset
+/// (``ReaderError/malformedXML(path:line:byteOffset:reason:)``).
 final class XMLTokenizer {
     /// What the tokenizer yields.
     enum Token: Equatable {
@@ -30,7 +32,12 @@ final class XMLTokenizer {
     /// The file offset of `buffer[0]`.
     private var bufferOffset: Int64 = 0
     private var atEnd = false
-    private var open: [(name: String, byteOffset: Int64)] = []
+    private var open: [(name: String, byteOffset: Int64, line: Int)] = []
+    /// Line feeds are counted up to this index of the buffer, for the line numbers of messages (counted once each,
+    /// as the tags the counting follows come in file order).
+    private var countedIndex = 0
+    /// The line of `buffer[countedIndex]`, from 1.
+    private var countedLine = 1
     private var pendingEnd: String?
 
     /// The file's name for messages.
@@ -47,7 +54,7 @@ final class XMLTokenizer {
 
     /// The next token, or `nil` at the end of a well-formed input.
     ///
-    /// - Throws: ``ReaderError/malformedXML(path:byteOffset:reason:)``, or the input's errors.
+    /// - Throws: ``ReaderError/malformedXML(path:line:byteOffset:reason:)``, or the input's errors.
     func next() throws(ReaderError) -> Token? {
         if let name = pendingEnd {
             pendingEnd = nil
@@ -59,7 +66,8 @@ final class XMLTokenizer {
                 guard try fill() else {
                     if let element = open.last {
                         throw malformed(
-                            element.byteOffset, "the file ends inside the element <\(element.name)> opened here")
+                            element.byteOffset, line: element.line,
+                            "the file ends inside the element <\(element.name)> opened here")
                     }
                     return nil
                 }
@@ -113,6 +121,9 @@ final class XMLTokenizer {
             }
             let name = String(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self)
             guard let scalar = Self.reference(name) else {
+                if name.hasPrefix("#") {
+                    throw malformed(place, "the reference &\(name); is not of a character XML allows")
+                }
                 throw malformed(place, "the reference &\(name); is not one XML knows without a DTD")
             }
             output.append(contentsOf: Array(String(Character(scalar)).utf8))
@@ -132,7 +143,7 @@ final class XMLTokenizer {
             guard name.hasPrefix("#") else { return nil }
             let digits = name.dropFirst()
             let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
+            guard let value, let scalar = Unicode.Scalar(value), isCharacter(scalar) else { return nil }
             return scalar
         }
     }
@@ -208,7 +219,7 @@ final class XMLTokenizer {
             guard open.count < Self.maxDepth else {
                 throw malformed(byteOffset, "elements are nested deeper than \(Self.maxDepth) levels")
             }
-            open.append((name, byteOffset))
+            open.append((name, byteOffset, line(atOffset: byteOffset)))
         }
         return .start(name: name, attributes: attributes, byteOffset: byteOffset)
     }
@@ -250,12 +261,38 @@ final class XMLTokenizer {
             return false
         }
         if position > 0 {
+            countLines(upTo: position)
             bufferOffset += Int64(position)
             buffer.removeFirst(position)
+            countedIndex -= position
             position = 0
         }
+        let start = buffer.count
         buffer.append(contentsOf: chunk)
+        if let control = buffer[start...].firstIndex(where: Self.isForbiddenControl) {
+            let hex = String(buffer[control], radix: 16, uppercase: true)
+            throw malformed(
+                offset(control),
+                "the control character U+\(hex.count < 2 ? "000" : "00")\(hex), which XML 1.0 does not allow anywhere "
+                    + "(only tab, line feed and carriage return of the control characters)")
+        }
         return true
+    }
+
+    /// Counts the line feeds of the buffer up to `index`, which is at or past the last index counted to.
+    private func countLines(upTo index: Int) {
+        while countedIndex < index {
+            if buffer[countedIndex] == 0x0A { countedLine += 1 }
+            countedIndex += 1
+        }
+    }
+
+    /// The line of the byte at file offset `byteOffset`, which is in the buffer at or past the last one counted.
+    private func line(atOffset byteOffset: Int64) -> Int {
+        let index = Int(byteOffset - offset(0))
+        guard index >= countedIndex, index <= buffer.count else { return countedLine }
+        countLines(upTo: index)
+        return countedLine
     }
 
     /// Whether the bytes at `position` start with `prefix`, reading on as needed.
@@ -318,8 +355,23 @@ final class XMLTokenizer {
         bufferOffset + Int64(index) + (input.hadByteOrderMark ? 3 : 0)
     }
 
-    private func malformed(_ byteOffset: Int64, _ reason: String) -> ReaderError {
-        .malformedXML(path: input.name, byteOffset: byteOffset, reason: reason)
+    private func malformed(_ byteOffset: Int64, line: Int? = nil, _ reason: String) -> ReaderError {
+        .malformedXML(
+            path: input.name, line: line ?? self.line(atOffset: byteOffset), byteOffset: byteOffset, reason: reason)
+    }
+
+    /// A control character XML 1.0 allows nowhere: below U+0020 but tab, line feed and carriage return. (The C1
+    /// controls U+0080–U+009F are allowed, though discouraged.)
+    private static func isForbiddenControl(_ byte: UInt8) -> Bool {
+        byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
+    }
+
+    /// Whether XML 1.0 allows `scalar` in a document (its `Char` production).
+    private static func isCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D, 0x20...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
