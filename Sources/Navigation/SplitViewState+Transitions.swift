@@ -139,14 +139,14 @@ extension SplitViewState {
         compactColumn = .detail
     }
 
-    /// The collapsed back button: pop when something is pushed, else clear the deepest selection and move
-    /// one column to the left, as a collapsed `NavigationSplitView` does with its list selections.
+    /// The collapsed back button, which acts on the column shown (the compact column): on the detail it pops when
+    /// something is pushed, else it clears the deepest selection and moves one column to the left, as a collapsed
+    /// `NavigationSplitView` does with its list selections. A stack kept under another column is not on screen, so
+    /// it is cleared with the selections, never popped unseen.
     private mutating func compactBack() throws(NavigationError) {
-        if !stack.isEmpty {
-            stack.removeLast()
-            return
-        }
         switch (compactColumn, layout) {
+        case (.detail, _) where !stack.isEmpty:
+            stack.removeLast()
         case (.detail, .threeColumns):
             content = nil
             detail = nil

@@ -128,6 +128,20 @@ import Testing
         #expect(throws: NavigationError.alreadyAtSidebar) { try state.applying(.compactBack) }
     }
 
+    /// The back button acts on the column shown: with the sidebar on top it refuses and leaves the hidden stack
+    /// alone; with the content list on top it goes to the sidebar at once, not popping a stack that is not shown.
+    @Test func compactBackActsOnTheColumnShown() throws {
+        let shown = try navigate([
+            .selectSidebar(.genres), .selectContent(.genre(1)), .push(.band(2)), .push(.genre(3)),
+        ])
+        let sidebarOnTop = try shown.applying(.setCompactColumn(.sidebar)).state
+        #expect(throws: NavigationError.alreadyAtSidebar) { try sidebarOnTop.applying(.compactBack) }
+        let contentOnTop = try shown.applying(.setCompactColumn(.content)).state
+        let back = try contentOnTop.applying(.compactBack).state
+        #expect(back.sidebar == nil && back.content == nil && back.detail == nil && back.stack.isEmpty)
+        #expect(back.compactColumn == .sidebar)
+    }
+
     @Test func refusedIntentsSayWhy() throws {
         let state = try navigate([.selectSidebar(.authors), .selectContent(.author(1))])
         let refusals: [(NavigationIntent<TestRoute>, NavigationError)] = [
