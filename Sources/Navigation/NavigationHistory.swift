@@ -58,14 +58,18 @@ public struct NavigationHistory<Route: NavigationRoute>: Sendable, Hashable {
         }
     }
 
-    /// Appends `state` after the current entry, unless it equals the current state.
+    /// Appends `state` after the current entry, unless it equals the current state, or the current entry
+    /// itself (after `back`, the current state can differ from its entry in the visibility it kept; setting the
+    /// entry's own visibility again returns to the entry, which is not recorded twice).
     ///
     /// - Parameter state: the new current state.
     public mutating func record(_ state: SplitViewState<Route>) {
         guard state != current else { return }
         entries.removeSubrange((index + 1)...)
-        entries.append(state)
-        if entries.count > limit { entries.removeFirst(entries.count - limit) }
+        if state != entries[index] {
+            entries.append(state)
+            if entries.count > limit { entries.removeFirst(entries.count - limit) }
+        }
         index = entries.count - 1
         current = state
     }

@@ -276,6 +276,18 @@ public final class NavigationStore<Route: NavigationRoute> {
             if window.last > window.cursor {
                 try transaction.deleteHistory(scene: window.id, after: window.cursor)
             }
+            if try isEntry(stored, of: state, after: previous, at: window, in: transaction) {
+                // Back at the entry itself: its visibility again (NavigationHistory.record(_:)).
+                let back = SceneWindow(id: window.id, first: window.first, cursor: window.cursor, last: window.cursor)
+                try transaction.updateScene(back, stored, at: now)
+                return (
+                    HistoryPosition(
+                        index: Int(window.cursor - window.first), count: Int(window.cursor - window.first + 1)),
+                    SceneRevision(
+                        own: true, scene: scene, format: stored.format, state: stored.state, first: window.first,
+                        cursor: window.cursor, last: window.cursor)
+                )
+            }
             let newPosition = window.cursor + 1
             try transaction.insertHistoryEntry(scene: window.id, at: newPosition, stored, recordedAt: now)
             let first = max(window.first, newPosition - Int64(historyLimit) + 1)
@@ -350,6 +362,20 @@ public final class NavigationStore<Route: NavigationRoute> {
         }
         storage.didSave()
         return result
+    }
+
+    /// Whether `state` is the history entry at the window's cursor, which the scene showed as `previous`: only a
+    /// state that differs from `previous` in its visibility alone can be (after `back`, the scene shows its entry
+    /// with the visibility it kept), so only then is the entry read, and compared as stored text.
+    private func isEntry(
+        _ stored: StoredText, of state: SplitViewState<Route>, after previous: SplitViewState<Route>,
+        at window: SceneWindow, in transaction: any SceneTransaction
+    ) throws -> Bool {
+        var sameVisibility = previous
+        sameVisibility.visibility = state.visibility
+        guard sameVisibility == state else { return false }
+        let entry = try transaction.historyEntry(scene: window.id, at: window.cursor)
+        return entry?.format == stored.format && entry?.state == stored.state
     }
 
     /// Deletes the entries strictly between `cursor` and `target` (the storage renumbers the ones after them).

@@ -26,6 +26,18 @@ import Testing
         #expect(navigator.history.neighbors.next == nil)
     }
 
+    /// After `back` the scene shows its entry with the visibility it kept; setting the entry's own visibility
+    /// returns to the entry, which is not recorded a second time (a random sequence found the duplicate).
+    @Test func returningToTheEntryAfterBackIsNotRecordedTwice() throws {
+        var navigator = Navigator<TestRoute>()
+        try navigator.apply(.selectSidebar(.books))
+        try navigator.apply(.setVisibility(.all))
+        try navigator.apply(.back)
+        #expect(navigator.state.sidebar == nil && navigator.state.visibility == .all && navigator.history.index == 0)
+        try navigator.apply(.setVisibility(.automatic))
+        #expect(navigator.history.entries == [SplitViewState()] && navigator.state == SplitViewState())
+    }
+
     @Test func consecutiveDuplicatesAreNotRecorded() throws {
         var navigator = Navigator<TestRoute>()
         try navigator.apply(.selectSidebar(.books))

@@ -5,6 +5,25 @@ import Testing
 @testable import Navigation
 
 @Suite struct NavigationStoreTests {
+    /// The store records what the in-memory history records: returning to the entry after `back` (its own
+    /// visibility again) adds no entry.
+    @Test(arguments: Backend.allCases) func returningToTheEntryAfterBackIsNotRecordedTwice(_ backend: Backend) throws {
+        let store = try backend.makeStore(validator: FakeCatalog())
+        let user = try store.user(named: "ada")
+        let session = try store.openSession(scene: "main", for: user)
+        var navigator = Navigator<TestRoute>()
+        for intent: NavigationIntent<TestRoute> in [
+            .selectSidebar(.books), .setVisibility(.all), .back, .setVisibility(.automatic),
+        ] {
+            try session.apply(intent)
+            try navigator.apply(intent)
+        }
+        #expect(try store.history(ofScene: "main", for: user) == [SplitViewState()])
+        #expect(try store.history(ofScene: "main", for: user) == navigator.history.entries)
+        #expect(session.history == HistoryPosition(index: 0, count: 1))
+        #expect(try store.restore(scene: "main", for: user).state == SplitViewState())
+    }
+
     @Test(arguments: Backend.allCases) func deletedMiddleStackEntryCutsTheStackThere(_ backend: Backend) throws {
         let catalog = FakeCatalog()
         let store = try backend.makeStore(validator: catalog)
