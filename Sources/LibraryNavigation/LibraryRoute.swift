@@ -109,6 +109,14 @@ public enum LibraryRoute: NavigationRoute, Codable {
         }
     }
 
+    /// The sections and a search are lists, which only the content column shows.
+    public var isDetail: Bool {
+        switch self {
+        case .books, .authors, .genres, .bands, .search: false
+        case .settings, .about, .book, .author, .genre, .band: true
+        }
+    }
+
     public func allowsContent(_ child: LibraryRoute) -> Bool {
         switch (self, child) {
         case (.books, .book), (.authors, .author), (.genres, .genre), (.bands, .band): true

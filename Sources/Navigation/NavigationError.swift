@@ -18,6 +18,8 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The route is of a kind that may be pushed onto `onto`, but the detail of `onto` does not link to it
     /// (the validator said so: a band that is not one of that genre's bands).
     case notLinked(route: String, from: String)
+    /// The route is a list (``NavigationRoute/isDetail`` is `false`): the detail column cannot show it.
+    case notADetail(route: String)
     /// A detail stack was set while the detail column has no root.
     case noDetailRoot
     /// `pop` with an empty detail stack.
@@ -45,6 +47,8 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
         case .cannotPush(let route, let onto): "\(route) cannot be pushed onto \(onto)"
         case .notLinked(let route, let from):
             "\(route) cannot be pushed onto \(from): the detail of \(from) does not link to it"
+        case .notADetail(let route):
+            "\(route) is a list, which the detail column does not show: select it in the sidebar to list it"
         case .noDetailRoot: "the detail column is empty: show a detail before pushing a stack"
         case .stackIsEmpty: "the detail stack is empty: nothing to pop"
         case .alreadyAtSidebar: "the sidebar is already on top: nothing to go back to"

@@ -45,6 +45,10 @@ public protocol NavigationRoute: Hashable, Sendable {
     /// Whether the route may be selected in the sidebar: a section, or a row of a sidebar list.
     var isSidebarItem: Bool { get }
 
+    /// Whether the detail column can show the route: an entry's screen, or a two-column route's own page; not a
+    /// list that only the content column shows (a section, a search). `true` unless the route says otherwise.
+    var isDetail: Bool { get }
+
     /// Whether `child` may be selected in the content column while this route is the sidebar selection.
     ///
     /// - Parameter child: a candidate content selection.
@@ -61,6 +65,9 @@ public protocol NavigationRoute: Hashable, Sendable {
 extension NavigationRoute {
     /// The default URL scheme: `catalog`.
     public static var urlScheme: String { "catalog" }
+
+    /// Every route can be shown in the detail column unless the app's route type says otherwise.
+    public var isDetail: Bool { true }
 
     /// The URL form as text: `catalog://author/<uuid>`, the path percent-encoded where needed.
     public var urlString: String {

@@ -45,7 +45,7 @@ extension SplitViewState {
         case .selectSidebar(let route): try next.selectSidebar(route)
         case .clearSidebar: next = Self(visibility: visibility)
         case .selectContent(let route): try next.selectContent(route)
-        case .showDetail(let route): next.showDetail(route)
+        case .showDetail(let route): try next.showDetail(route)
         case .push(let route): try next.push(route)
         case .pop:
             guard !next.stack.isEmpty else { throw .stackIsEmpty }
@@ -109,7 +109,8 @@ extension SplitViewState {
     /// it is the same route, and the compact column moves to the detail so a collapsed view shows it. The
     /// sidebar route stays, so the layout does not change; a two-column sidebar route loses its mark
     /// (``markedSidebarRoute``) unless the detail is that route.
-    private mutating func showDetail(_ route: Route) {
+    private mutating func showDetail(_ route: Route) throws(NavigationError) {
+        guard route.isDetail else { throw .notADetail(route: route.path) }
         if content != route { content = nil }
         detail = route
         stack = []
@@ -121,6 +122,7 @@ extension SplitViewState {
             guard top.allowsPush(route) else { throw .cannotPush(route: route.path, onto: top.path) }
             stack.append(route)
         } else {
+            guard route.isDetail else { throw .notADetail(route: route.path) }
             detail = route
         }
         compactColumn = .detail

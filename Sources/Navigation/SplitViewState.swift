@@ -96,6 +96,7 @@ public struct SplitViewState<Route: NavigationRoute>: Sendable, Hashable {
             guard detail == content else { return "the detail root is not the content selection \(content.path)" }
         }
         if !stack.isEmpty, detail == nil { return "a detail stack without a detail root" }
+        if let detail, !detail.isDetail { return "\(detail.path) is a list, which the detail column does not show" }
         if let detail {
             for (below, above) in zip([detail] + stack, stack) where !below.allowsPush(above) {
                 return "\(above.path) cannot be pushed onto \(below.path)"

@@ -90,7 +90,7 @@ struct StateRepairer<Route: NavigationRoute> {
                     return (sidebar, content, content, [])
                 }
             } else if let element = stored.detail {
-                guard let route = check(element, .detail, removing: detailTexts, allowed: { _ in true }) else {
+                guard let route = check(element, .detail, removing: detailTexts, allowed: \.isDetail) else {
                     return (sidebar, nil, nil, [])
                 }
                 detail = route

@@ -126,6 +126,23 @@ import Testing
         #expect(shown["detail"] as? String == "settings" && shown["sidebarMarked"] as? Bool == true)
     }
 
+    /// A section or a search is a list: as the detail it would show no list and allow no push, so it is refused
+    /// with what to do, and the scene stays as it was.
+    @Test(arguments: ["books", "search/tolk"])
+    func aListCannotBeTheDetail(route: String) throws {
+        _ = try nav("select-sidebar", "authors")
+        let before = try cli.run("nav", "show", "--json").standardOutput
+        for intent in ["show-detail", "push"] {
+            let refused = try cli.run("nav", intent, route)
+            #expect(refused.status == 1)
+            #expect(
+                refused.standardError
+                    == "error: \(route) is a list, which the detail column does not show: select it in the sidebar "
+                    + "to list it\n")
+        }
+        #expect(try cli.run("nav", "show", "--json").standardOutput == before)
+    }
+
     @Test func backCollapsesEntriesARepairMadeEqual() throws {
         let huckleberry = try route("book", "Adventures of Huckleberry Finn")
         let twain = try route("author", "Mark Twain")

@@ -142,6 +142,16 @@ import Testing
         #expect(back.compactColumn == .sidebar)
     }
 
+    @Test func aListCannotBeTheDetailRoot() throws {
+        let state = try navigate([.selectSidebar(.genres)])
+        #expect(throws: NavigationError.notADetail(route: "books")) { try state.applying(.showDetail(.books)) }
+        #expect(throws: NavigationError.notADetail(route: "genres")) { try state.applying(.push(.genres)) }
+        #expect(throws: NavigationError.invalidState(reason: "books is a list, which the detail column does not show"))
+        {
+            try SplitViewState<TestRoute>(sidebar: .genres, detail: .books)
+        }
+    }
+
     @Test func refusedIntentsSayWhy() throws {
         let state = try navigate([.selectSidebar(.authors), .selectContent(.author(1))])
         let refusals: [(NavigationIntent<TestRoute>, NavigationError)] = [

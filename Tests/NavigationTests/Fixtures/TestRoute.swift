@@ -70,6 +70,13 @@ enum TestRoute: NavigationRoute {
         }
     }
 
+    var isDetail: Bool {
+        switch self {
+        case .books, .authors, .genres, .bands: false
+        default: true
+        }
+    }
+
     func allowsContent(_ child: TestRoute) -> Bool {
         switch (self, child) {
         case (.books, .book), (.authors, .author), (.genres, .genre), (.bands, .band), (.genre, .band): true
