@@ -79,6 +79,8 @@ let package = Package(
         .target(name: "CatalogSync", dependencies: ["Catalog", "SQLiteDB"]),
         // The HTTP API's bearer tokens of the navigation's users, stored hashed, with their scopes.
         .target(name: "AccessTokens", dependencies: ["Navigation", "SQLiteDB"], plugins: ["EmbedMigrations"]),
+        // libcurl, loaded at the first request to a server (Debian: libcurl4; macOS ships it).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The client side of a catalog server: snapshots and the change feed over HTTP (URLSession).
         .target(name: "CatalogRemote", dependencies: ["Catalog", "CatalogSync", "SQLiteDB"]),
         // Split-view navigation state, history and sessions, generic over the app's route type.
