@@ -79,8 +79,11 @@ let package = Package(
         .target(name: "CatalogSync", dependencies: ["Catalog", "SQLiteDB"]),
         // The HTTP API's bearer tokens of the navigation's users, stored hashed, with their scopes.
         .target(name: "AccessTokens", dependencies: ["Navigation", "SQLiteDB"], plugins: ["EmbedMigrations"]),
-        // The client side of a catalog server: snapshots and the change feed over HTTP (URLSession).
-        .target(name: "CatalogRemote", dependencies: ["Catalog", "CatalogSync", "SQLiteDB"]),
+        // libcurl, loaded at the first request to a server (Debian: libcurl4; macOS ships it); only CatalogRemote
+        // imports it.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // The client side of a catalog server: snapshots and the change feed over HTTP (libcurl).
+        .target(name: "CatalogRemote", dependencies: ["CCurl", "Catalog", "CatalogSync", "SQLiteDB"]),
         // Split-view navigation state, history and sessions, generic over the app's route type.
         .target(name: "Navigation", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
         // The catalog's routes, their validation against the catalog, and a browsing facade per user and scene.

@@ -2,10 +2,6 @@ public import CatalogSync
 import Foundation
 import SQLiteDB
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 extension RemoteCatalog {
     /// Downloads the server's snapshot (`GET /v1/snapshot`) to a new client file at `path`, resuming a broken
     /// download where it stopped (`Range` with `If-Range`, so a snapshot replaced meanwhile starts over).

@@ -1,9 +1,5 @@
 public import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A catalog server (`catalog serve`) as a client sees it: its base URL and the bearer token to send.
 ///
 /// ```swift
@@ -54,15 +50,16 @@ public struct RemoteCatalog: Sendable {
     @discardableResult
     func get(
         _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:], idleTimeout: TimeInterval = 60,
-        onResponse: @escaping (HTTPURLResponse) throws -> Void = { _ in }, into sink: @escaping (Data) throws -> Void
-    ) throws -> HTTPURLResponse {
-        var request = URLRequest(url: try endpoint(path, query: query))
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        onResponse: @escaping (RemoteResponse) throws -> Void = { _ in }, into sink: @escaping (Data) throws -> Void
+    ) throws -> RemoteResponse {
+        let url = try endpoint(path, query: query)
+        var headers = headers
+        if let token { headers["Authorization"] = "Bearer \(token)" }
         var retries = 0
         while true {
             do {
-                return try Transfer.run(request, idleTimeout: idleTimeout, onResponse: onResponse, sink: sink)
+                return try Transfer.run(
+                    url, headers: headers, idleTimeout: idleTimeout, onResponse: onResponse, sink: sink)
             } catch let error as RemoteError {
                 guard let wait = error.retryAfter, wait <= Self.longestRetryAfter, retries < Self.rateLimitRetries
                 else { throw error }
@@ -87,6 +84,12 @@ public struct RemoteCatalog: Sendable {
         }
         return object
     }
+
+    /// Why libcurl, which requests go through, cannot be loaded on this machine; `nil` when it can.
+    ///
+    /// The library is loaded at the first request, not when the program starts: a program that never asks a
+    /// server runs without it.
+    public static var libraryUnavailableReason: String? { Transfer.libraryUnavailableReason }
 
     /// The server's change feed, for a client that follows the database `databaseUUID` (sent with each read, so
     /// a server of another database refuses it).

@@ -12,6 +12,8 @@ public enum RemoteError: Error, Sendable, Equatable, LocalizedError {
     case badAnswer(url: String, reason: String)
     /// The file to write exists already.
     case fileExists(path: String)
+    /// libcurl, which requests go through, is not installed (the system loader's reason).
+    case libraryUnavailable(reason: String)
 
     /// Whether asking again later may work: the server was unreachable, failing (5xx) or asking to slow down
     /// (429), not refusing.
@@ -19,7 +21,7 @@ public enum RemoteError: Error, Sendable, Equatable, LocalizedError {
         switch self {
         case .unreachable, .rateLimited: true
         case .problem(_, let status, _, _): status >= 500
-        case .badAnswer, .fileExists: false
+        case .badAnswer, .fileExists, .libraryUnavailable: false
         }
     }
 
@@ -40,6 +42,9 @@ public enum RemoteError: Error, Sendable, Equatable, LocalizedError {
             "\(url) gave an answer this program cannot read (\(reason)); is it a catalog server of the same version?"
         case .fileExists(let path):
             "\(path) exists already; give a new file"
+        case .libraryUnavailable(let reason):
+            "asking a catalog server needs libcurl, which could not be loaded (\(reason)); install it: "
+                + "'apt-get install libcurl4' on Debian and Ubuntu (macOS ships it)"
         }
     }
 }

@@ -1,0 +1,105 @@
+#include "CCurl.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+// The functions used, as (result type, name, parameter list, argument list): one list makes the pointers, their
+// loading and the wrappers; those that return nothing are listed apart (a C function of type void may not return a
+// void expression), and so are those called only in this file: curl_global_init, by the loader, and
+// curl_easy_setopt, which is variadic, through a wrapper per type of value.
+#define CCURL_PROCEDURES(X)                                                                                        \
+    X(void, easy_cleanup, (CURL * curl), (curl))                                                                   \
+    X(void, slist_free_all, (struct curl_slist * list), (list))
+#define CCURL_FUNCTIONS(X)                                                                                         \
+    X(CURL *, easy_init, (void), ())                                                                               \
+    X(CURLcode, easy_perform, (CURL * curl), (curl))                                                               \
+    X(const char *, easy_strerror, (CURLcode code), (code))                                                        \
+    X(struct curl_slist *, slist_append, (struct curl_slist * list, const char *string), (list, string))
+#define CCURL_UNWRAPPED(X)                                                                                         \
+    X(CURLcode, global_init, (long flags), (flags))                                                                \
+    X(CURLcode, easy_setopt, (CURL * curl, CURLoption option, ...), ())
+
+#define CCURL_POINTER(result, name, parameters, arguments) static result(*p_##name) parameters;
+CCURL_PROCEDURES(CCURL_POINTER)
+CCURL_FUNCTIONS(CCURL_POINTER)
+CCURL_UNWRAPPED(CCURL_POINTER)
+
+// The shared library's names: Debian's (the OpenSSL flavour, then the GnuTLS one, whose ABI is the same), and the
+// one macOS ships.
+static const char *const library_names[] = {
+#ifdef __APPLE__
+    "libcurl.4.dylib",
+    "/usr/lib/libcurl.4.dylib",
+#else
+    "libcurl.so.4",
+    "libcurl-gnutls.so.4",
+#endif
+};
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static int loaded = 0;
+static char load_failure[512];
+
+static void load(void) {
+    void *library = NULL;
+    for (size_t i = 0; i < sizeof library_names / sizeof library_names[0] && library == NULL; i++) {
+        library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
+        // The first name's reason is the one to show: it names the library to install.
+        const char *reason = dlerror();
+        if (library == NULL && i == 0) {
+            snprintf(load_failure, sizeof load_failure, "%s", reason != NULL ? reason : library_names[0]);
+        }
+    }
+    if (library == NULL) return;
+#define CCURL_LOAD(result, name, parameters, arguments)                                                            \
+    *(void **)&p_##name = dlsym(library, "curl_" #name);                                                           \
+    if (p_##name == NULL) {                                                                                        \
+        snprintf(load_failure, sizeof load_failure, "libcurl has no function curl_%s", #name);                     \
+        return;                                                                                                    \
+    }
+    CCURL_PROCEDURES(CCURL_LOAD)
+    CCURL_FUNCTIONS(CCURL_LOAD)
+    CCURL_UNWRAPPED(CCURL_LOAD)
+    // Here, once, because curl_easy_init would otherwise initialize libcurl itself, which is not safe while another
+    // thread does the same.
+    CURLcode initialized = p_global_init(CURL_GLOBAL_DEFAULT);
+    if (initialized != CURLE_OK) {
+        snprintf(load_failure, sizeof load_failure, "curl_global_init failed: %s", p_easy_strerror(initialized));
+        return;
+    }
+    loaded = 1;
+}
+
+int ccurl_load(char *reason, size_t reason_size) {
+    pthread_once(&load_once, load);
+    if (!loaded && reason != NULL && reason_size > 0) snprintf(reason, reason_size, "%s", load_failure);
+    return loaded;
+}
+
+#define CCURL_WRAPPER(result, name, parameters, arguments)                                                         \
+    result ccurl_##name parameters { return p_##name arguments; }
+CCURL_FUNCTIONS(CCURL_WRAPPER)
+#define CCURL_PROCEDURE_WRAPPER(result, name, parameters, arguments)                                               \
+    void ccurl_##name parameters { p_##name arguments; }
+CCURL_PROCEDURES(CCURL_PROCEDURE_WRAPPER)
+
+CURLcode ccurl_easy_setopt_long(CURL *curl, CURLoption option, long value) {
+    return p_easy_setopt(curl, option, value);
+}
+
+CURLcode ccurl_easy_setopt_string(CURL *curl, CURLoption option, const char *value) {
+    return p_easy_setopt(curl, option, value);
+}
+
+CURLcode ccurl_easy_setopt_pointer(CURL *curl, CURLoption option, void *value) {
+    return p_easy_setopt(curl, option, value);
+}
+
+CURLcode ccurl_easy_setopt_write_function(CURL *curl, CURLoption option, curl_write_callback function) {
+    return p_easy_setopt(curl, option, function);
+}
+
+CURLcode ccurl_easy_setopt_xferinfo_function(CURL *curl, CURLoption option, curl_xferinfo_callback function) {
+    return p_easy_setopt(curl, option, function);
+}
