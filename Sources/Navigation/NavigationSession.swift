@@ -1,3 +1,5 @@
+import Foundation
+
 /// One scene of one user, open for browsing: the restored state, kept in step with the store as intents
 /// are applied, synchronously.
 ///
@@ -44,18 +46,57 @@ public final class NavigationSession<Route: NavigationRoute> {
         self.origin = restored.origin
     }
 
-    /// Applies `intent` and saves the result.
+    /// Applies `intent` to the scene as it is saved, and saves the result.
+    ///
+    /// Another program (a second `catalog nav`, a browser, a server) may save the same scene while this session
+    /// holds it. The save checks the scene's revision in its transaction: when the scene changed, the session
+    /// first takes on what was saved (restored and repaired as on opening) and applies `intent` to that, so no
+    /// writer's change is overwritten and no history entry is recorded twice.
     ///
     /// - Parameter intent: what the user did.
     /// - Returns: the repairs made to a history entry that `back` or `forward` moved to (a book deleted since
-    ///   it was recorded); empty otherwise.
+    ///   it was recorded), or to the saved scene taken on; empty otherwise.
     /// - Throws: ``NavigationError`` when the intent is refused (``NavigationError/notFound(route:)`` when it
     ///   brings in a route the validator does not know, ``NavigationError/notInSection(route:sidebar:)`` or
-    ///   ``NavigationError/notLinked(route:from:)`` when it brings in a link the data lacks), `DatabaseError` when checking or saving fails; the
-    ///   state is unchanged either way.
+    ///   ``NavigationError/notLinked(route:from:)`` when it brings in a link the data lacks);
+    ///   ``NavigationStoreError/sceneBusy(scene:attempts:)`` when others changed the scene at every attempt;
+    ///   `DatabaseError` when checking or saving fails. A refused intent saves nothing.
     @discardableResult
     public func apply(_ intent: NavigationIntent<Route>) throws -> RepairReport {
-        try apply(intent, expecting: nil)
+        var report = RepairReport()
+        for attempt in 0..<Self.attempts {
+            if attempt > 0 { Self.pause(before: attempt) }
+            do {
+                let moved = try apply(intent, expecting: revision)
+                report.repairs += moved.repairs
+                report.migratedFromFormat = report.migratedFromFormat ?? moved.migratedFromFormat
+                return report
+            } catch NavigationStoreError.staleRevision {
+                report.repairs += try takeSavedScene().repairs
+            }
+        }
+        throw NavigationStoreError.sceneBusy(scene: scene, attempts: Self.attempts)
+    }
+
+    /// How many times ``apply(_:)`` takes on a scene another writer changed before it gives up.
+    static var attempts: Int { 10 }
+
+    /// Waits a random time of up to 2^(attempt − 1) ms before attempt `attempt` (1, 2 … 9): two writers that keep
+    /// saving one scene at once fall out of step, and a burst of saves elsewhere is over before the last attempts.
+    private static func pause(before attempt: Int) {
+        let limit = 1 << (attempt - 1)
+        Thread.sleep(forTimeInterval: Double.random(in: 0...Double(limit)) / 1000)
+    }
+
+    /// Takes on the scene as saved now: its state, history position and revision.
+    ///
+    /// - Returns: the repairs restoring it needed.
+    private func takeSavedScene() throws -> RepairReport {
+        let restored = try store.restore(scene: scene, for: user)
+        state = restored.state
+        history = restored.history
+        revision = restored.revision
+        return restored.report
     }
 
     /// Applies `intent` and saves the result, unless the saved scene has changed since this session read or last

@@ -187,11 +187,16 @@ public final class NavigationStore<Route: NavigationRoute> {
 
     /// Throws ``NavigationStoreError/staleRevision`` unless the scene is at `expected` (checked inside the saving
     /// transaction, so nothing can change the scene between the check and the save).
+    ///
+    /// A scene opened without a row of its own started from another scene's state (or from nothing); it is stale
+    /// once it has a row, not when that other scene moves on, which changes nothing this scene shows.
     private func check(
         _ expected: SceneRevision?, scene: String, user: NavigationUser, in transaction: any SceneTransaction
     ) throws {
-        guard let expected, Self.currentRevision(try transaction.sceneRows(scene: scene, user: user)) != expected
-        else { return }
+        guard let expected else { return }
+        let own = try transaction.sceneRows(scene: scene, user: user).own
+        let current = own?.revision(own: true) ?? (expected.isOwn ? .nothingSaved : expected)
+        guard current != expected else { return }
         throw NavigationStoreError.staleRevision
     }
 

@@ -12,6 +12,8 @@ public enum NavigationStoreError: Error, Sendable, Hashable, CustomStringConvert
     case sessionExists(name: String)
     /// A save conditional on a ``SceneRevision`` found the scene at another one: it changed since it was read.
     case staleRevision
+    /// Other writers changed the scene each time a change was about to be saved on it, `attempts` times.
+    case sceneBusy(scene: String, attempts: Int)
 
     /// A sentence saying what happened and what to do.
     public var description: String {
@@ -23,6 +25,9 @@ public enum NavigationStoreError: Error, Sendable, Hashable, CustomStringConvert
         case .sessionNotFound(let name): "no saved session named '\(name)'"
         case .sessionExists(let name): "a session named '\(name)' already exists: choose another name"
         case .staleRevision: "the scene changed since it was read: read it again and decide again"
+        case .sceneBusy(let scene, let attempts):
+            "other programs changed the scene '\(scene)' \(attempts) times while this change was being saved: "
+                + "nothing was saved; try again"
         }
     }
 }

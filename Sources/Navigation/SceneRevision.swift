@@ -19,6 +19,9 @@ public struct SceneRevision: Sendable, Hashable, CustomStringConvertible {
     /// The revision of a user who has no saved scene at all.
     static let nothingSaved = Self(own: false, scene: "", format: 0, state: "", first: 0, cursor: 0, last: 0)
 
+    /// Whether it is the revision of the scene's own row (else the scene had none, and started from another).
+    var isOwn: Bool { own }
+
     /// The revision of a stored scene row (`own`: the scene's own row, else the one a scene without a row starts
     /// from).
     init(own: Bool, scene: String, format: Int, state: String, first: Int64, cursor: Int64, last: Int64) {

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteDB
+import Schema
 import TestSupport
 import Testing
 
@@ -367,5 +368,46 @@ import Testing
                 """)
         // The repaired state was saved: the next launch has nothing to report.
         try expectNav("show", is: state(sidebar: authors, compactColumn: "content", history: 4))
+    }
+
+    /// Three `catalog nav` processes pushing and popping on one scene at once, past the history's 100 entries:
+    /// each save is checked against the scene as saved and applied again on what another process saved, so every
+    /// command succeeds and no state is recorded twice in a row (blind saves left identical neighbours).
+    @Test func parallelNavProcessesRecordNoEntryTwice() throws {
+        let book = try Self.uuid(cli, ["list", "books"], named: "Adventures of Huckleberry Finn")
+        let twain = try Self.uuid(cli, ["list", "authors"], named: "Mark Twain")
+        #expect(try cli.run("nav", "select-sidebar", "authors").status == 0)
+        #expect(try cli.run("nav", "select-content", "author/\(twain)").status == 0)
+        // A push onto a book another process pushed, or a pop of a stack another emptied, is refused (exit 1,
+        // said on standard error); anything else fails the loop.
+        let loop = """
+            for i in $(seq 60); do
+              for intent in "push book/$2" pop; do
+                "$0" --db "$1" nav $intent >/dev/null 2>>"$3"
+                [ $? -le 1 ] || exit 1
+              done
+            done
+            """
+        let writers = try (0..<3).map { index in
+            try TestSupport.start(
+                "/bin/sh", ["-c", loop, CatalogCLI.executable, cli.database, book, cli.path("errors-\(index)")])
+        }
+        for (index, writer) in writers.enumerated() {
+            let result = writer.wait()
+            #expect(result.status == 0, "\(result.standardError)")
+            let errors = (try? String(contentsOfFile: cli.path("errors-\(index)"), encoding: .utf8)) ?? ""
+            for line in errors.split(separator: "\n") {
+                #expect(line.contains("cannot be pushed onto") || line.contains("nothing to pop"), "\(line)")
+            }
+        }
+        let users = try Database(path: DatabaseSchema.userStatePath(forCatalog: cli.database))
+        let entries = try users.fetchAll(
+            String.self,
+            """
+            SELECT h.state FROM nav_history h JOIN nav_scenes s ON s.id = h.scene_id
+            WHERE s.scene = 'main' AND h.position BETWEEN s.history_first AND s.history_last ORDER BY h.position
+            """)
+        #expect(entries.count == 100)
+        #expect(zip(entries, entries.dropFirst()).filter { $0 == $1 }.isEmpty)
     }
 }
