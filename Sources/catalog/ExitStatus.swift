@@ -2,6 +2,7 @@ import Catalog
 import CatalogImport
 import CatalogSync
 import CommandLineKit
+import PostgreSQL
 
 /// Exit statuses, after sysexits.h: 64 for a bad command line, 65 for bad data, 1 for other failures; 2 when an
 /// import rejected some rows.
@@ -28,7 +29,7 @@ enum ExitStatus {
         case let error as JSONCatalogError:
             if case .unreadable = error { return failure }
             return dataError
-        case is SyncError:
+        case is SyncError, is PostgreSQLSchemaError:
             return dataError
         default:
             return failure
