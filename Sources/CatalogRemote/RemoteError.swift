@@ -10,8 +10,6 @@ public enum RemoteError: Error, Sendable, Equatable, LocalizedError {
     case rateLimited(url: String, retryAfter: TimeInterval, detail: String)
     /// The server's answer is not what the endpoint gives.
     case badAnswer(url: String, reason: String)
-    /// The file to write exists already.
-    case fileExists(path: String)
 
     /// Whether asking again later may work: the server was unreachable, failing (5xx) or asking to slow down
     /// (429), not refusing.
@@ -19,7 +17,7 @@ public enum RemoteError: Error, Sendable, Equatable, LocalizedError {
         switch self {
         case .unreachable, .rateLimited: true
         case .problem(_, let status, _, _): status >= 500
-        case .badAnswer, .fileExists: false
+        case .badAnswer: false
         }
     }
 
@@ -38,8 +36,6 @@ public enum RemoteError: Error, Sendable, Equatable, LocalizedError {
             "\(url) answered 429 rate-limited: \(detail); it asks to wait \(Int(seconds.rounded(.up))) s"
         case .badAnswer(let url, let reason):
             "\(url) gave an answer this program cannot read (\(reason)); is it a catalog server of the same version?"
-        case .fileExists(let path):
-            "\(path) exists already; give a new file"
         }
     }
 }

@@ -15,7 +15,8 @@ enum ExitStatus {
 
     static func `for`(_ error: any Error) -> Int32 {
         switch error {
-        case is UsageError:
+        // A snapshot's OUT names a file that exists: the argument is wrong, as a bad option value is.
+        case is UsageError, is SnapshotError:
             return usage
         case let problem as DatabaseProblem:
             return problem.exitStatus
