@@ -278,15 +278,19 @@ public struct CatalogImporter {
 
     /// The rejection for a record the writer refused, or `nil` when the error is not about the record.
     private static func rejection(_ error: any Error, of row: AcceptedRow, file: String) -> ImportRejection? {
-        let reason: String
+        let issue: RowIssue
         switch error {
-        case let error as CatalogError: reason = error.description
-        case let error as DatabaseError where error.isConstraint: reason = error.message
+        // A refused value names its field and value, as a reader's own refusals do.
+        case CatalogError.invalidValue(let field, let value, let reason):
+            issue = RowIssue(line: row.line, column: field, value: value, reason: reason)
+        case let error as CatalogError: issue = RowIssue(line: row.line, reason: error.description)
+        case let error as DatabaseError where error.isConstraint:
+            issue = RowIssue(line: row.line, reason: error.message)
         default: return nil
         }
         return ImportRejection(
-            file: file, line: row.line, issues: [RowIssue(line: row.line, reason: reason)],
-            rawValues: row.source?.fields ?? [], record: row.line > 0 ? nil : row.record.label)
+            file: file, line: row.line, issues: [issue], rawValues: row.source?.fields ?? [],
+            record: row.line > 0 ? nil : row.record.label)
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {

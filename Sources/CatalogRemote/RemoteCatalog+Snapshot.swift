@@ -13,10 +13,11 @@ extension RemoteCatalog {
     ///   - path: a new file; an existing one is not overwritten.
     ///   - attempts: how many times to ask in all when the connection breaks.
     /// - Returns: where the copy stands.
-    /// - Throws: ``RemoteError`` when the file exists or the server cannot be reached (after `attempts`) or
-    ///   refuses; `SyncError.notASnapshot(path:)` when the download is not a client copy.
+    /// - Throws: `SnapshotError.fileExists(path:)` when the file exists (it is left as it was); ``RemoteError`` when
+    ///   the server cannot be reached (after `attempts`) or refuses; `SyncError.notASnapshot(path:)` when the
+    ///   download is not a client copy.
     public func downloadSnapshot(to path: String, attempts: Int = 5) throws -> SnapshotInfo {
-        guard !FileManager.default.fileExists(atPath: path) else { throw RemoteError.fileExists(path: path) }
+        try SnapshotError.requireNewFile(path)
         let partial = path + ".part"
         try? FileManager.default.removeItem(atPath: partial)
         guard FileManager.default.createFile(atPath: partial, contents: nil) else {

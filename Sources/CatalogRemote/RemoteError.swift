@@ -10,8 +10,6 @@ public enum RemoteError: Error, Sendable, Equatable, LocalizedError {
     case rateLimited(url: String, retryAfter: TimeInterval, detail: String)
     /// The server's answer is not what the endpoint gives.
     case badAnswer(url: String, reason: String)
-    /// The file to write exists already.
-    case fileExists(path: String)
     /// libcurl, which requests go through, is not installed (the system loader's reason).
     case libraryUnavailable(reason: String)
 
@@ -21,7 +19,7 @@ public enum RemoteError: Error, Sendable, Equatable, LocalizedError {
         switch self {
         case .unreachable, .rateLimited: true
         case .problem(_, let status, _, _): status >= 500
-        case .badAnswer, .fileExists, .libraryUnavailable: false
+        case .badAnswer, .libraryUnavailable: false
         }
     }
 
@@ -40,8 +38,6 @@ public enum RemoteError: Error, Sendable, Equatable, LocalizedError {
             "\(url) answered 429 rate-limited: \(detail); it asks to wait \(Int(seconds.rounded(.up))) s"
         case .badAnswer(let url, let reason):
             "\(url) gave an answer this program cannot read (\(reason)); is it a catalog server of the same version?"
-        case .fileExists(let path):
-            "\(path) exists already; give a new file"
         case .libraryUnavailable(let reason):
             "asking a catalog server needs libcurl, which could not be loaded (\(reason)); install it: "
                 + "'apt-get install libcurl4' on Debian and Ubuntu (macOS ships it)"

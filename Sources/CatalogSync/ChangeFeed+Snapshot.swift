@@ -20,8 +20,10 @@ extension ChangeFeed {
     ///     copy in this order, their bytes overwritten (`secure_delete`) so the file does not keep them either; a
     ///     table the database does not have (a catalog file keeps its users in a file of their own) is skipped.
     /// - Returns: where the copy stands.
-    /// - Throws: `DatabaseError` when `path` exists or cannot be written; no file is left behind then.
+    /// - Throws: ``SnapshotError/fileExists(path:)`` when `path` exists (it is left as it was); `DatabaseError` when
+    ///   it cannot be written, and no file is left behind then.
     public func snapshot(to path: String, emptying tables: [String]) throws -> SnapshotInfo {
+        try SnapshotError.requireNewFile(path)
         try database.read { db in try db.backup(to: path) }
         do {
             let copy = try Database(path: path)

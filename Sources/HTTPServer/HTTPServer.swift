@@ -36,7 +36,7 @@ public final class HTTPServer: @unchecked Sendable {
     public struct Limits: Sendable {
         /// Threads answering requests concurrently.
         public var threads: Int = 4
-        /// Open connections at most; more are refused.
+        /// Open connections at most; more wait in the system's listen queue until one closes.
         public var connections: Int = 64
         /// Seconds an idle connection stays open.
         public var connectionTimeout: Int = 30

@@ -24,15 +24,11 @@ extension PostgreSQLChangeFeed {
     ///   - path: a new file; an existing one is not overwritten. It appears only once it is whole.
     ///   - server: how the copy names its server (`sync_state.server_path`): a URI without its password.
     /// - Returns: where the copy stands.
-    /// - Throws: `DatabaseError` when `path` exists or cannot be written; `PostgreSQLError`. No file is left behind
-    ///   then.
+    /// - Throws: `SnapshotError.fileExists(path:)` when `path` exists (it is left as it was); `DatabaseError` when it
+    ///   cannot be written; `PostgreSQLError`. No file is left behind then.
     @discardableResult
     public func snapshot(to path: String, server: String) throws -> SnapshotInfo {
-        guard !FileManager.default.fileExists(atPath: path) else {
-            throw DatabaseError(
-                extendedResultCode: .SQLITE_CANTOPEN,
-                message: "\(path) already exists; choose a new file name or remove it first")
-        }
+        try SnapshotError.requireNewFile(path)
         // Built beside the destination and renamed when whole, so a reader never sees half a copy.
         let part = path + ".snapshot-part"
         let removePart = {

@@ -11,8 +11,31 @@ public enum PostgreSQLSchema {
     /// The migrations in order of version.
     public static var migrations: [Migration] { embedded }
 
-    /// A migrator over ``migrations``.
-    public static var migrator: PostgreSQLMigrator { PostgreSQLMigrator(embedded) }
+    /// A migrator over ``migrations`` that first checks the database can hold the catalog (see
+    /// ``PostgreSQLSchemaError``).
+    public static var migrator: PostgreSQLMigrator { PostgreSQLMigrator(embedded, requirement: requireUnicode) }
+
+    /// Refuses a database that is not UTF8, or whose LC_CTYPE knows no letters beyond ASCII (C, POSIX): the catalog
+    /// stores any language's text, and its name keys fold case and accents with `lower()` and `unaccent`.
+    /// `0001_catalog.sql` refuses them too, but only once its own text has reached the server, which a database in
+    /// another encoding may already fail to take (a character the encoding lacks) with a message about that.
+    private static func requireUnicode(_ connection: PostgreSQLConnection) throws {
+        let rows = try connection.execute(
+            """
+            SELECT datname, pg_encoding_to_char(encoding), datctype FROM pg_database
+            WHERE datname = current_database()
+            """)
+        guard let row = rows.first else { return }
+        let name: String = try row.value(at: 0)
+        let encoding: String = try row.value(at: 1)
+        let ctype: String = try row.value(at: 2)
+        if encoding != "UTF8" {
+            throw PostgreSQLSchemaError.notUTF8(database: name, encoding: encoding)
+        }
+        if ["C", "POSIX"].contains(ctype) {
+            throw PostgreSQLSchemaError.asciiOnlyLocale(database: name, ctype: ctype)
+        }
+    }
 
     /// The channel on which every transaction that changes the change log or the navigation state notifies at
     /// commit (`0003_commit_notifications.sql`, which spells the same name): `LISTEN` to it to wake on commits.

@@ -15,12 +15,20 @@ import Foundation
 /// ```
 public struct PostgreSQLMigrator: Sendable {
     private let sequence: MigrationSequence
+    private let requirement: (@Sendable (PostgreSQLConnection) throws -> Void)?
 
     /// A migrator over `migrations`, in any order.
     ///
-    /// - Precondition: no two migrations share a version (see `MigrationSequence.init(_:)`).
-    public init(_ migrations: [Migration]) {
+    /// - Parameters:
+    ///   - migrations: the migrations; no two share a version (see `MigrationSequence.init(_:)`).
+    ///   - requirement: a check of the database that runs before each migration applies (never when the database is
+    ///     up to date), inside the migration's transaction: what a database must be for the migrations to hold (an
+    ///     encoding, a locale), refused with an error that says so rather than by whichever statement fails first.
+    public init(
+        _ migrations: [Migration], requirement: (@Sendable (PostgreSQLConnection) throws -> Void)? = nil
+    ) {
         sequence = MigrationSequence(migrations)
+        self.requirement = requirement
     }
 
     /// The migrations this program knows, by increasing version.
@@ -88,13 +96,18 @@ public struct PostgreSQLMigrator: Sendable {
                 )
                 """)
             guard let next = try pendingMigrations(in: connection).first else { return nil }
+            try requirement?(connection)
             // Read before the migration runs: after a failed statement the transaction accepts no query.
             let previous = try appliedMigrations(in: connection).last?.version ?? 0
             do {
                 try connection.execute(next.sql)
             } catch let error as PostgreSQLError {
+                // The file name says which SQL failed; the whole file in the message would bury the reason.
+                let failure = PostgreSQLError(
+                    kind: error.kind, sqlState: error.sqlState, message: error.message, detail: error.detail,
+                    hint: error.hint, context: error.context, sql: nil, target: error.target)
                 throw MigrationError.failed(
-                    migration: next.fileName, previousVersion: previous, underlying: error)
+                    migration: next.fileName, previousVersion: previous, underlying: failure)
             }
             try connection.execute(
                 "INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)",

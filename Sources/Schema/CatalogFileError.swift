@@ -146,17 +146,16 @@ extension CatalogFileError {
         }
     }
 
-    private init(_ error: MigrationError, path: String) {
+    private init?(_ error: MigrationError, path: String) {
         switch error {
         case .databaseIsNewer(let unknownVersions, let latestKnown):
             self = .newerSchema(path: path, unknownVersions: unknownVersions, latestKnown: latestKnown)
         case .checksumMismatch(let version, let name):
             self = .changedMigration(path: path, version: version, name: name)
         case .failed(let migration, let previousVersion, let underlying):
-            // SQLiteDB's migrator fails only with SQLite's errors; anything else is kept as its message.
-            let failure =
-                underlying as? DatabaseError
-                ?? DatabaseError(extendedResultCode: .SQLITE_ERROR, message: "\(underlying)")
+            // Another database's migration (PostgreSQL's) failing says nothing about a SQLite catalog file: its own
+            // error tells it better than a SQLite error around it would.
+            guard let failure = underlying as? DatabaseError else { return nil }
             self = .migrationFailed(
                 path: path, migration: migration, previousVersion: previousVersion, underlying: failure)
         }

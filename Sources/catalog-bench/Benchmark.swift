@@ -81,10 +81,47 @@ func temporaryDirectory(_ label: String) throws -> URL {
     return url
 }
 
-/// The path of executable `name` built next to `catalog-bench` (the release `catalog` of the same build).
-func siblingExecutable(_ name: String) -> String {
-    URL(filePath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        .appending(path: name).path
+/// The `catalog` the suites run: the one built beside `catalog-bench` (the release `catalog` of the same build),
+/// found from this process's executable with its symlinks resolved, so that a link to `catalog-bench` in a directory
+/// on the `PATH`, run by its bare name, finds it too; else the first `catalog` on the `PATH`.
+///
+/// - Throws: ``MissingCatalog`` saying where it looked when neither place has one.
+func catalogExecutable() throws -> String {
+    let directory = ownExecutable()?.deletingLastPathComponent()
+    if let beside = directory?.appending(path: "catalog").path,
+        FileManager.default.isExecutableFile(atPath: beside)
+    {
+        return beside
+    }
+    if let onPath = executableOnPath("catalog") { return onPath }
+    throw MissingCatalog(directory: directory?.path, path: ProcessInfo.processInfo.environment["PATH"] ?? "")
+}
+
+/// This process's executable file, symlinks resolved: `/proc/self/exe` on Linux (the kernel's resolved path,
+/// whatever `argv[0]` says), the main bundle's executable elsewhere; `nil` when neither can be read.
+private func ownExecutable() -> URL? {
+    #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(filePath: path)
+        }
+    #endif
+    return Bundle.main.executableURL?.resolvingSymlinksInPath()
+}
+
+/// No `catalog` beside `catalog-bench` nor on the `PATH`.
+struct MissingCatalog: Error, CustomStringConvertible {
+    /// The directory of `catalog-bench`'s own executable, when it could be found.
+    let directory: String?
+    /// The `PATH` searched.
+    let path: String
+
+    var description: String {
+        let beside =
+            directory.map { "not beside catalog-bench in \($0)" }
+            ?? "not beside catalog-bench (its own path is unknown)"
+        return "cannot find the catalog executable: \(beside), nor on the PATH (\(path)); build both with "
+            + "'swift build -c release' (catalog lands beside catalog-bench) or put catalog on the PATH"
+    }
 }
 
 /// The project's `Scripts/` directory (the peers' scripts), found from this source file.

@@ -27,7 +27,7 @@ let root = Command(
     abstract: "Measure the catalog against its peers (run with: swift run -c release catalog-bench).",
     discussion: "Suites: \(Suites.all.map(\.name).joined(separator: ", ")). The table gives the median, the p99 and "
         + "the ratio to the case's first implementation; --runs sets how many timed samples sqlite, sync and import "
-        + "take (browse takes 100 per run, navigation one per save and restore; README: Benchmark).",
+        + "take (browse takes 100 per run, at least 200; navigation one per save and restore; README: Benchmark).",
     options: [
         .flag("json", help: "Print a JSON array of measurements (suite, case, impl, median_s, p99_s, …)."),
         .value("runs", valueName: "N", help: "Timed runs per case (default 5; the import suite runs at most 3)."),

@@ -2,6 +2,7 @@ import Catalog
 import CatalogImport
 import CatalogSync
 import CommandLineKit
+import PostgreSQL
 
 /// Exit statuses, after sysexits.h: 64 for a bad command line, 65 for bad data, 1 for other failures; 2 when an
 /// import rejected some rows.
@@ -14,7 +15,8 @@ enum ExitStatus {
 
     static func `for`(_ error: any Error) -> Int32 {
         switch error {
-        case is UsageError:
+        // A snapshot's OUT names a file that exists: the argument is wrong, as a bad option value is.
+        case is UsageError, is SnapshotError:
             return usage
         case let problem as DatabaseProblem:
             return problem.exitStatus
@@ -28,7 +30,7 @@ enum ExitStatus {
         case let error as JSONCatalogError:
             if case .unreadable = error { return failure }
             return dataError
-        case is SyncError:
+        case is SyncError, is PostgreSQLSchemaError:
             return dataError
         default:
             return failure

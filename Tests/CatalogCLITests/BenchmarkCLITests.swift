@@ -42,6 +42,50 @@ import Testing
         }
     }
 
+    /// The help gives browse's sample count as BrowseSuite takes it: 100 per run, and never fewer than 200.
+    @Test func helpGivesBrowsesSampleCount() throws {
+        let help = try TestSupport.run(TestSupport.executable("catalog-bench"), ["--help"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("browse takes 100 per run, at least 200"), "\(help.standardOutput)")
+    }
+
+    /// Run by its bare name through a symlink in a directory on the PATH (how one installs it), from another
+    /// directory, it finds the `catalog` built beside the executable the symlink leads to.
+    @Test func runFromThePathThroughASymlinkFindsCatalogBesideItsExecutable() throws {
+        // The import suite runs its peers, the Python script and the sqlite3 shell, through `env`.
+        _ = try TestSupport.installedTool("python3")
+        _ = try TestSupport.installedTool("sqlite3")
+        let bin = try TestSupport.temporaryDirectory("bench-bin")
+        try FileManager.default.createSymbolicLink(
+            atPath: bin.appending(path: "catalog-bench").path,
+            withDestinationPath: TestSupport.executable("catalog-bench"))
+        let elsewhere = try TestSupport.temporaryDirectory("bench-cwd")
+        let path = bin.path + ":" + ProcessInfo.processInfo.environment["PATH", default: "/usr/bin:/bin"]
+        let result = try TestSupport.run(
+            try TestSupport.installedTool("env"), ["catalog-bench", "import", "--rows", "10", "--runs", "1", "--json"],
+            environment: ["PATH": path], currentDirectory: elsewhere)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("catalog import wrote books 10, "), "\(result.standardError)")
+    }
+
+    /// A copy with no `catalog` beside it and none on the PATH stops before it measures anything, saying where it
+    /// looked.
+    @Test func withoutCatalogAnywhereItSaysWhereItLooked() throws {
+        let bin = try TestSupport.temporaryDirectory("bench-alone")
+        try FileManager.default.copyItem(
+            atPath: TestSupport.executable("catalog-bench"), toPath: bin.appending(path: "catalog-bench").path)
+        let path = "\(bin.path):/usr/bin:/bin"
+        let result = try TestSupport.run(
+            try TestSupport.installedTool("env"), ["catalog-bench", "import", "--rows", "10", "--runs", "1"],
+            environment: ["PATH": path], currentDirectory: bin)
+        #expect(result.status == 1)
+        let error = result.standardError
+        #expect(error.contains("cannot find the catalog executable"), "\(error)")
+        #expect(error.contains("not beside catalog-bench in \(bin.resolvingSymlinksInPath().path)"), "\(error)")
+        #expect(error.contains("nor on the PATH (\(path))"), "\(error)")
+        #expect(!error.contains("generating"), "\(error)")
+    }
+
     /// The serve suite at its smallest: every wrk run got only 2xx/3xx answers (the token and the intents'
     /// bodies are right), the 1,000 long-polls stayed parked, and each part reported its figures.
     @Test func serveSuiteMeasuresEveryPart() throws {

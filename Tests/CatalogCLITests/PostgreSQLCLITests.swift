@@ -34,6 +34,27 @@ import Testing
         #expect((report["database"] as? String)?.contains("postgres:***@127.0.0.1") == true)
     }
 
+    /// A database in another encoding than UTF8 is refused in one sentence: what it is, what the catalog needs,
+    /// how to make one; not the migration's SQL, and nothing is created in it.
+    @Test func initOnADatabaseThatIsNotUTF8SaysHowToMakeOne() throws {
+        let cluster = try PostgresCluster.shared()
+        let uri = try cluster.createDatabase("latin1", encoding: "LATIN1", locale: "C")
+        let name = try #require(uri.split(separator: "/").last.map(String.init))
+        let refused = try CatalogCLI.run(["--database", uri, "init"])
+        #expect(refused.status == 65)
+        let message = refused.standardError
+        #expect(message.split(separator: "\n").count == 1, "\(message)")
+        #expect(message.hasPrefix("error: the PostgreSQL database \(name) has encoding LATIN1"), "\(message)")
+        #expect(message.contains("ENCODING 'UTF8'") && message.contains("TEMPLATE template0"), "\(message)")
+        for noise in ["SQLite", "CREATE TABLE", "DO $$", "P0001", cluster.password] {
+            #expect(!message.contains(noise), "\(noise) in \(message)")
+        }
+        let psql = try TestSupport.installedTool("psql")
+        let tables = try TestSupport.run(
+            psql, [uri, "-Atc", "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"])
+        #expect(tables.standardOutput == "0\n", "\(tables.standardError)")
+    }
+
     @Test func changesPrintsTheFeedAndPrunesIt() throws {
         let uri = try PostgresCluster.shared().createDatabase("cli")
         try #require(try CatalogCLI.run(["--database", uri, "init"]).status == 0)

@@ -41,6 +41,25 @@ import Testing
         return path(name)
     }
 
+    /// OUT must be a new file: an existing one is refused as a wrong argument, in words that say which file and what
+    /// to do, and is left byte for byte as it was.
+    @Test func aSnapshotOntoAnExistingFileIsRefusedAndLeavesItAlone() throws {
+        #expect(try cli.run("init", in: "server.sqlite").status == 0)
+        #expect(try cli.importSamples(in: "server.sqlite").status == 0)
+        let existing = Data("notes I keep\n".utf8)
+        let out = path("out.sqlite")
+        try existing.write(to: URL(filePath: out))
+        let refused = try cli.run("snapshot", out, in: "server.sqlite")
+        #expect(refused.status == 64)
+        #expect(
+            refused.standardError
+                == "error: \(out) exists already; the snapshot was not written and the file was left as it was: "
+                + "remove it or give another file name\n")
+        #expect(refused.standardOutput.isEmpty)
+        #expect(try Data(contentsOf: URL(filePath: out)) == existing)
+        #expect(!FileManager.default.fileExists(atPath: out + "-wal"))
+    }
+
     @Test func aClientCaughtUpThroughSyncListsWhatTheServerLists() throws {
         #expect(try cli.run("init", in: "server.sqlite").status == 0)
         for file in ["library.json", "music.json"] {

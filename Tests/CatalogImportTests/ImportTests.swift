@@ -219,6 +219,32 @@ import Testing
         #expect(try books(catalog).contains("Good Omens, A Novel"))
     }
 
+    /// A band's country is an assigned ISO 3166-1 code: `XX` and `ZZ` are two letters but name no country, so their
+    /// bands are refused and reported with the file, the record, the field, the value and the reason.
+    @Test func aJSONBandWhoseCountryIsNoISOCodeIsRefused() throws {
+        let catalog = try makeCatalog()
+        let files = try TemporaryFiles("import")
+        let bands = [("x", "XX"), ("z", "ZZ"), ("gb", "GB"), ("de", "de"), ("us", "US")].map {
+            #"{"key": "\#($0.0)", "name": "Band \#($0.0)", "country": "\#($0.1)"}"#
+        }
+        let path = files.file(
+            "bands.json",
+            #"{"format": "catalog", "version": 1, "source": "t", "bands": ["# + bands.joined(separator: ",") + "]}")
+        let summary = try catalog.importer.importFile(atPath: path)
+        #expect(summary.inserted == 3 && summary.rejected == 2)
+        #expect(
+            try catalog.db.fetchAll(String.self, "SELECT country FROM bands ORDER BY country") == ["DE", "GB", "US"])
+        let issues = summary.rejections.flatMap(\.issues)
+        #expect(issues.map(\.column) == ["country", "country"])
+        #expect(issues.map(\.value) == ["XX", "ZZ"])
+        #expect(issues.allSatisfy { $0.reason.contains("ISO 3166-1 alpha-2") }, "\(issues)")
+        #expect(summary.rejections.first?.file == path)
+        #expect(
+            summary.rejections.first?.description.hasPrefix(
+                #"\#(path): band 'band/x' (Band x): column country, value "XX": "#)
+                == true, "\(summary.rejections)")
+    }
+
     @Test func openLibraryPlaceholderNamesGiveWayToTheAuthorsDump() throws {
         let catalog = try makeCatalog()
         let works = Fixture.path("openlibrary_works.txt")

@@ -394,6 +394,47 @@ import Testing
         try SyncClient(client).sync(from: fixture.feed)
         #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
     }
+
+    /// The sqlite3 shell runs with foreign keys off unless told otherwise, so ON DELETE CASCADE and SET NULL never
+    /// fire there: deleting an entity must take its link rows (and a genre's children's parent) with it all the same,
+    /// so the server keeps no orphan links and the feed reports every owner that lost one.
+    @Test func deletesInTheSQLiteShellWithForeignKeysOffLeaveNoOrphanLinks() throws {
+        let shell = try TestSupport.installedTool("sqlite3")
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let client = try fixture.snapshot()
+        let orphans = """
+            SELECT 'book_genres' FROM book_genres WHERE genre_id NOT IN (SELECT id FROM genres)
+                OR book_id NOT IN (SELECT id FROM books)
+            UNION ALL SELECT 'band_genres' FROM band_genres WHERE genre_id NOT IN (SELECT id FROM genres)
+                OR band_id NOT IN (SELECT id FROM bands)
+            UNION ALL SELECT 'book_authors' FROM book_authors WHERE author_id NOT IN (SELECT id FROM authors)
+                OR book_id NOT IN (SELECT id FROM books)
+            UNION ALL SELECT 'genres.parent_id' FROM genres WHERE parent_id NOT IN (SELECT id FROM genres)
+            """
+        let parent = try #require(
+            try fixture.server.fetchOne(Int64.self, "SELECT min(parent_id) FROM genres WHERE parent_id IS NOT NULL"))
+        let script = """
+            PRAGMA foreign_keys;
+            DELETE FROM genres WHERE id = (SELECT min(genre_id) FROM book_genres);
+            DELETE FROM genres WHERE id = (SELECT min(genre_id) FROM band_genres);
+            DELETE FROM genres WHERE id = \(parent);
+            DELETE FROM authors WHERE id = (SELECT min(author_id) FROM book_authors);
+            DELETE FROM books WHERE id = (SELECT min(book_id) FROM book_genres);
+            DELETE FROM bands WHERE id = (SELECT min(band_id) FROM band_genres);
+            """
+        let result = try TestSupport.run(shell, [fixture.directory.appending(path: "server.sqlite").path, script])
+        try #require(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "0\n", "the shell ran with foreign keys on: \(result.standardOutput)")
+        #expect(try fixture.server.fetchAll(String.self, orphans) == [])
+
+        let since = try #require(try SyncClient(client).state()).lastSequence
+        let reported = try fixture.feed.changes(since: since).changes
+        #expect(Set(reported.filter { $0.operation != .delete }.map(\.kind)) == [.book, .band, .genre])
+        try SyncClient(client).sync(from: fixture.feed)
+        #expect(try client.fetchAll(String.self, orphans) == [])
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+    }
 }
 
 /// The refusals no ordinary sync meets: changes that start after the client, a local row the server cannot

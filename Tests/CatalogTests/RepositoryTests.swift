@@ -58,6 +58,10 @@ import Testing
         #expect(throws: CatalogError.self) { try catalog.books.create(BookDraft(title: "X", isbn13: "12345")) }
         #expect(throws: CatalogError.self) { try catalog.books.create(BookDraft(title: "X", year: 20_000)) }
         #expect(throws: CatalogError.self) { try catalog.bands.create(BandDraft(name: "X", country: "GBR")) }
+        // Two letters are not enough: the code must be an assigned ISO 3166-1 alpha-2 code.
+        for unassigned in ["XX", "ZZ", "UK"] {
+            #expect(throws: CatalogError.self) { try catalog.bands.create(BandDraft(name: "X", country: unassigned)) }
+        }
         #expect(throws: CatalogError.self) {
             try catalog.bands.create(BandDraft(name: "X", formedYear: 1990, endedYear: 1980))
         }

@@ -84,8 +84,24 @@ import Testing
         }
         #expect(
             file == "0003_broken.sql" && previous == 2 && (underlying as? PostgreSQLError)?.sqlState == .undefinedTable)
+        // The file name says which SQL failed; the message does not carry the whole file.
+        #expect((underlying as? PostgreSQLError)?.sql == nil)
+        #expect(!"\(error)".contains("CREATE TABLE half"), "\(error)")
         #expect(try connection.fetchOne(Bool.self, "SELECT to_regclass('half') IS NULL") == true)
         #expect(try connection.fetchOne(Int.self, "SELECT max(version) FROM schema_migrations") == 2)
+    }
+
+    /// The requirement is checked before a migration applies, in its transaction: a refused database is left as it
+    /// was (no schema_migrations table either), and a database already up to date is not asked again.
+    @Test func aRequirementIsCheckedBeforeAnyMigrationApplies() throws {
+        struct Refused: Error {}
+        let connection = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase())
+        #expect(throws: Refused.self) {
+            try PostgreSQLMigrator(migrations, requirement: { _ in throw Refused() }).migrate(connection)
+        }
+        #expect(try connection.fetchOne(Bool.self, "SELECT to_regclass('schema_migrations') IS NULL") == true)
+        try PostgreSQLMigrator(migrations).migrate(connection)
+        #expect(try PostgreSQLMigrator(migrations, requirement: { _ in throw Refused() }).migrate(connection).isEmpty)
     }
 
     @Test func concurrentMigratorsApplyEachMigrationOnce() throws {

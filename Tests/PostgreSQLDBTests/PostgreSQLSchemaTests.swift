@@ -70,21 +70,25 @@ import Testing
         #expect(UUID(uuidString: uuid) != nil)
     }
 
+    /// A database whose encoding is not UTF8, or whose LC_CTYPE folds ASCII only, is refused before anything is
+    /// created in it, saying what it is and how to create one that fits.
     @Test func aDatabaseThatCannotFoldUnicodeIsRefused() throws {
         let cluster = try PostgresCluster.shared()
-        for (encoding, locale) in [("UTF8", "C"), ("SQL_ASCII", "C")] {
+        for (encoding, locale) in [("UTF8", "C"), ("SQL_ASCII", "C"), ("LATIN1", "C")] {
             let uri = try cluster.createDatabase("refused", encoding: encoding, locale: locale)
+            let name = try #require(uri.split(separator: "/").last.map(String.init))
             let db = try PostgreSQLConnection(uri: uri)
-            let error = try #require(throws: MigrationError.self) {
+            let error = try #require(throws: PostgreSQLSchemaError.self) {
                 try PostgreSQLSchema.migrator.migrate(db)
             }
-            guard case .failed(let file, let previous, let underlying) = error else {
-                Issue.record("expected a failed migration, got \(error)")
-                continue
-            }
-            #expect(file == "0001_catalog.sql" && previous == 0)
-            #expect((underlying as? PostgreSQLError)?.hint?.contains("--locale=C.UTF-8") == true)
-            #expect(try db.fetchOne(Bool.self, "SELECT to_regclass('books') IS NULL") == true)
+            #expect(
+                error
+                    == (encoding == "UTF8"
+                        ? .asciiOnlyLocale(database: name, ctype: "C") : .notUTF8(database: name, encoding: encoding)))
+            #expect(
+                error.description.contains(
+                    "CREATE DATABASE \(name) ENCODING 'UTF8' LOCALE 'C.UTF-8' TEMPLATE template0"))
+            #expect(try db.fetchOne(Bool.self, "SELECT to_regclass('schema_migrations') IS NULL") == true)
         }
     }
 

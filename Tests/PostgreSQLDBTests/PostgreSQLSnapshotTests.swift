@@ -96,7 +96,9 @@ import Testing
         let server = try Self.server("snapshot-exists").connection
         let path = try Self.newPath("pg-snapshot-exists")
         try Data("keep".utf8).write(to: URL(filePath: path))
-        #expect(throws: DatabaseError.self) { try PostgreSQLChangeFeed(server).snapshot(to: path, server: "pg") }
+        #expect(throws: SnapshotError.fileExists(path: path)) {
+            try PostgreSQLChangeFeed(server).snapshot(to: path, server: "pg")
+        }
         #expect(try Data(contentsOf: URL(filePath: path)) == Data("keep".utf8))
 
         // A server whose schema is not the catalog's: the copy fails part way, and nothing is left behind.

@@ -49,6 +49,10 @@ import Testing
         for (error, expected) in cases {
             #expect(CatalogFileError(error, path: "c") == expected)
         }
+        // Another driver's failure (a PostgreSQL migration's) is not a catalog file's problem, nor SQLite's.
+        let other = MigrationError.failed(
+            migration: "0001_catalog.sql", previousVersion: 0, underlying: CocoaError(.fileReadNoPermission))
+        #expect(CatalogFileError(other, path: "c") == nil)
     }
 
     @Test func aCatalogFileErrorKeepsItsOwnPathAndOtherErrorsSayNothing() {

@@ -17,12 +17,13 @@ import Testing
     /// The catalog's, the navigation's and the access tokens' migrations, each embedded into its own module, are one
     /// sequence.
     @Test func composesTheCatalogAndTheNavigationMigrations() {
-        #expect(CatalogSchema.migrations.map(\.version) == [1, 3, 4, 7])
+        #expect(CatalogSchema.migrations.map(\.version) == [1, 3, 4, 7, 8])
         #expect(NavigationSchema.migrations.map(\.version) == [2])
         #expect(
             DatabaseSchema.migrations.map(\.fileName) == [
                 "0001_catalog.sql", "0002_navigation.sql", "0003_changes.sql", "0004_checks_without_in_lists.sql",
                 "0005_access_tokens.sql", "0006_web_sessions.sql", "0007_change_log_per_entity.sql",
+                "0008_links_follow_deletes.sql",
             ])
     }
 
@@ -30,7 +31,8 @@ import Testing
     /// select-sidebar authors` and `catalog sessions save reading` when all migrations lived in one directory, then
     /// vacuumed. Its `schema_migrations` rows (versions and checksums) must still be this build's; opening it adds
     /// the later migrations (0005 and 0006, the empty `access_tokens` and `web_sessions`; 0007, the change log at one row
-    /// per entity, which this file's log already is) and changes no row of its own.
+    /// per entity, which this file's log already is; 0008, triggers, with no orphan link to remove) and changes no row
+    /// of its own.
     @Test func aDatabaseWrittenAtVersion4OpensWithItsMigrationsAndRowsUnchanged() throws {
         let path = try copyOfFixture("catalog-0004.sqlite")
         let (appliedBefore, rowsBefore) = try contents(of: Database(path: path))
@@ -40,11 +42,11 @@ import Testing
         let db = try DatabaseSchema.open(path: path)
         let (applied, rows) = try contents(of: db)
         #expect(Array(applied.prefix(4)) == appliedBefore)
-        #expect(applied.dropFirst(4).map(\.version) == [5, 6, 7])
+        #expect(applied.dropFirst(4).map(\.version) == [5, 6, 7, 8])
         let added: Set = ["schema_migrations", "access_tokens", "web_sessions"]
         #expect(rows.filter { !added.contains($0.key) } == rowsBefore.filter { $0.key != "schema_migrations" })
         #expect(rows["access_tokens"] == 0 && rows["web_sessions"] == 0)
-        #expect(DatabaseSchema.migrator.latestVersion == 7)
+        #expect(DatabaseSchema.migrator.latestVersion == 8)
         #expect(try DatabaseSchema.migrator.pendingMigrations(in: db).isEmpty)
         #expect(try db.integrityCheck() == ["ok"])
     }

@@ -177,6 +177,16 @@ import Testing
         #expect(served.stop(signal: SIGINT).status == 0)
     }
 
+    /// The help says what happens past the connection limit as the server does it: libmicrohttpd stops accepting,
+    /// so a further connection waits in the system's listen queue (HTTPServerLimitsTests pins the behaviour).
+    @Test func helpSaysConnectionsPastTheLimitWaitInTheListenQueue() throws {
+        let help = try CatalogCLI("serve-help").run("serve", "--help")
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("at most 4096 connections are open at once"), "\(help.standardOutput)")
+        #expect(help.standardOutput.contains("wait in the system's listen queue"), "\(help.standardOutput)")
+        #expect(!help.standardOutput.contains("closed unanswered"))
+    }
+
     @Test(arguments: [
         ("0.0.0.0:0", "not a loopback"), ("localhost:8080", "numeric host"), ("127.0.0.1", "HOST:PORT"),
         ("127.0.0.1:70000", "HOST:PORT"), ("::1:0", "HOST:PORT"),

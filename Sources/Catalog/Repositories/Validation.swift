@@ -45,13 +45,11 @@ package enum Validation {
         return pages
     }
 
-    /// An upper-case ISO 3166-1 alpha-2 code.
+    /// An assigned ISO 3166-1 alpha-2 code, upper-cased (see ``CountryCode``).
     package static func country(_ text: String?) throws -> String? {
         guard let text = TextNormalization.cleanOrNil(text) else { return nil }
-        let code = text.uppercased()
-        guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw CatalogError.invalidValue(
-                field: "country", value: text, reason: "a country is a two-letter ISO 3166 code such as GB")
+        guard let code = CountryCode.assigned(text) else {
+            throw CatalogError.invalidValue(field: "country", value: text, reason: CountryCode.requirement)
         }
         return code
     }

@@ -47,15 +47,12 @@ struct BandRowMapper: CSVRecordMapper {
 }
 
 extension CSVRowContext {
-    /// An ISO 3166 alpha-2 code, upper-cased; any other text ("United Kingdom") is left out with a warning,
-    /// since the rest of the row is still a good band.
+    /// An assigned ISO 3166-1 alpha-2 code, upper-cased; any other text ("United Kingdom", "XX") is left out with a
+    /// warning, since the rest of the row is still a good band.
     fileprivate mutating func countryCode(_ field: MappedField) -> String? {
         guard let text = name(field) else { return nil }
-        let code = text.uppercased()
-        guard code.utf8.count == 2, code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else {
-            report(
-                field, reason: "is not a two-letter ISO 3166 country code such as GB; left out",
-                policy: .dropWithWarning)
+        guard let code = CountryCode.assigned(text) else {
+            report(field, reason: "is \(CountryCode.requirement); left out", policy: .dropWithWarning)
             return nil
         }
         return code

@@ -7,7 +7,7 @@ extension ImportSuite {
         let file = directory.appending(path: "books.mrc").path
         log("import: generating \(marcRecords) MARC records")
         try MARCFileGenerator(records: marcRecords).write(to: file)
-        let catalog = siblingExecutable("catalog")
+        let catalog = try catalogExecutable()
         var implementations: [Implementation] = [
             ("catalog import", { [catalog, "--db", $0, "import", file, "--source", "marc", "--json"] }, true)
         ]

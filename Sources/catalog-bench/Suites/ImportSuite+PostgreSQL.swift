@@ -7,7 +7,7 @@ extension ImportSuite {
     func postgreSQLCase(url: String, csv: String, label: String, timer: Timer, log: (String) -> Void) throws
         -> [Measurement]
     {
-        let catalog = siblingExecutable("catalog")
+        let catalog = try catalogExecutable()
         let command = [catalog, "--database", url, "import", csv, "--source", "books", "--json"]
         var first: [Double] = []
         var again: [Double] = []

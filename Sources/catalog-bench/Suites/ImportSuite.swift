@@ -41,10 +41,10 @@ struct ImportSuite: BenchmarkSuite {
     let postgreSQL: String?
 
     func run(timer: Timer, log: (String) -> Void) throws -> [Measurement] {
+        let catalog = try catalogExecutable()
         let directory = try temporaryDirectory(name)
         defer { try? FileManager.default.removeItem(at: directory) }
         let csv = try booksCSV(in: directory, log: log)
-        let catalog = siblingExecutable("catalog")
         let scripts = scriptsDirectory
         let script = scripts.appending(path: "import_books.py").path
         let sql = scripts.appending(path: "import_books.sql").path

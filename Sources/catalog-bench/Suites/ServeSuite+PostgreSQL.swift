@@ -27,10 +27,10 @@ struct PostgreSQLServeSuite: BenchmarkSuite {
             log("\(name): no --postgresql URL (Scripts/bench_postgresql.sh passes one): skipped")
             return []
         }
+        let catalog = try catalogExecutable()
         let serve = ServeSuite(name: name)
         let directory = try temporaryDirectory(name)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let catalog = siblingExecutable("catalog")
         let csv = directory.appending(path: "books.csv").path
         try BooksCSVGenerator(rows: books).write(to: csv)
         _ = try PostgreSQLConnection(uri: url).execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")

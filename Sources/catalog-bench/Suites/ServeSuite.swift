@@ -24,10 +24,10 @@ struct ServeSuite: BenchmarkSuite {
     let navigationRounds = 50
 
     func run(timer: Timer, log: (String) -> Void) throws -> [Measurement] {
+        let catalog = try catalogExecutable()
         let directory = try temporaryDirectory(name)
         defer { try? FileManager.default.removeItem(at: directory) }
         let (path, generation) = try BrowseSuite().database(in: directory, log: log)
-        let catalog = siblingExecutable("catalog")
         let user = "bench-serve"
         let token = try navigationToken(catalog: catalog, database: path, user: user)
         // One token sends every request of the load: no rate limit.
@@ -121,7 +121,7 @@ struct ServeSuite: BenchmarkSuite {
         // catalog is unchanged. Navigation state is in the users' file, so the intents should not wait for it; wrk
         // waits up to 30 s for an answer here.
         let importer = try ImportBeside(
-            catalog: siblingExecutable("catalog"), database: database,
+            catalog: try catalogExecutable(), database: database,
             rows: max(20_000, BrowseSuite.Size.configured.books), in: directory)
         defer { importer.stop() }
         log("serve: \(importer.label) started")

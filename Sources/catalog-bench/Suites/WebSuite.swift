@@ -23,10 +23,10 @@ struct WebSuite: BenchmarkSuite {
             log("web: \(reason): skipped")
             return []
         }
+        let catalog = try catalogExecutable()
         let directory = try temporaryDirectory(name)
         defer { try? FileManager.default.removeItem(at: directory) }
         let (path, generation) = try BrowseSuite().database(in: directory, log: log)
-        let catalog = siblingExecutable("catalog")
         let user = "bench-web"
         let token = try navigationToken(catalog: catalog, database: path, user: user)
         let listed = try captureOutput([catalog, "--db", path, "list", "books", "--limit", "2", "--json"])

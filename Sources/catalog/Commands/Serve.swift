@@ -36,9 +36,9 @@ enum ServeCommand {
 
             Limits: request line and headers share 64 KiB per connection (a longer request line is answered 414, \
             larger headers 431); a body over 1 MiB, 413; a connection idle for 30 s is closed; at most 4096 \
-            connections are open at once (more are closed unanswered). Each token may send --rate-limit \
-            requests a second on average and twice that at once; past that it is answered 429 with Retry-After. \
-            /v1/health is not limited, and a long-poll counts once.
+            connections are open at once (more wait in the system's listen queue until one closes). Each token \
+            may send --rate-limit requests a second on average and twice that at once; past that it is answered \
+            429 with Retry-After. /v1/health is not limited, and a long-poll counts once.
             """,
         options: [
             .value(

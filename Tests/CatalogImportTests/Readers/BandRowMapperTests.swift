@@ -25,6 +25,24 @@ import Testing
         #expect(first.warnings.map(\.value) == ["United Kingdom"])
     }
 
+    /// Two letters that no country has (`XX`, `ZZ`) are left out with a warning like any other text that is not an
+    /// ISO 3166-1 code; an assigned code is kept, upper-cased.
+    @Test func onlyAssignedCountryCodesAreKept() throws {
+        let text = "name,country\nAlpha,XX\nBeta,zz\nGamma,GB\nDelta,de\nEpsilon,US\n"
+        let rows = try Fixture.rows(
+            CSVImportReader<BandRowMapper>(
+                input: Fixture.memory(Array(text.utf8)), options: CSVImportOptions(entity: .bands)))
+        #expect(rows.compactMap(\.band).map(\.country) == [nil, nil, "GB", "DE", "US"])
+        let warnings = rows.flatMap { row -> [RowIssue] in
+            guard case .accepted(let accepted) = row else { return [] }
+            return accepted.warnings
+        }
+        #expect(warnings.map(\.line) == [2, 3])
+        #expect(warnings.map(\.column) == ["country", "country"])
+        #expect(warnings.map(\.value) == ["XX", "zz"])
+        #expect(warnings.allSatisfy { $0.reason.contains("ISO 3166-1 alpha-2") }, "\(warnings)")
+    }
+
     @Test func sameFileAsUTF8FailsAtTheFirstBadByte() {
         let path = Fixture.path("bands_cp1252.csv")
         #expect(throws: ReaderError.invalidUTF8(path: path, byteOffset: 47, line: 2, byte: 0xF6)) {
