@@ -13,8 +13,10 @@ final class PageBrowser {
         /// The detail's title and its breadcrumb.
         var detail: String
         var crumbs: [String]
-        /// The content list's options.
+        /// The content list's options, its total and the line under it ("Loading…", "More…").
         var items: [String]
+        var total: String
+        var more: String
         /// The status line.
         var status: String
         /// The address bar's path and query.
@@ -25,7 +27,7 @@ final class PageBrowser {
         var etag: String
 
         var description: String {
-            "sidebar \(sidebar ?? "-"), content \(content ?? "-"), detail \(detail) \(crumbs), visible \(visible), "
+            "sidebar \(sidebar ?? "-"), content \(content ?? "-") of \(items.count) '\(more)', detail \(detail) \(crumbs), visible \(visible), "
                 + "address \(address), status '\(status)'"
         }
     }
@@ -67,6 +69,8 @@ final class PageBrowser {
               detail: document.getElementById("detail-title").textContent,
               crumbs: [...document.querySelectorAll("#breadcrumb-list li")].map((li) => li.textContent),
               items: [...document.querySelectorAll("#content-list .label")].map((e) => e.textContent),
+              total: document.getElementById("content-total").textContent,
+              more: document.getElementById("content-more").textContent,
               status: document.getElementById("status").textContent,
               address: location.pathname + location.search,
               visible: ["sidebar", "content", "detail"].filter(on),
@@ -109,7 +113,22 @@ final class PageBrowser {
         return file
     }
 
+    /// The errors the page logged since the last call: console errors, uncaught exceptions, failed loads of the
+    /// page's files; not the API's problem answers, which the page handles (a 401 before signing in, a 412 …).
+    func consoleErrors() throws -> [ConsoleEntry] {
+        try session.consoleLog().filter { entry in
+            entry.isError && !(entry.source == "network" && entry.message.hasPrefix(served.baseURL + "/v1/"))
+        }
+    }
+
+    /// Records an issue for each error the page logged since the last check, then closes the browser: every test
+    /// that quits its browsers fails on a console error.
     func quit() {
+        do {
+            for entry in try consoleErrors() { Issue.record("the page logged an error: \(entry)") }
+        } catch {
+            Issue.record("the browser's console log could not be read: \(error)")
+        }
         session.quit()
     }
 }

@@ -129,6 +129,25 @@ import WebDriver
         try page.screenshot("deep-link-gone")
     }
 
+    /// A link opened while the saved state's list is still loading (here it never answers): the linked list loads
+    /// instead of staying on "Loading…".
+    @Test func aDeepLinkOpenedWhileTheSavedListLoadsShowsTheLinkedList() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        try page.choose("books", in: "sidebar-list")
+        try page.waitUntil("the books") { $0.sidebar == "Books" && !$0.items.isEmpty }
+        // Paused requests stay unanswered: the saved list's first page never arrives.
+        try page.session.cdp("Fetch.enable", ["patterns": [["urlPattern": "*/v1/books\\?*"]]])
+        try page.open("/app/genres?content=genre/\(fixture.genre)")
+        let genreName = try fixture.title("genre", fixture.genre)
+        let linked = try page.waitUntil("the linked list") {
+            $0.sidebar == "Genres" && $0.content == genreName && $0.more.isEmpty
+        }
+        #expect(linked.items.contains(genreName))
+    }
+
     @Test func theBackButtonFollowsTheScenesHistory() throws {
         let fixture = try Fixture()
         defer { fixture.stop() }

@@ -31,8 +31,12 @@ export class ContentColumn {
   constructor(scroller, list, title, total, more, onError) {
     Object.assign(this, { scroller, list, title, total, more, onError });
     this.sidebar = null;
+    this.source = null;
     this.selected = null;
     this.generation = 0;
+    // The generation whose page is loading, else null: a load of an older list must not hold up the new one.
+    this.loading = null;
+    this.done = true;
     this.observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) this.loadMore();
@@ -51,23 +55,25 @@ export class ContentColumn {
     }
     this.sidebar = sidebar;
     this.generation += 1;
+    this.loading = null;
     this.list.replaceChildren();
     this.title.textContent = sidebarTitle ?? "";
     this.total.textContent = "";
+    this.more.textContent = "";
     this.source = sidebar ? source(sidebar) : null;
     this.next = undefined;
     this.done = !this.source;
     await this.loadMore();
   }
 
-  /** Loads the next page, unless one is loading or the list is complete. */
+  /** Loads the next page, unless one of this list is loading or the list is complete. */
   async loadMore() {
-    if (this.loading || this.done) return;
+    if (this.loading === this.generation || this.done) return;
     const generation = this.generation;
     const { path, kind, paged } = this.source;
     const separator = path.includes("?") ? "&" : "?";
     const url = paged ? `${path}${separator}limit=${pageSize}${this.next ? "&after=" + encodeURIComponent(this.next) : ""}` : path;
-    this.loading = true;
+    this.loading = generation;
     this.more.textContent = "Loading…";
     try {
       const page = await get(url);
@@ -85,7 +91,7 @@ export class ContentColumn {
       this.done = true;
     } finally {
       if (generation === this.generation) {
-        this.loading = false;
+        this.loading = null;
         this.more.textContent = this.done ? "" : "More…";
       }
     }
