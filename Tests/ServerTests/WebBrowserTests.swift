@@ -148,6 +148,23 @@ import WebDriver
         #expect(linked.items.contains(genreName))
     }
 
+    /// The tab names the entry on top: the section, then the chosen entry, then what was pushed onto its stack.
+    @Test func theTabTitleNamesTheEntryOnTop() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        let tabTitle = { try page.session.execute("return document.title") as? String }
+        try page.choose("genres", in: "sidebar-list")
+        try page.waitUntil("the genres") { $0.sidebar == "Genres" && $0.content == nil }
+        #expect(try tabTitle() == "Genres — Library catalog")
+        _ = try Self.browseToBand(fixture, in: page)
+        #expect(try tabTitle() == "\(try fixture.title("band", fixture.band)) — Library catalog")
+        try page.session.back()
+        try page.waitUntil("the genre on top") { $0.crumbs.count <= 1 }
+        #expect(try tabTitle() == "\(try fixture.title("genre", fixture.genre)) — Library catalog")
+    }
+
     @Test func theBackButtonFollowsTheScenesHistory() throws {
         let fixture = try Fixture()
         defer { fixture.stop() }

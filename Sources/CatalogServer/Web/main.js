@@ -11,6 +11,8 @@ import { Scene } from "./scene.js";
 
 const $ = (id) => document.getElementById(id);
 
+const appName = "Library catalog";
+
 const sections = [
   ["books", "Books"],
   ["authors", "Authors"],
@@ -52,6 +54,7 @@ function showSignIn(message) {
   scene = null;
   $("app").hidden = true;
   $("sign-in").hidden = false;
+  document.title = `Sign in — ${appName}`;
   $("sign-in-error").textContent = message;
   $("token").focus();
 }
@@ -124,7 +127,7 @@ function render(state, how) {
   } else if (how !== "load") {
     say("");
   }
-  document.title = [state.titles.detail, state.titles.sidebar, "Catalog"].filter(Boolean).join(" – ");
+  document.title = titleOf(state);
   const app = $("app");
   app.dataset.layout = String(state.layout);
   app.dataset.visibility = state.visibility;
@@ -139,6 +142,13 @@ function render(state, how) {
     app.dataset.renderedEtag = scene.etag ?? "";
     if (!performance.getEntriesByName("columns-rendered").length) performance.mark("columns-rendered");
   });
+}
+
+/** The tab's title: the entry on top (the detail stack's top, else the detail, the content selection, the section). */
+function titleOf(state) {
+  const { stack, detail, content, sidebar } = state.titles;
+  const onTop = stack.at(-1) ?? detail ?? content ?? sidebar;
+  return onTop ? `${onTop} — ${appName}` : appName;
 }
 
 /** Back and forward move through the scene's history on the server, one step at a time. */
