@@ -17,6 +17,8 @@ final class PageBrowser {
         var items: [String]
         var total: String
         var more: String
+        /// What the content column says in words when its list is empty, when it says it.
+        var empty: String?
         /// The status line.
         var status: String
         /// The address bar's path and query.
@@ -71,6 +73,8 @@ final class PageBrowser {
               items: [...document.querySelectorAll("#content-list .label")].map((e) => e.textContent),
               total: document.getElementById("content-total").textContent,
               more: document.getElementById("content-more").textContent,
+              empty: document.getElementById("content-empty")?.hidden === false
+                ? document.getElementById("content-empty-text").textContent : null,
               status: document.getElementById("status").textContent,
               address: location.pathname + location.search,
               visible: ["sidebar", "content", "detail"].filter(on),

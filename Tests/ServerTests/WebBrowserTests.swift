@@ -165,6 +165,51 @@ import WebDriver
         #expect(try tabTitle() == "\(try fixture.title("genre", fixture.genre)) — Library catalog")
     }
 
+    /// A search without hits says so instead of "0 items" and offers to clear the search, which shows the section
+    /// shown before it.
+    @Test func aSearchWithoutHitsSaysSoAndOffersToClearIt() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        try page.choose("genres", in: "sidebar-list")
+        try page.waitUntil("the genres") { $0.sidebar == "Genres" && !$0.items.isEmpty }
+        try page.session.type("zzz\u{E007}", into: "#search-text")  // Enter
+        let none = try page.waitUntil("the search without hits") { $0.empty != nil }
+        #expect(none.empty == "No results for “zzz”.")
+        #expect(none.items.isEmpty && none.total.isEmpty)
+        let clearShown = "return document.getElementById('clear-search').checkVisibility()"
+        #expect(try page.session.execute(clearShown) as? Bool == true)
+        try page.screenshot("search-without-hits")
+        try page.session.click("#clear-search")
+        let cleared = try page.waitUntil("the section again") { $0.sidebar == "Genres" && !$0.items.isEmpty }
+        #expect(cleared.empty == nil)
+        #expect(try page.session.execute("return document.getElementById('search-text').value") as? String == "")
+    }
+
+    /// A detail's related list without entries says so in words: a genre with bands and no books.
+    @Test func anEmptyRelatedListSaysSoInWords() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let shown = try fixture.served.cli.run("show", "genre", fixture.genre, "--json").json()
+        try #require((shown["books"] as? [Any])?.isEmpty == true, "the genre with bands has books")
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        try page.choose("genres", in: "sidebar-list")
+        try page.choose("genre/\(fixture.genre)", in: "content-list")
+        let genreName = try fixture.title("genre", fixture.genre)
+        try page.waitUntil("the genre") { $0.detail == genreName }
+        let books = try page.session.wait(
+            for: "the genre's related lists",
+            until: """
+                const section = [...document.querySelectorAll("#detail-body section")]
+                  .find((s) => s.querySelector("h3")?.textContent.startsWith("Books"));
+                return section && section.querySelector("h3").textContent + " / "
+                  + (section.querySelector(".empty")?.textContent ?? section.querySelectorAll("[role=option]").length);
+                """)
+        #expect(books as? String == "Books (0) / No books.")
+    }
+
     @Test func theBackButtonFollowsTheScenesHistory() throws {
         let fixture = try Fixture()
         defer { fixture.stop() }

@@ -98,6 +98,19 @@ export class DetailColumn {
     return this.act("open", linkWithStack(scene.link, index));
   }
 
+  /** The listbox of a related list's `items`, each pushed onto the stack when chosen. */
+  relatedList(items, childKind, headingID) {
+    const options = element("ul");
+    options.setAttribute("role", "listbox");
+    options.setAttribute("aria-labelledby", headingID);
+    for (const item of items) {
+      options.append(option(`${childKind}/${item.uuid}`, item.title ?? item.name, item.role && item.role !== "author" ? item.role : ""));
+    }
+    listbox(options, (route) => this.act("push", route));
+    select(options, null);
+    return options;
+  }
+
   render(kind, entity) {
     const list = element("dl", undefined, "facts");
     for (const [member, name] of facts[kind] ?? []) {
@@ -113,15 +126,7 @@ export class DetailColumn {
       const headingID = `related-${member}`;
       const title = element("h3", `${heading} (${count.toLocaleString("en")})`);
       title.id = headingID;
-      const options = element("ul");
-      options.setAttribute("role", "listbox");
-      options.setAttribute("aria-labelledby", headingID);
-      for (const item of items) {
-        options.append(option(`${childKind}/${item.uuid}`, item.title ?? item.name, item.role && item.role !== "author" ? item.role : ""));
-      }
-      listbox(options, (route) => this.act("push", route));
-      select(options, null);
-      section.append(title, options);
+      section.append(title, items.length ? this.relatedList(items, childKind, headingID) : element("p", `No ${heading.toLowerCase()}.`, "empty"));
       this.body.append(section);
     }
   }

@@ -26,6 +26,8 @@ let scene = null;
 let content = null;
 let detail = null;
 let signedInAs = null;
+// The section shown before the current search: where clearing the search goes back to.
+let sectionBeforeSearch = sections[0][0];
 
 function say(text) {
   $("status").textContent = text;
@@ -137,11 +139,29 @@ function render(state, how) {
   $("toggle-sidebar").setAttribute("aria-expanded", String(!sidebarHidden));
   $("compact-back").disabled = state.compactColumn === "sidebar";
   select($("sidebar-list"), state.sidebar);
+  followSearch(state.sidebar);
   const listed = state.layout === 3 ? state.sidebar : null;
   Promise.all([content.show(listed, state.titles.sidebar, state.content), detail.show(state, page)]).then(() => {
     app.dataset.renderedEtag = scene.etag ?? "";
     if (!performance.getEntriesByName("columns-rendered").length) performance.mark("columns-rendered");
   });
+}
+
+/** Keeps the search box on the search shown, and remembers the section shown before it. */
+function followSearch(sidebar) {
+  const searched = sidebar?.startsWith("search/") ? sidebar.slice("search/".length) : null;
+  if (searched === null) {
+    if (sidebar) sectionBeforeSearch = sidebar;
+  } else if (document.activeElement !== $("search-text")) {
+    $("search-text").value = searched;
+  }
+}
+
+/** Empties the search box and shows the section shown before the search. */
+function clearSearch() {
+  $("search-text").value = "";
+  $("search-text").focus();
+  scene?.intent("select-sidebar", sectionBeforeSearch);
 }
 
 /** The tab's title: the entry on top (the detail stack's top, else the detail, the content selection, the section). */
@@ -196,7 +216,20 @@ function setUp() {
   for (const [route, label] of sections) sidebar.append(option(route, label));
   listbox(sidebar, (route) => scene?.intent("select-sidebar", route));
   listbox($("content-list"), (route) => scene?.intent("select-content", route));
-  content = new ContentColumn($("content"), $("content-list"), $("content-title"), $("content-total"), $("content-more"), reportProblem);
+  content = new ContentColumn(
+    {
+      scroller: $("content"),
+      list: $("content-list"),
+      title: $("content-title"),
+      total: $("content-total"),
+      more: $("content-more"),
+      empty: $("content-empty"),
+      emptyText: $("content-empty-text"),
+      clearSearch: $("clear-search"),
+    },
+    reportProblem,
+  );
+  $("clear-search").addEventListener("click", clearSearch);
   detail = new DetailColumn($("breadcrumb-list"), $("detail-title"), $("detail-body"), (name, argument) => scene?.intent(name, argument), reportProblem);
   $("sign-in").addEventListener("submit", signIn);
   $("sign-out").addEventListener("click", signOut);
