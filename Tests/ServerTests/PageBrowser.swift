@@ -21,6 +21,8 @@ final class PageBrowser {
         var empty: String?
         /// The status line.
         var status: String
+        /// The alert region's message, when it shows one.
+        var alert: String?
         /// The address bar's path and query.
         var address: String
         /// The columns on screen, of sidebar, content and detail.
@@ -30,7 +32,7 @@ final class PageBrowser {
 
         var description: String {
             "sidebar \(sidebar ?? "-"), content \(content ?? "-") of \(items.count) '\(more)', detail \(detail) \(crumbs), visible \(visible), "
-                + "address \(address), status '\(status)'"
+                + "address \(address), status '\(status)', alert '\(alert ?? "-")'"
         }
     }
 
@@ -76,6 +78,8 @@ final class PageBrowser {
               empty: document.getElementById("content-empty")?.hidden === false
                 ? document.getElementById("content-empty-text").textContent : null,
               status: document.getElementById("status").textContent,
+              alert: document.getElementById("alert")?.hidden === false
+                ? document.getElementById("alert-text").textContent : null,
               address: location.pathname + location.search,
               visible: ["sidebar", "content", "detail"].filter(on),
               etag: document.getElementById("app").dataset.renderedEtag ?? "",
@@ -97,6 +101,27 @@ final class PageBrowser {
             last = try shown()
         }
         return last
+    }
+
+    /// Whether the alert region is on screen, is the element announced as an alert and holds the message, and
+    /// where the columns start (an alert must not move them).
+    struct AlertLayout: Decodable, Equatable {
+        var announced: Bool
+        var visible: Bool
+        var columnsTop: Double
+    }
+
+    func alertLayout() throws -> AlertLayout {
+        let text = try session.execute(
+            """
+            const alert = document.getElementById("alert");
+            return JSON.stringify({
+              announced: alert?.getAttribute("role") === "alert" && alert.contains(document.getElementById("alert-text")),
+              visible: alert?.checkVisibility() === true && alert.getBoundingClientRect().height > 0,
+              columnsTop: document.getElementById("columns").getBoundingClientRect().top,
+            });
+            """)
+        return try JSONDecoder().decode(AlertLayout.self, from: Data((text as? String ?? "{}").utf8))
     }
 
     /// Clicks, as a user does, the option of `route` in the list `list` (an element id), once it is there.

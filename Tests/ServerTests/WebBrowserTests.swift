@@ -108,6 +108,8 @@ import WebDriver
         try other.screenshot("second-browser")
     }
 
+    /// A link that names something gone leaves the state as it was and says why in an alert that does not move the
+    /// columns.
     @Test func aPastedDeepLinkOpensItsStateAndOneNamingSomethingGoneSaysSo() throws {
         let fixture = try Fixture()
         defer { fixture.stop() }
@@ -122,11 +124,41 @@ import WebDriver
 
         let gone = "/app/genres?content=genre/00000000-0000-0000-0000-000000000000"
         try page.open(gone)
-        let refused = try page.waitUntil("the refusal") { $0.status.contains("could not be opened") }
+        let before = try page.alertLayout()
+        let refused = try page.waitUntil("the refusal") { $0.alert != nil }
+        #expect(refused.alert?.contains("could not be opened") == true)
         #expect(refused.address == link, "the address bar shows the state kept")
-        #expect(refused.detail == opened.detail)
+        #expect(refused.detail == opened.detail && refused.content == opened.content)
+        let alert = try page.alertLayout()
+        #expect(alert.announced && alert.visible)
+        #expect(alert.columnsTop == before.columnsTop, "the alert moved the columns")
         #expect(try fixture.scene()["stack"] as? [String] == ["band/\(fixture.band)"])
         try page.screenshot("deep-link-gone")
+    }
+
+    /// An entry that cannot be loaded (the server is out of reach) leaves the detail shown as it was, and the alert
+    /// says why until the user dismisses it.
+    @Test func anEntryThatCannotLoadKeepsTheDetailShownAndSaysWhy() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        let band = try Self.browseToBand(fixture, in: page)
+        let facts = "return document.querySelectorAll('#detail-body dd').length"
+        let shownFacts = try page.session.execute(facts) as? Int ?? 0
+        #expect(shownFacts > 0)
+        try page.session.cdp("Network.enable")
+        try page.session.cdp("Network.setBlockedURLs", ["urls": ["*/v1/genres/*"]])
+        try page.session.click("#breadcrumb-list button")  // back to the genre, which cannot load
+        let failed = try page.waitUntil("the failure") { $0.alert != nil }
+        #expect(failed.alert?.contains("could not be reached") == true)
+        #expect(failed.detail == band.detail, "the detail shown before stays")
+        #expect(try page.session.execute(facts) as? Int == shownFacts)
+        let alert = try page.alertLayout()
+        #expect(alert.announced && alert.visible)
+        try page.screenshot("entry-cannot-load")
+        try page.session.click("#alert-dismiss")
+        try page.waitUntil("the alert dismissed") { $0.alert == nil }
     }
 
     /// A link opened while the saved state's list is still loading (here it never answers): the linked list loads
@@ -282,7 +314,7 @@ import WebDriver
         #expect(try page.shown().sidebar == "Books", "the blocked tab still shows its state")
         try page.choose("authors", in: "sidebar-list")
         let refused = try page.waitUntil("the server's state") { $0.sidebar == "Bands" && $0.etag != books.etag }
-        #expect(refused.status.contains("changed in another window"))
+        #expect(refused.alert?.contains("changed in another window") == true)
         #expect(try fixture.scene()["sidebar"] as? String == "bands", "the newer state was not overwritten")
         try page.screenshot("stale-412")
     }

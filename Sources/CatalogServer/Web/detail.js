@@ -41,33 +41,39 @@ function element(name, text, className) {
 export class DetailColumn {
   constructor(breadcrumb, title, body, act, onError) {
     Object.assign(this, { breadcrumb, title, body, act, onError });
-    this.shown = null;
+    this.shown = undefined; // nothing yet: even "no detail" is shown once
   }
 
-  /** Shows `scene`'s detail (its stack's top, else its root) with the stack as a breadcrumb. */
+  /**
+   * Shows `scene`'s detail (its stack's top, else its root) with the stack as a breadcrumb. What was shown stays
+   * until the new entry has loaded; when it cannot load, it stays and the problem goes to `onError`.
+   */
   async show(scene, page) {
     this.showBreadcrumb(scene);
     const top = scene.stack.length ? scene.stack[scene.stack.length - 1] : scene.detail;
     if (top === this.shown) return;
     this.shown = top;
-    const topTitle = scene.stack.length ? scene.titles.stack[scene.stack.length - 1] : scene.titles.detail;
-    this.title.textContent = top ? topTitle ?? "" : "";
-    this.body.replaceChildren();
+    const topTitle = (scene.stack.length ? scene.titles.stack[scene.stack.length - 1] : scene.titles.detail) ?? "";
     if (!top) {
-      this.body.append(element("p", scene.layout === 3 && scene.sidebar ? "Nothing selected." : "", "empty"));
-      return;
+      const nothing = scene.layout === 3 && scene.sidebar ? [element("p", "Nothing selected.", "empty")] : [];
+      return this.replace("", nothing);
     }
     const [kind, uuid] = top.split("/");
-    if (kind === "settings" || kind === "about") {
-      this.body.append(...page(kind));
-      return;
-    }
+    if (kind === "settings" || kind === "about") return this.replace(topTitle, page(kind));
     try {
       const entity = await get(`/v1/${kind}s/${encodeURIComponent(uuid)}`);
-      if (this.shown === top) this.render(kind, entity);
+      if (this.shown === top) this.replace(topTitle, this.render(kind, entity));
     } catch (error) {
-      if (this.shown === top) this.onError(error);
+      if (this.shown !== top) return;
+      this.shown = undefined; // shown again, the entry is asked for again
+      this.onError(error);
     }
+  }
+
+  /** Replaces the title and the body at once. */
+  replace(title, nodes) {
+    this.title.textContent = title;
+    this.body.replaceChildren(...nodes);
   }
 
   showBreadcrumb(scene) {
@@ -111,6 +117,7 @@ export class DetailColumn {
     return options;
   }
 
+  /** The nodes that show `entity`: its facts, then its related lists. */
   render(kind, entity) {
     const list = element("dl", undefined, "facts");
     for (const [member, name] of facts[kind] ?? []) {
@@ -118,7 +125,7 @@ export class DetailColumn {
       if (value === null || value === undefined || value === "") continue;
       list.append(element("dt", name), element("dd", String(value)));
     }
-    this.body.append(list);
+    const nodes = [list];
     for (const [member, heading, childKind, countMember] of related[kind] ?? []) {
       const items = entity[member] ?? [];
       const count = countMember ? entity[countMember] : items.length;
@@ -127,7 +134,8 @@ export class DetailColumn {
       const title = element("h3", `${heading} (${count.toLocaleString("en")})`);
       title.id = headingID;
       section.append(title, items.length ? this.relatedList(items, childKind, headingID) : element("p", `No ${heading.toLowerCase()}.`, "empty"));
-      this.body.append(section);
+      nodes.push(section);
     }
+    return nodes;
   }
 }

@@ -33,8 +33,17 @@ function say(text) {
   $("status").textContent = text;
 }
 
+/** Shows `text` in the alert region (announced at once, dismissed by the user); an empty text removes it. */
+function alertUser(text) {
+  $("alert-text").textContent = text;
+  $("alert").hidden = !text;
+}
+
 function reportProblem(error) {
-  say(error instanceof Problem ? error.message : `Something went wrong: ${error.message}`);
+  if (error instanceof Problem) return alertUser(error.message);
+  // fetch rejects with a TypeError when the server cannot be reached at all.
+  if (error instanceof TypeError) return alertUser(`The catalog server could not be reached (${error.message}).`);
+  alertUser(`Something went wrong: ${error.message}`);
 }
 
 // MARK: Signing in and out
@@ -101,7 +110,7 @@ async function open() {
   if (link && arrival === "navigate" && arrived !== addressOf(scene.state, scene.name)) {
     // A refused link leaves the scene, and the address bar that shows it, as they were.
     await scene.intent("open", link, "load", (error) =>
-      say(`This link could not be opened, so the page shows where you left off: ${error.message}`),
+      alertUser(`This link could not be opened, so the page shows where you left off: ${error.message}`),
     );
   }
   scene.follow();
@@ -120,15 +129,7 @@ function render(state, how) {
   } else {
     history.pushState(entry, "", address);
   }
-  if (how === "refused") {
-    say("This scene was changed in another window or device first: it shows that state now, and your choice was not applied.");
-  } else if (how === "remote") {
-    say("Updated from another window or device.");
-  } else if (state.repairs.length) {
-    say(state.repairs.map((repair) => `${repair.storedValue ?? repair.element}: ${repair.reason}`).join("; "));
-  } else if (how !== "load") {
-    say("");
-  }
+  announce(state, how);
   document.title = titleOf(state);
   const app = $("app");
   app.dataset.layout = String(state.layout);
@@ -162,6 +163,23 @@ function clearSearch() {
   $("search-text").value = "";
   $("search-text").focus();
   scene?.intent("select-sidebar", sectionBeforeSearch);
+}
+
+/** Tells the user about a new state: a refused choice in the alert region, the rest as a status. */
+function announce(state, how) {
+  if (how === "refused") {
+    alertUser("This scene was changed in another window or device first: it shows that state now, and your choice was not applied.");
+  } else if (how === "intent" || how === "history") {
+    // The user moved on: an earlier problem no longer concerns what is shown.
+    alertUser("");
+  }
+  if (how === "remote") {
+    say("Updated from another window or device.");
+  } else if (state.repairs.length) {
+    say(state.repairs.map((repair) => `${repair.storedValue ?? repair.element}: ${repair.reason}`).join("; "));
+  } else if (how !== "load") {
+    say("");
+  }
 }
 
 /** The tab's title: the entry on top (the detail stack's top, else the detail, the content selection, the section). */
@@ -233,6 +251,7 @@ function setUp() {
   detail = new DetailColumn($("breadcrumb-list"), $("detail-title"), $("detail-body"), (name, argument) => scene?.intent(name, argument), reportProblem);
   $("sign-in").addEventListener("submit", signIn);
   $("sign-out").addEventListener("click", signOut);
+  $("alert-dismiss").addEventListener("click", () => alertUser(""));
   $("compact-back").addEventListener("click", () => scene?.intent("compact-back"));
   $("toggle-sidebar").addEventListener("click", () => {
     const hidden = ["doubleColumn", "detailOnly"].includes(scene?.state.visibility);
