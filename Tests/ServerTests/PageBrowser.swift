@@ -124,6 +124,26 @@ final class PageBrowser {
         return try JSONDecoder().decode(AlertLayout.self, from: Data((text as? String ?? "{}").utf8))
     }
 
+    /// The rules of axe-core (its `axe.min.js` source in `axe`) that the page as shown breaks, one line each: the
+    /// rule, its impact, the elements and the fix axe suggests. The script goes in through WebDriver: the page's
+    /// Content-Security-Policy would refuse it as a `<script>`.
+    func accessibilityViolations(axe: String) throws -> [String] {
+        try session.execute(axe + "\n;return typeof axe === 'object';")
+        let answer = try session.executeAsync(
+            """
+            const done = arguments[arguments.length - 1];
+            // axe-core 3.1 (the newest axe-selenium-python for Python 3.11 ships it) takes autocomplete="off" on the
+            // token's password field for a value that does not fit the field; HTML allows it on any field.
+            const rules = { "autocomplete-valid": { enabled: false } };
+            axe.run(document, { resultTypes: ["violations"], rules })
+              .then((result) => done(result.violations.map((rule) =>
+                `${rule.id} (${rule.impact}): ${rule.nodes.map((node) => node.target.join(" ")).join(", ")}: `
+                + rule.nodes[0].failureSummary.replace(/\\s+/g, " "))))
+              .catch((error) => done([`axe failed: ${error}`]));
+            """)
+        return answer as? [String] ?? ["axe answered \(answer ?? "nothing")"]
+    }
+
     /// Clicks, as a user does, the option of `route` in the list `list` (an element id), once it is there.
     func choose(_ route: String, in list: String) throws {
         let selector = "#\(list) [data-route=\"\(route)\"]"

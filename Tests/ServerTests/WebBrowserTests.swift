@@ -365,6 +365,11 @@ import WebDriver
         #expect(
             try page.session.execute("return document.activeElement.closest('[role=listbox]')?.id") as? String
                 == "content-list")
+        let focusRing = """
+            const style = getComputedStyle(document.activeElement);
+            return style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
+            """
+        #expect(try page.session.execute(focusRing) as? Bool == true, "the focused option shows no focus ring")
         try page.session.press("\u{E015}\u{E007}")  // down, Enter: the second genre
         let chosen = try page.waitUntil("a genre chosen by keyboard") { $0.content != nil }
         #expect(chosen.content == genres.items[1])
@@ -372,6 +377,61 @@ import WebDriver
             try page.session.execute(
                 "return document.querySelector('nav#sidebar') !== null && document.querySelector('main#detail') !== null"
             ) as? Bool == true)
+    }
+
+    /// axe-core finds nothing to fix on the pages a user sees: sign-in, the three columns with a pushed entry, a
+    /// book, a search without hits, an alert, Settings, and the one column of a phone.
+    @Test func axeFindsNoAccessibilityProblemOnThePagesAUserSees() throws {
+        let axe = try Self.axeSource()
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        let check = { (name: String) in
+            let violations = try page.accessibilityViolations(axe: axe)
+            #expect(violations.isEmpty, "\(name): \(violations.joined(separator: "\n"))")
+        }
+        try page.open()
+        try page.session.wait(
+            for: "the sign-in form", until: "return !document.getElementById('sign-in').hidden")
+        try check("sign-in")
+        try page.open(signingInWith: fixture.token)
+        _ = try Self.browseToBand(fixture, in: page)
+        try check("three columns")
+        try page.choose("books", in: "sidebar-list")
+        let book = try fixture.served.firstUUID("books", where: "authors")
+        try page.choose("book/\(book)", in: "content-list")
+        try page.waitUntil("the book") { $0.detail == (try? fixture.title("book", book)) }
+        try check("a book")
+        try page.session.type("zzz\u{E007}", into: "#search-text")
+        try page.waitUntil("the search without hits") { $0.empty != nil }
+        try check("a search without hits")
+        try page.open("/app/genres?content=genre/00000000-0000-0000-0000-000000000000")
+        try page.waitUntil("the refusal") { $0.alert != nil }
+        try check("an alert")
+        try page.choose("settings", in: "sidebar-list")
+        try page.waitUntil("settings") { $0.sidebar == "Settings" }
+        try check("settings")
+        try page.session.setWindowSize(width: 390, height: 844)
+        try page.waitUntil("one column") { $0.visible.count == 1 }
+        try check("phone")
+    }
+
+    /// axe-core's source, from the `axe-selenium-python` package of the Python that `CATALOG_PYTHON` names (CI
+    /// installs it); the calling test is skipped, saying why, without it.
+    static func axeSource() throws -> String {
+        let python = try TestSupport.python(with: "axe_selenium_python")
+        let located = try TestSupport.run(
+            python,
+            [
+                "-c",
+                "import importlib.util, os; print(os.path.join(importlib.util.find_spec('axe_selenium_python')"
+                    + ".submodule_search_locations[0], 'node_modules', 'axe-core', 'axe.min.js'))",
+            ])
+        let path = located.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard located.status == 0, let source = try? String(contentsOfFile: path, encoding: .utf8) else {
+            try Test.cancel("axe-selenium-python ships no axe.min.js at '\(path)': \(located.standardError)")
+        }
+        return source
     }
 
     /// Writes the screenshot the README shows.

@@ -73,6 +73,7 @@ export class DetailColumn {
   /** Replaces the title and the body at once. */
   replace(title, nodes) {
     this.title.textContent = title;
+    this.title.hidden = !title;
     this.body.replaceChildren(...nodes);
   }
 
