@@ -152,11 +152,28 @@ final class PageBrowser {
         try session.click(selector)
     }
 
-    /// Saves a screenshot as `name`.png in ``screenshots`` and returns its path.
+    /// Where the documentation's screenshots go (`Scripts/screenshots.sh` refreshes them).
+    static let documentationImages = URL(filePath: #filePath).deletingLastPathComponent()
+        .appending(path: "../../docs/images").standardized
+
+    /// Shows the page in a viewport of exactly `width` × `height` CSS pixels (a phone's when `mobile`), as a window
+    /// of that size would, until ``showInWindow()``.
+    func showInViewport(width: Int, height: Int, mobile: Bool = false) throws {
+        try session.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile])
+    }
+
+    /// Ends ``showInViewport(width:height:mobile:)``: the page fills the window again.
+    func showInWindow() throws {
+        try session.cdp("Emulation.clearDeviceMetricsOverride")
+    }
+
+    /// Saves a screenshot as `name`.png in `directory` (``screenshots`` unless told) and returns its path.
     @discardableResult
-    func screenshot(_ name: String) throws -> URL {
-        try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
-        let file = Self.screenshots.appending(path: "\(name).png")
+    func screenshot(_ name: String, in directory: URL = screenshots) throws -> URL {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appending(path: "\(name).png")
         try session.screenshot().write(to: file)
         print("screenshot: \(file.path)")
         return file

@@ -6,8 +6,8 @@ import WebDriver
 /// The web split view in a real browser (headless Chromium through chromedriver), on `catalog serve` with the sample
 /// catalog: each scenario a user relies on, with a screenshot of each in `.build/browser-screenshots/`.
 ///
-/// `CATALOG_UPDATE_SCREENSHOT=1 swift test --filter WebBrowserTests` also refreshes the README's screenshot,
-/// `Sources/CatalogServer/Documentation.docc/Resources/web-split-view.png`.
+/// `Scripts/screenshots.sh` (`CATALOG_UPDATE_SCREENSHOT=1` for ``theDocumentationScreenshots()``) also refreshes the
+/// documentation's screenshots in `docs/images/`.
 @Suite(.serialized) struct WebBrowserTests {
     /// A server with a nav token of its user, a driver, and the genre (with bands) and band the scenarios open.
     final class Fixture {
@@ -52,6 +52,14 @@ import WebDriver
             return try #require((shown["title"] ?? shown["name"]) as? String)
         }
 
+        /// The uuid of the entry of `list` whose title or name is `name`.
+        func uuid(in list: String, named name: String) throws -> String {
+            let listed = try served.cli.run("list", list, "--limit", "1000", "--json").json()
+            let items = try #require(listed["items"] as? [[String: Any]])
+            let item = try #require(items.first { ($0["title"] ?? $0["name"]) as? String == name }, "no \(name)")
+            return try #require(item["uuid"] as? String)
+        }
+
         /// The scene as `catalog nav show --json` prints it.
         func scene() throws -> [String: Any] {
             try served.cli.run("nav", "--user", ServedCatalog.user, "show", "--json").json()
@@ -90,9 +98,6 @@ import WebDriver
         #expect(saved["content"] as? String == "genre/\(fixture.genre)")
         #expect(saved["stack"] as? [String] == ["band/\(fixture.band)"])
         try page.screenshot("three-columns")
-        if ProcessInfo.processInfo.environment["CATALOG_UPDATE_SCREENSHOT"] == "1" {
-            try Self.updateREADMEScreenshot(from: page)
-        }
 
         try page.session.refresh()
         let reloaded = try page.waitUntil("the state after a reload") { $0.detail == browsed.detail && $0.etag != "" }
@@ -379,6 +384,78 @@ import WebDriver
             ) as? Bool == true)
     }
 
+    /// The documentation's screenshots: a genre and a book pushed from it, in a 1280×800 window and on a 390×844
+    /// phone, saved with the others; with `CATALOG_UPDATE_SCREENSHOT=1` (`Scripts/screenshots.sh`) they replace
+    /// `docs/images/web-page.png` and `docs/images/web-page-phone.png`.
+    @Test func theDocumentationScreenshots() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let genre = try fixture.uuid(in: "genres", named: "Adventure")
+        let book = try fixture.uuid(in: "books", named: "Adventures of Huckleberry Finn")
+        let page = try fixture.browser()
+        try page.showInViewport(width: 1280, height: 800)
+        try page.open(signingInWith: fixture.token)
+        try page.choose("genres", in: "sidebar-list")
+        try page.choose("genre/\(genre)", in: "content-list")
+        try page.waitUntil("the genre") { $0.detail == "Adventure" }
+        try page.choose("book/\(book)", in: "detail-body")
+        try page.waitUntil("the book pushed") { $0.detail == "Adventures of Huckleberry Finn" && $0.crumbs.count == 2 }
+        try page.session.wait(
+            for: "the book's related lists", until: "return document.querySelector('#detail-body .related')")
+        #expect(
+            try page.session.execute("return document.title") as? String
+                == "Adventures of Huckleberry Finn — Library catalog")
+        let update = ProcessInfo.processInfo.environment["CATALOG_UPDATE_SCREENSHOT"] == "1"
+        let directories = [PageBrowser.screenshots] + (update ? [PageBrowser.documentationImages] : [])
+        for directory in directories { try page.screenshot("web-page", in: directory) }
+        try page.showInViewport(width: 390, height: 844, mobile: true)
+        try page.waitUntil("one column") { $0.visible == ["detail"] }
+        for directory in directories { try page.screenshot("web-page-phone", in: directory) }
+        try page.showInWindow()
+    }
+
+    /// Related entries read as links and buttons as buttons (a hover state each); on a wide screen the related lists
+    /// sit side by side under the facts, and on a phone they stack without scrolling sideways.
+    @Test func aDetailUsesAWideScreenAndItsEntriesLookClickable() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let book = try fixture.served.firstUUID("books", where: "genres")
+        let page = try fixture.browser()
+        try page.showInViewport(width: 1280, height: 800)
+        try page.open(signingInWith: fixture.token)
+        try page.choose("books", in: "sidebar-list")
+        try page.choose("book/\(book)", in: "content-list")
+        try page.session.wait(
+            for: "the book's related lists",
+            until: "return document.querySelectorAll('#detail-body .related').length >= 2")
+        let looks = """
+            const style = (selector) => getComputedStyle(document.querySelector(selector));
+            const boxes = [...document.querySelectorAll("#detail-body .related")].map((e) => e.getBoundingClientRect());
+            return JSON.stringify({
+              entryColoured: style(".related [role=option] .label").color !== style("#detail-title").color,
+              entryPointer: style(".related [role=option]").cursor === "pointer",
+              buttonStyled: style("#sign-out").borderRadius !== "0px" && style("#sign-out").borderStyle !== "outset",
+              sideBySide: boxes.length >= 2 && boxes[1].top === boxes[0].top && boxes[1].left > boxes[0].right,
+              stacked: boxes.length >= 2 && boxes[1].top >= boxes[0].bottom,
+              fits: document.documentElement.scrollWidth <= innerWidth,
+            });
+            """
+        struct Looks: Decodable {
+            var entryColoured, entryPointer, buttonStyled, sideBySide, stacked, fits: Bool
+        }
+        let wide = try JSONDecoder().decode(
+            Looks.self, from: Data((try page.session.execute(looks) as? String ?? "{}").utf8))
+        #expect(wide.entryColoured && wide.entryPointer, "related entries do not look clickable")
+        #expect(wide.buttonStyled, "buttons keep the browser's default look")
+        #expect(wide.sideBySide, "the related lists do not use the wide column")
+        try page.showInViewport(width: 390, height: 844, mobile: true)
+        try page.waitUntil("one column") { $0.visible == ["detail"] }
+        let narrow = try JSONDecoder().decode(
+            Looks.self, from: Data((try page.session.execute(looks) as? String ?? "{}").utf8))
+        #expect(narrow.stacked && narrow.fits, "the detail does not fit a phone")
+        try page.showInWindow()
+    }
+
     /// axe-core finds nothing to fix on the pages a user sees: sign-in, the three columns with a pushed entry, a
     /// book, a search without hits, an alert, Settings, and the one column of a phone.
     @Test func axeFindsNoAccessibilityProblemOnThePagesAUserSees() throws {
@@ -432,14 +509,5 @@ import WebDriver
             try Test.cancel("axe-selenium-python ships no axe.min.js at '\(path)': \(located.standardError)")
         }
         return source
-    }
-
-    /// Writes the screenshot the README shows.
-    static func updateREADMEScreenshot(from page: PageBrowser) throws {
-        let file = URL(filePath: #filePath).deletingLastPathComponent()
-            .appending(path: "../../Sources/CatalogServer/Documentation.docc/Resources/web-split-view.png").standardized
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try page.session.screenshot().write(to: file)
-        print("README screenshot: \(file.path)")
     }
 }

@@ -22,9 +22,9 @@ const related = {
   band: [["genres", "Genres", "genre"]],
 };
 
-/** The facts shown under the title, by kind: member, label. */
+/** The facts shown under the title, by kind: member, label, and "wide" for a text that takes a whole row. */
 const facts = {
-  book: [["year", "Year"], ["language", "Language"], ["isbn13", "ISBN"], ["pages", "Pages"], ["summary", "Summary"]],
+  book: [["year", "Year"], ["language", "Language"], ["isbn13", "ISBN"], ["pages", "Pages"], ["summary", "Summary", "wide"]],
   author: [["sortName", "Sorted as"], ["disambiguation", "Note"]],
   genre: [],
   band: [["country", "Country"], ["formedYear", "Formed"], ["endedYear", "Ended"], ["status", "Status"]],
@@ -120,13 +120,15 @@ export class DetailColumn {
 
   /** The nodes that show `entity`: its facts, then its related lists. */
   render(kind, entity) {
-    const list = element("dl", undefined, "facts");
-    for (const [member, name] of facts[kind] ?? []) {
+    // Short facts go in a row, wide ones under it: two lists, since dt and dd must be the list's own children.
+    const short = element("dl", undefined, "facts");
+    const wide = element("dl", undefined, "facts wide");
+    for (const [member, name, width] of facts[kind] ?? []) {
       const value = entity[member];
       if (value === null || value === undefined || value === "") continue;
-      list.append(element("dt", name), element("dd", String(value)));
+      (width === "wide" ? wide : short).append(element("dt", name), element("dd", String(value)));
     }
-    const nodes = [list];
+    const nodes = [short, wide].filter((list) => list.childElementCount);
     for (const [member, heading, childKind, countMember] of related[kind] ?? []) {
       const items = entity[member] ?? [];
       const count = countMember ? entity[countMember] : items.length;
