@@ -28,6 +28,8 @@ public final class BrowserSession: @unchecked Sendable {
                 "alwaysMatch": [
                     "browserName": "chrome",
                     "goog:chromeOptions": ["binary": browser, "args": arguments],
+                    // Keeps the page's console messages and uncaught errors for ``consoleLog()``.
+                    "goog:loggingPrefs": ["browser": "ALL"],
                 ]
             ]
         ]
@@ -119,6 +121,17 @@ public final class BrowserSession: @unchecked Sendable {
     @discardableResult
     public func cdp(_ name: String, _ parameters: [String: Any] = [:]) throws -> Any? {
         try command("POST", "goog/cdp/execute", ["cmd": name, "params": parameters])
+    }
+
+    /// The console messages, uncaught errors and failed loads the browser logged since the last call (chromedriver
+    /// hands each entry out once), oldest first.
+    public func consoleLog() throws -> [ConsoleEntry] {
+        let entries = try command("POST", "se/log", ["type": "browser"]) as? [[String: Any]] ?? []
+        return entries.map { entry in
+            ConsoleEntry(
+                level: entry["level"] as? String ?? "", source: entry["source"] as? String ?? "",
+                message: entry["message"] as? String ?? "")
+        }
     }
 
     // MARK: Elements

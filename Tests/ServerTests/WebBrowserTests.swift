@@ -6,8 +6,8 @@ import WebDriver
 /// The web split view in a real browser (headless Chromium through chromedriver), on `catalog serve` with the sample
 /// catalog: each scenario a user relies on, with a screenshot of each in `.build/browser-screenshots/`.
 ///
-/// `CATALOG_UPDATE_SCREENSHOT=1 swift test --filter WebBrowserTests` also refreshes the README's screenshot,
-/// `Sources/CatalogServer/Documentation.docc/Resources/web-split-view.png`.
+/// `Scripts/screenshots.sh` (`CATALOG_UPDATE_SCREENSHOT=1` for ``theDocumentationScreenshots()``) also refreshes the
+/// documentation's screenshots in `docs/images/`.
 @Suite(.serialized) struct WebBrowserTests {
     /// A server with a nav token of its user, a driver, and the genre (with bands) and band the scenarios open.
     final class Fixture {
@@ -52,6 +52,14 @@ import WebDriver
             return try #require((shown["title"] ?? shown["name"]) as? String)
         }
 
+        /// The uuid of the entry of `list` whose title or name is `name`.
+        func uuid(in list: String, named name: String) throws -> String {
+            let listed = try served.cli.run("list", list, "--limit", "1000", "--json").json()
+            let items = try #require(listed["items"] as? [[String: Any]])
+            let item = try #require(items.first { ($0["title"] ?? $0["name"]) as? String == name }, "no \(name)")
+            return try #require(item["uuid"] as? String)
+        }
+
         /// The scene as `catalog nav show --json` prints it.
         func scene() throws -> [String: Any] {
             try served.cli.run("nav", "--user", ServedCatalog.user, "show", "--json").json()
@@ -90,9 +98,6 @@ import WebDriver
         #expect(saved["content"] as? String == "genre/\(fixture.genre)")
         #expect(saved["stack"] as? [String] == ["band/\(fixture.band)"])
         try page.screenshot("three-columns")
-        if ProcessInfo.processInfo.environment["CATALOG_UPDATE_SCREENSHOT"] == "1" {
-            try Self.updateREADMEScreenshot(from: page)
-        }
 
         try page.session.refresh()
         let reloaded = try page.waitUntil("the state after a reload") { $0.detail == browsed.detail && $0.etag != "" }
@@ -108,6 +113,8 @@ import WebDriver
         try other.screenshot("second-browser")
     }
 
+    /// A link that names something gone leaves the state as it was and says why in an alert that does not move the
+    /// columns.
     @Test func aPastedDeepLinkOpensItsStateAndOneNamingSomethingGoneSaysSo() throws {
         let fixture = try Fixture()
         defer { fixture.stop() }
@@ -122,11 +129,122 @@ import WebDriver
 
         let gone = "/app/genres?content=genre/00000000-0000-0000-0000-000000000000"
         try page.open(gone)
-        let refused = try page.waitUntil("the refusal") { $0.status.contains("could not be opened") }
+        let before = try page.alertLayout()
+        let refused = try page.waitUntil("the refusal") { $0.alert != nil }
+        #expect(refused.alert?.contains("could not be opened") == true)
         #expect(refused.address == link, "the address bar shows the state kept")
-        #expect(refused.detail == opened.detail)
+        #expect(refused.detail == opened.detail && refused.content == opened.content)
+        let alert = try page.alertLayout()
+        #expect(alert.announced && alert.visible)
+        #expect(alert.columnsTop == before.columnsTop, "the alert moved the columns")
         #expect(try fixture.scene()["stack"] as? [String] == ["band/\(fixture.band)"])
         try page.screenshot("deep-link-gone")
+    }
+
+    /// An entry that cannot be loaded (the server is out of reach) leaves the detail shown as it was, and the alert
+    /// says why until the user dismisses it.
+    @Test func anEntryThatCannotLoadKeepsTheDetailShownAndSaysWhy() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        let band = try Self.browseToBand(fixture, in: page)
+        let facts = "return document.querySelectorAll('#detail-body dd').length"
+        let shownFacts = try page.session.execute(facts) as? Int ?? 0
+        #expect(shownFacts > 0)
+        try page.session.cdp("Network.enable")
+        try page.session.cdp("Network.setBlockedURLs", ["urls": ["*/v1/genres/*"]])
+        try page.session.click("#breadcrumb-list button")  // back to the genre, which cannot load
+        let failed = try page.waitUntil("the failure") { $0.alert != nil }
+        #expect(failed.alert?.contains("could not be reached") == true)
+        #expect(failed.detail == band.detail, "the detail shown before stays")
+        #expect(try page.session.execute(facts) as? Int == shownFacts)
+        let alert = try page.alertLayout()
+        #expect(alert.announced && alert.visible)
+        try page.screenshot("entry-cannot-load")
+        try page.session.click("#alert-dismiss")
+        try page.waitUntil("the alert dismissed") { $0.alert == nil }
+    }
+
+    /// A link opened while the saved state's list is still loading (here it never answers): the linked list loads
+    /// instead of staying on "Loading…".
+    @Test func aDeepLinkOpenedWhileTheSavedListLoadsShowsTheLinkedList() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        try page.choose("books", in: "sidebar-list")
+        try page.waitUntil("the books") { $0.sidebar == "Books" && !$0.items.isEmpty }
+        // Paused requests stay unanswered: the saved list's first page never arrives.
+        try page.session.cdp("Fetch.enable", ["patterns": [["urlPattern": "*/v1/books\\?*"]]])
+        try page.open("/app/genres?content=genre/\(fixture.genre)")
+        let genreName = try fixture.title("genre", fixture.genre)
+        let linked = try page.waitUntil("the linked list") {
+            $0.sidebar == "Genres" && $0.content == genreName && $0.more.isEmpty
+        }
+        #expect(linked.items.contains(genreName))
+    }
+
+    /// The tab names the entry on top: the section, then the chosen entry, then what was pushed onto its stack.
+    @Test func theTabTitleNamesTheEntryOnTop() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        let tabTitle = { try page.session.execute("return document.title") as? String }
+        try page.choose("genres", in: "sidebar-list")
+        try page.waitUntil("the genres") { $0.sidebar == "Genres" && $0.content == nil }
+        #expect(try tabTitle() == "Genres — Library catalog")
+        _ = try Self.browseToBand(fixture, in: page)
+        #expect(try tabTitle() == "\(try fixture.title("band", fixture.band)) — Library catalog")
+        try page.session.back()
+        try page.waitUntil("the genre on top") { $0.crumbs.count <= 1 }
+        #expect(try tabTitle() == "\(try fixture.title("genre", fixture.genre)) — Library catalog")
+    }
+
+    /// A search without hits says so instead of "0 items" and offers to clear the search, which shows the section
+    /// shown before it.
+    @Test func aSearchWithoutHitsSaysSoAndOffersToClearIt() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        try page.choose("genres", in: "sidebar-list")
+        try page.waitUntil("the genres") { $0.sidebar == "Genres" && !$0.items.isEmpty }
+        try page.session.type("zzz\u{E007}", into: "#search-text")  // Enter
+        let none = try page.waitUntil("the search without hits") { $0.empty != nil }
+        #expect(none.empty == "No results for “zzz”.")
+        #expect(none.items.isEmpty && none.total.isEmpty)
+        let clearShown = "return document.getElementById('clear-search').checkVisibility()"
+        #expect(try page.session.execute(clearShown) as? Bool == true)
+        try page.screenshot("search-without-hits")
+        try page.session.click("#clear-search")
+        let cleared = try page.waitUntil("the section again") { $0.sidebar == "Genres" && !$0.items.isEmpty }
+        #expect(cleared.empty == nil)
+        #expect(try page.session.execute("return document.getElementById('search-text').value") as? String == "")
+    }
+
+    /// A detail's related list without entries says so in words: a genre with bands and no books.
+    @Test func anEmptyRelatedListSaysSoInWords() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let shown = try fixture.served.cli.run("show", "genre", fixture.genre, "--json").json()
+        try #require((shown["books"] as? [Any])?.isEmpty == true, "the genre with bands has books")
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        try page.choose("genres", in: "sidebar-list")
+        try page.choose("genre/\(fixture.genre)", in: "content-list")
+        let genreName = try fixture.title("genre", fixture.genre)
+        try page.waitUntil("the genre") { $0.detail == genreName }
+        let books = try page.session.wait(
+            for: "the genre's related lists",
+            until: """
+                const section = [...document.querySelectorAll("#detail-body section")]
+                  .find((s) => s.querySelector("h3")?.textContent.startsWith("Books"));
+                return section && section.querySelector("h3").textContent + " / "
+                  + (section.querySelector(".empty")?.textContent ?? section.querySelectorAll("[role=option]").length);
+                """)
+        #expect(books as? String == "Books (0) / No books.")
     }
 
     @Test func theBackButtonFollowsTheScenesHistory() throws {
@@ -201,7 +319,7 @@ import WebDriver
         #expect(try page.shown().sidebar == "Books", "the blocked tab still shows its state")
         try page.choose("authors", in: "sidebar-list")
         let refused = try page.waitUntil("the server's state") { $0.sidebar == "Bands" && $0.etag != books.etag }
-        #expect(refused.status.contains("changed in another window"))
+        #expect(refused.alert?.contains("changed in another window") == true)
         #expect(try fixture.scene()["sidebar"] as? String == "bands", "the newer state was not overwritten")
         try page.screenshot("stale-412")
     }
@@ -252,6 +370,11 @@ import WebDriver
         #expect(
             try page.session.execute("return document.activeElement.closest('[role=listbox]')?.id") as? String
                 == "content-list")
+        let focusRing = """
+            const style = getComputedStyle(document.activeElement);
+            return style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
+            """
+        #expect(try page.session.execute(focusRing) as? Bool == true, "the focused option shows no focus ring")
         try page.session.press("\u{E015}\u{E007}")  // down, Enter: the second genre
         let chosen = try page.waitUntil("a genre chosen by keyboard") { $0.content != nil }
         #expect(chosen.content == genres.items[1])
@@ -261,12 +384,130 @@ import WebDriver
             ) as? Bool == true)
     }
 
-    /// Writes the screenshot the README shows.
-    static func updateREADMEScreenshot(from page: PageBrowser) throws {
-        let file = URL(filePath: #filePath).deletingLastPathComponent()
-            .appending(path: "../../Sources/CatalogServer/Documentation.docc/Resources/web-split-view.png").standardized
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try page.session.screenshot().write(to: file)
-        print("README screenshot: \(file.path)")
+    /// The documentation's screenshots: a genre and a book pushed from it, in a 1280×800 window and on a 390×844
+    /// phone, saved with the others; with `CATALOG_UPDATE_SCREENSHOT=1` (`Scripts/screenshots.sh`) they replace
+    /// `docs/images/web-page.png` and `docs/images/web-page-phone.png`.
+    @Test func theDocumentationScreenshots() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let genre = try fixture.uuid(in: "genres", named: "Adventure")
+        let book = try fixture.uuid(in: "books", named: "Adventures of Huckleberry Finn")
+        let page = try fixture.browser()
+        try page.showInViewport(width: 1280, height: 800)
+        try page.open(signingInWith: fixture.token)
+        try page.choose("genres", in: "sidebar-list")
+        try page.choose("genre/\(genre)", in: "content-list")
+        try page.waitUntil("the genre") { $0.detail == "Adventure" }
+        try page.choose("book/\(book)", in: "detail-body")
+        try page.waitUntil("the book pushed") { $0.detail == "Adventures of Huckleberry Finn" && $0.crumbs.count == 2 }
+        try page.session.wait(
+            for: "the book's related lists", until: "return document.querySelector('#detail-body .related')")
+        #expect(
+            try page.session.execute("return document.title") as? String
+                == "Adventures of Huckleberry Finn — Library catalog")
+        let update = ProcessInfo.processInfo.environment["CATALOG_UPDATE_SCREENSHOT"] == "1"
+        let directories = [PageBrowser.screenshots] + (update ? [PageBrowser.documentationImages] : [])
+        for directory in directories { try page.screenshot("web-page", in: directory) }
+        try page.showInViewport(width: 390, height: 844, mobile: true)
+        try page.waitUntil("one column") { $0.visible == ["detail"] }
+        for directory in directories { try page.screenshot("web-page-phone", in: directory) }
+        try page.showInWindow()
+    }
+
+    /// Related entries read as links and buttons as buttons (a hover state each); on a wide screen the related lists
+    /// sit side by side under the facts, and on a phone they stack without scrolling sideways.
+    @Test func aDetailUsesAWideScreenAndItsEntriesLookClickable() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let book = try fixture.served.firstUUID("books", where: "genres")
+        let page = try fixture.browser()
+        try page.showInViewport(width: 1280, height: 800)
+        try page.open(signingInWith: fixture.token)
+        try page.choose("books", in: "sidebar-list")
+        try page.choose("book/\(book)", in: "content-list")
+        try page.session.wait(
+            for: "the book's related lists",
+            until: "return document.querySelectorAll('#detail-body .related').length >= 2")
+        let looks = """
+            const style = (selector) => getComputedStyle(document.querySelector(selector));
+            const boxes = [...document.querySelectorAll("#detail-body .related")].map((e) => e.getBoundingClientRect());
+            return JSON.stringify({
+              entryColoured: style(".related [role=option] .label").color !== style("#detail-title").color,
+              entryPointer: style(".related [role=option]").cursor === "pointer",
+              buttonStyled: style("#sign-out").borderRadius !== "0px" && style("#sign-out").borderStyle !== "outset",
+              sideBySide: boxes.length >= 2 && boxes[1].top === boxes[0].top && boxes[1].left > boxes[0].right,
+              stacked: boxes.length >= 2 && boxes[1].top >= boxes[0].bottom,
+              fits: document.documentElement.scrollWidth <= innerWidth,
+            });
+            """
+        struct Looks: Decodable {
+            var entryColoured, entryPointer, buttonStyled, sideBySide, stacked, fits: Bool
+        }
+        let wide = try JSONDecoder().decode(
+            Looks.self, from: Data((try page.session.execute(looks) as? String ?? "{}").utf8))
+        #expect(wide.entryColoured && wide.entryPointer, "related entries do not look clickable")
+        #expect(wide.buttonStyled, "buttons keep the browser's default look")
+        #expect(wide.sideBySide, "the related lists do not use the wide column")
+        try page.showInViewport(width: 390, height: 844, mobile: true)
+        try page.waitUntil("one column") { $0.visible == ["detail"] }
+        let narrow = try JSONDecoder().decode(
+            Looks.self, from: Data((try page.session.execute(looks) as? String ?? "{}").utf8))
+        #expect(narrow.stacked && narrow.fits, "the detail does not fit a phone")
+        try page.showInWindow()
+    }
+
+    /// axe-core finds nothing to fix on the pages a user sees: sign-in, the three columns with a pushed entry, a
+    /// book, a search without hits, an alert, Settings, and the one column of a phone.
+    @Test func axeFindsNoAccessibilityProblemOnThePagesAUserSees() throws {
+        let axe = try Self.axeSource()
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        let check = { (name: String) in
+            let violations = try page.accessibilityViolations(axe: axe)
+            #expect(violations.isEmpty, "\(name): \(violations.joined(separator: "\n"))")
+        }
+        try page.open()
+        try page.session.wait(
+            for: "the sign-in form", until: "return !document.getElementById('sign-in').hidden")
+        try check("sign-in")
+        try page.open(signingInWith: fixture.token)
+        _ = try Self.browseToBand(fixture, in: page)
+        try check("three columns")
+        try page.choose("books", in: "sidebar-list")
+        let book = try fixture.served.firstUUID("books", where: "authors")
+        try page.choose("book/\(book)", in: "content-list")
+        try page.waitUntil("the book") { $0.detail == (try? fixture.title("book", book)) }
+        try check("a book")
+        try page.session.type("zzz\u{E007}", into: "#search-text")
+        try page.waitUntil("the search without hits") { $0.empty != nil }
+        try check("a search without hits")
+        try page.open("/app/genres?content=genre/00000000-0000-0000-0000-000000000000")
+        try page.waitUntil("the refusal") { $0.alert != nil }
+        try check("an alert")
+        try page.choose("settings", in: "sidebar-list")
+        try page.waitUntil("settings") { $0.sidebar == "Settings" }
+        try check("settings")
+        try page.session.setWindowSize(width: 390, height: 844)
+        try page.waitUntil("one column") { $0.visible.count == 1 }
+        try check("phone")
+    }
+
+    /// axe-core's source, from the `axe-selenium-python` package of the Python that `CATALOG_PYTHON` names (CI
+    /// installs it); the calling test is skipped, saying why, without it.
+    static func axeSource() throws -> String {
+        let python = try TestSupport.python(with: "axe_selenium_python")
+        let located = try TestSupport.run(
+            python,
+            [
+                "-c",
+                "import importlib.util, os; print(os.path.join(importlib.util.find_spec('axe_selenium_python')"
+                    + ".submodule_search_locations[0], 'node_modules', 'axe-core', 'axe.min.js'))",
+            ])
+        let path = located.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard located.status == 0, let source = try? String(contentsOfFile: path, encoding: .utf8) else {
+            try Test.cancel("axe-selenium-python ships no axe.min.js at '\(path)': \(located.standardError)")
+        }
+        return source
     }
 }

@@ -22,9 +22,9 @@ const related = {
   band: [["genres", "Genres", "genre"]],
 };
 
-/** The facts shown under the title, by kind: member, label. */
+/** The facts shown under the title, by kind: member, label, and "wide" for a text that takes a whole row. */
 const facts = {
-  book: [["year", "Year"], ["language", "Language"], ["isbn13", "ISBN"], ["pages", "Pages"], ["summary", "Summary"]],
+  book: [["year", "Year"], ["language", "Language"], ["isbn13", "ISBN"], ["pages", "Pages"], ["summary", "Summary", "wide"]],
   author: [["sortName", "Sorted as"], ["disambiguation", "Note"]],
   genre: [],
   band: [["country", "Country"], ["formedYear", "Formed"], ["endedYear", "Ended"], ["status", "Status"]],
@@ -41,33 +41,40 @@ function element(name, text, className) {
 export class DetailColumn {
   constructor(breadcrumb, title, body, act, onError) {
     Object.assign(this, { breadcrumb, title, body, act, onError });
-    this.shown = null;
+    this.shown = undefined; // nothing yet: even "no detail" is shown once
   }
 
-  /** Shows `scene`'s detail (its stack's top, else its root) with the stack as a breadcrumb. */
+  /**
+   * Shows `scene`'s detail (its stack's top, else its root) with the stack as a breadcrumb. What was shown stays
+   * until the new entry has loaded; when it cannot load, it stays and the problem goes to `onError`.
+   */
   async show(scene, page) {
     this.showBreadcrumb(scene);
     const top = scene.stack.length ? scene.stack[scene.stack.length - 1] : scene.detail;
     if (top === this.shown) return;
     this.shown = top;
-    const topTitle = scene.stack.length ? scene.titles.stack[scene.stack.length - 1] : scene.titles.detail;
-    this.title.textContent = top ? topTitle ?? "" : "";
-    this.body.replaceChildren();
+    const topTitle = (scene.stack.length ? scene.titles.stack[scene.stack.length - 1] : scene.titles.detail) ?? "";
     if (!top) {
-      this.body.append(element("p", scene.layout === 3 && scene.sidebar ? "Nothing selected." : "", "empty"));
-      return;
+      const nothing = scene.layout === 3 && scene.sidebar ? [element("p", "Nothing selected.", "empty")] : [];
+      return this.replace("", nothing);
     }
     const [kind, uuid] = top.split("/");
-    if (kind === "settings" || kind === "about") {
-      this.body.append(...page(kind));
-      return;
-    }
+    if (kind === "settings" || kind === "about") return this.replace(topTitle, page(kind));
     try {
       const entity = await get(`/v1/${kind}s/${encodeURIComponent(uuid)}`);
-      if (this.shown === top) this.render(kind, entity);
+      if (this.shown === top) this.replace(topTitle, this.render(kind, entity));
     } catch (error) {
-      if (this.shown === top) this.onError(error);
+      if (this.shown !== top) return;
+      this.shown = undefined; // shown again, the entry is asked for again
+      this.onError(error);
     }
+  }
+
+  /** Replaces the title and the body at once. */
+  replace(title, nodes) {
+    this.title.textContent = title;
+    this.title.hidden = !title;
+    this.body.replaceChildren(...nodes);
   }
 
   showBreadcrumb(scene) {
@@ -98,14 +105,30 @@ export class DetailColumn {
     return this.act("open", linkWithStack(scene.link, index));
   }
 
+  /** The listbox of a related list's `items`, each pushed onto the stack when chosen. */
+  relatedList(items, childKind, headingID) {
+    const options = element("ul");
+    options.setAttribute("role", "listbox");
+    options.setAttribute("aria-labelledby", headingID);
+    for (const item of items) {
+      options.append(option(`${childKind}/${item.uuid}`, item.title ?? item.name, item.role && item.role !== "author" ? item.role : ""));
+    }
+    listbox(options, (route) => this.act("push", route));
+    select(options, null);
+    return options;
+  }
+
+  /** The nodes that show `entity`: its facts, then its related lists. */
   render(kind, entity) {
-    const list = element("dl", undefined, "facts");
-    for (const [member, name] of facts[kind] ?? []) {
+    // Short facts go in a row, wide ones under it: two lists, since dt and dd must be the list's own children.
+    const short = element("dl", undefined, "facts");
+    const wide = element("dl", undefined, "facts wide");
+    for (const [member, name, width] of facts[kind] ?? []) {
       const value = entity[member];
       if (value === null || value === undefined || value === "") continue;
-      list.append(element("dt", name), element("dd", String(value)));
+      (width === "wide" ? wide : short).append(element("dt", name), element("dd", String(value)));
     }
-    this.body.append(list);
+    const nodes = [short, wide].filter((list) => list.childElementCount);
     for (const [member, heading, childKind, countMember] of related[kind] ?? []) {
       const items = entity[member] ?? [];
       const count = countMember ? entity[countMember] : items.length;
@@ -113,16 +136,9 @@ export class DetailColumn {
       const headingID = `related-${member}`;
       const title = element("h3", `${heading} (${count.toLocaleString("en")})`);
       title.id = headingID;
-      const options = element("ul");
-      options.setAttribute("role", "listbox");
-      options.setAttribute("aria-labelledby", headingID);
-      for (const item of items) {
-        options.append(option(`${childKind}/${item.uuid}`, item.title ?? item.name, item.role && item.role !== "author" ? item.role : ""));
-      }
-      listbox(options, (route) => this.act("push", route));
-      select(options, null);
-      section.append(title, options);
-      this.body.append(section);
+      section.append(title, items.length ? this.relatedList(items, childKind, headingID) : element("p", `No ${heading.toLowerCase()}.`, "empty"));
+      nodes.push(section);
     }
+    return nodes;
   }
 }

@@ -11,6 +11,8 @@ import { Scene } from "./scene.js";
 
 const $ = (id) => document.getElementById(id);
 
+const appName = "Library catalog";
+
 const sections = [
   ["books", "Books"],
   ["authors", "Authors"],
@@ -24,13 +26,24 @@ let scene = null;
 let content = null;
 let detail = null;
 let signedInAs = null;
+// The section shown before the current search: where clearing the search goes back to.
+let sectionBeforeSearch = sections[0][0];
 
 function say(text) {
   $("status").textContent = text;
 }
 
+/** Shows `text` in the alert region (announced at once, dismissed by the user); an empty text removes it. */
+function alertUser(text) {
+  $("alert-text").textContent = text;
+  $("alert").hidden = !text;
+}
+
 function reportProblem(error) {
-  say(error instanceof Problem ? error.message : `Something went wrong: ${error.message}`);
+  if (error instanceof Problem) return alertUser(error.message);
+  // fetch rejects with a TypeError when the server cannot be reached at all.
+  if (error instanceof TypeError) return alertUser(`The catalog server could not be reached (${error.message}).`);
+  alertUser(`Something went wrong: ${error.message}`);
 }
 
 // MARK: Signing in and out
@@ -52,6 +65,7 @@ function showSignIn(message) {
   scene = null;
   $("app").hidden = true;
   $("sign-in").hidden = false;
+  document.title = `Sign in — ${appName}`;
   $("sign-in-error").textContent = message;
   $("token").focus();
 }
@@ -96,7 +110,7 @@ async function open() {
   if (link && arrival === "navigate" && arrived !== addressOf(scene.state, scene.name)) {
     // A refused link leaves the scene, and the address bar that shows it, as they were.
     await scene.intent("open", link, "load", (error) =>
-      say(`This link could not be opened, so the page shows where you left off: ${error.message}`),
+      alertUser(`This link could not be opened, so the page shows where you left off: ${error.message}`),
     );
   }
   scene.follow();
@@ -115,16 +129,8 @@ function render(state, how) {
   } else {
     history.pushState(entry, "", address);
   }
-  if (how === "refused") {
-    say("This scene was changed in another window or device first: it shows that state now, and your choice was not applied.");
-  } else if (how === "remote") {
-    say("Updated from another window or device.");
-  } else if (state.repairs.length) {
-    say(state.repairs.map((repair) => `${repair.storedValue ?? repair.element}: ${repair.reason}`).join("; "));
-  } else if (how !== "load") {
-    say("");
-  }
-  document.title = [state.titles.detail, state.titles.sidebar, "Catalog"].filter(Boolean).join(" – ");
+  announce(state, how);
+  document.title = titleOf(state);
   const app = $("app");
   app.dataset.layout = String(state.layout);
   app.dataset.visibility = state.visibility;
@@ -134,11 +140,53 @@ function render(state, how) {
   $("toggle-sidebar").setAttribute("aria-expanded", String(!sidebarHidden));
   $("compact-back").disabled = state.compactColumn === "sidebar";
   select($("sidebar-list"), state.sidebar);
+  followSearch(state.sidebar);
   const listed = state.layout === 3 ? state.sidebar : null;
   Promise.all([content.show(listed, state.titles.sidebar, state.content), detail.show(state, page)]).then(() => {
     app.dataset.renderedEtag = scene.etag ?? "";
     if (!performance.getEntriesByName("columns-rendered").length) performance.mark("columns-rendered");
   });
+}
+
+/** Keeps the search box on the search shown, and remembers the section shown before it. */
+function followSearch(sidebar) {
+  const searched = sidebar?.startsWith("search/") ? sidebar.slice("search/".length) : null;
+  if (searched === null) {
+    if (sidebar) sectionBeforeSearch = sidebar;
+  } else if (document.activeElement !== $("search-text")) {
+    $("search-text").value = searched;
+  }
+}
+
+/** Empties the search box and shows the section shown before the search. */
+function clearSearch() {
+  $("search-text").value = "";
+  $("search-text").focus();
+  scene?.intent("select-sidebar", sectionBeforeSearch);
+}
+
+/** Tells the user about a new state: a refused choice in the alert region, the rest as a status. */
+function announce(state, how) {
+  if (how === "refused") {
+    alertUser("This scene was changed in another window or device first: it shows that state now, and your choice was not applied.");
+  } else if (how === "intent" || how === "history") {
+    // The user moved on: an earlier problem no longer concerns what is shown.
+    alertUser("");
+  }
+  if (how === "remote") {
+    say("Updated from another window or device.");
+  } else if (state.repairs.length) {
+    say(state.repairs.map((repair) => `${repair.storedValue ?? repair.element}: ${repair.reason}`).join("; "));
+  } else if (how !== "load") {
+    say("");
+  }
+}
+
+/** The tab's title: the entry on top (the detail stack's top, else the detail, the content selection, the section). */
+function titleOf(state) {
+  const { stack, detail, content, sidebar } = state.titles;
+  const onTop = stack.at(-1) ?? detail ?? content ?? sidebar;
+  return onTop ? `${onTop} — ${appName}` : appName;
 }
 
 /** Back and forward move through the scene's history on the server, one step at a time. */
@@ -186,10 +234,24 @@ function setUp() {
   for (const [route, label] of sections) sidebar.append(option(route, label));
   listbox(sidebar, (route) => scene?.intent("select-sidebar", route));
   listbox($("content-list"), (route) => scene?.intent("select-content", route));
-  content = new ContentColumn($("content"), $("content-list"), $("content-title"), $("content-total"), $("content-more"), reportProblem);
+  content = new ContentColumn(
+    {
+      scroller: $("content"),
+      list: $("content-list"),
+      title: $("content-title"),
+      total: $("content-total"),
+      more: $("content-more"),
+      empty: $("content-empty"),
+      emptyText: $("content-empty-text"),
+      clearSearch: $("clear-search"),
+    },
+    reportProblem,
+  );
+  $("clear-search").addEventListener("click", clearSearch);
   detail = new DetailColumn($("breadcrumb-list"), $("detail-title"), $("detail-body"), (name, argument) => scene?.intent(name, argument), reportProblem);
   $("sign-in").addEventListener("submit", signIn);
   $("sign-out").addEventListener("click", signOut);
+  $("alert-dismiss").addEventListener("click", () => alertUser(""));
   $("compact-back").addEventListener("click", () => scene?.intent("compact-back"));
   $("toggle-sidebar").addEventListener("click", () => {
     const hidden = ["doubleColumn", "detailOnly"].includes(scene?.state.visibility);
