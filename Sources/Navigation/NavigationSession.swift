@@ -88,6 +88,16 @@ public final class NavigationSession<Route: NavigationRoute> {
         Thread.sleep(forTimeInterval: Double.random(in: 0...Double(limit)) / 1000)
     }
 
+    /// Takes on the scene as saved when another program (a `catalog nav`, a server, another window) saved it since
+    /// this session read or last saved it, so a view can show what the user chose elsewhere.
+    ///
+    /// - Returns: the repairs restoring the saved scene needed, or `nil` when the scene is as this session has it.
+    /// - Throws: `DatabaseError`.
+    public func followSavedScene() throws -> RepairReport? {
+        guard try store.hasChanged(scene: scene, for: user, since: revision) else { return nil }
+        return try takeSavedScene()
+    }
+
     /// Takes on the scene as saved now: its state, history position and revision.
     ///
     /// - Returns: the repairs restoring it needed.

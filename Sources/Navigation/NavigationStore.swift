@@ -187,17 +187,26 @@ public final class NavigationStore<Route: NavigationRoute> {
 
     /// Throws ``NavigationStoreError/staleRevision`` unless the scene is at `expected` (checked inside the saving
     /// transaction, so nothing can change the scene between the check and the save).
-    ///
-    /// A scene opened without a row of its own started from another scene's state (or from nothing); it is stale
-    /// once it has a row, not when that other scene moves on, which changes nothing this scene shows.
     private func check(
         _ expected: SceneRevision?, scene: String, user: NavigationUser, in transaction: any SceneTransaction
     ) throws {
-        guard let expected else { return }
-        let own = try transaction.sceneRows(scene: scene, user: user).own
-        let current = own?.revision(own: true) ?? (expected.isOwn ? .nothingSaved : expected)
-        guard current != expected else { return }
+        guard let expected, Self.isStale(expected, own: try transaction.sceneRows(scene: scene, user: user).own)
+        else { return }
         throw NavigationStoreError.staleRevision
+    }
+
+    /// Whether a scene read at `expected` was saved since, by another program or request.
+    ///
+    /// - Throws: `DatabaseError`.
+    func hasChanged(scene: String, for user: NavigationUser, since expected: SceneRevision) throws -> Bool {
+        Self.isStale(expected, own: try storage.sceneRows(scene: scene, user: user).own)
+    }
+
+    /// Whether the scene whose own row is `own` is no longer at `expected`. A scene opened without a row of its own
+    /// started from another scene's state (or from nothing); it is stale once it has a row, not when that other
+    /// scene moves on, which changes nothing this scene shows.
+    private static func isStale(_ expected: SceneRevision, own: SceneRow?) -> Bool {
+        (own?.revision(own: true) ?? (expected.isOwn ? .nothingSaved : expected)) != expected
     }
 
     /// The user's scenes with saved state, most recently used first.

@@ -48,6 +48,31 @@ import Testing
         try session.waitUntilExited()
     }
 
+    /// A `catalog nav` on the scene an open browser shows: the browser shows it (and says so) without a key
+    /// pressed, and its next move builds on it instead of saving over it.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed: the pseudo-terminal test of catalog browse is skipped"))
+    func aChangeMadeElsewhereIsShownAndKept() throws {
+        let cli = try CatalogCLI()
+        #expect(try cli.importSamples().status == 0)
+        let session = Tmux(cli: cli)
+        defer { session.kill() }
+        try session.launch()
+        try session.waitFor("Library catalog")
+        try session.send(["j", "j", "Enter"])  // open Genres
+        try session.waitFor("Genres 26")
+
+        #expect(try cli.run("nav", "select-sidebar", "authors").status == 0)
+        try session.waitFor("Changed in another program")
+        try session.waitFor("▸ Authors")
+        try session.send(["Enter"])  // select the first author, where the content column's cursor is
+        try session.waitFor("history 4/4")
+        let state = try cli.run("nav", "show", "--json").json()
+        #expect(state["sidebar"] as? String == "authors")
+        #expect((state["content"] as? String)?.hasPrefix("author/") == true)
+        try session.send(["q"])
+        try session.waitUntilExited()
+    }
+
     @Test func withoutATerminalItExits1SuggestingNav() throws {
         let result = try CatalogCLI().run("browse")
         #expect(result.status == 1)

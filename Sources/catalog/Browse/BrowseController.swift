@@ -189,6 +189,20 @@ final class BrowseController {
         }
     }
 
+    /// Shows the scene as another program saved it (`catalog nav`, the web page, another browser), if one did
+    /// since this browser last read or saved it.
+    ///
+    /// - Returns: whether the screen changed.
+    func followChangesElsewhere() throws -> Bool {
+        guard let report = try session.followSavedScene() else { return false }
+        notice =
+            report.isEmpty
+            ? "Changed in another program: showing it." : Self.describe(report, opening: "Changed in another program")
+        focus = session.state.compactColumn
+        try refresh()
+        return true
+    }
+
     // MARK: Lists
 
     /// Makes the lists the current state shows, keeping those that did not change, and puts each cursor on

@@ -31,7 +31,9 @@ enum BrowseCommand {
             let resized = terminal.takeResize()
             if resized { controller.size = terminal.size }
             for key in keys where try !controller.handle(key) { return }
-            if resized || !keys.isEmpty { draw(controller, on: terminal) }
+            // Between keys (every 250 ms at most), a change saved elsewhere is shown.
+            let followed = try keys.isEmpty && controller.followChangesElsewhere()
+            if resized || !keys.isEmpty || followed { draw(controller, on: terminal) }
         }
     }
 
