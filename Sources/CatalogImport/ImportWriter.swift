@@ -86,6 +86,20 @@ final class ImportWriter {
             if known.fingerprint == fingerprint { return known.importedAt == stamp ? .duplicate : .unchanged }
         }
         let existing = try known?.entityID ?? match(book, values: values)
+        // The same book from another source holds the record already: it gains this identity and nothing else. Its
+        // links are resolved (maybe creating an author) only once its row is known to need no write, so the book row
+        // stays the only write a constraint can refuse.
+        var links: BookLinks?
+        if let existing, try holds(existing, values: values) {
+            let resolved = try self.links(of: book)
+            if try holds(existing, resolved) {
+                try sources.save(
+                    source: source, key: key, kind: .book, entityID: existing, fingerprint: fingerprint,
+                    importedAt: stamp)
+                return .unchanged
+            }
+            links = resolved
+        }
         let bookID: Int64
         if let existing {
             try db.cachedStatement(CatalogTables.books.update).execute(values.arguments + [existing])
@@ -97,7 +111,7 @@ final class ImportWriter {
                 [book.uuid ?? uuids.next()] + values.arguments)
             bookID = db.lastInsertedRowID
         }
-        try link(book, to: bookID, sortKey: values.sortKey)
+        try write(links ?? self.links(of: book), of: book, to: bookID, sortKey: values.sortKey)
         try sources.save(
             source: source, key: key, kind: .book, entityID: bookID, fingerprint: fingerprint, importedAt: stamp)
         return existing == nil ? .inserted : .updated
@@ -138,17 +152,52 @@ final class ImportWriter {
         for genre in book.genres { try validate(genre) }
     }
 
-    /// Writes the book's credits and genres, a statement for each list. The copies of the book's sort columns are
-    /// known here: SQLite need not read the book row for them.
-    private func link(_ book: BookRecord, to bookID: Int64, sortKey: String) throws {
-        let yearKey = book.year ?? 10000
-        var credited: [(Int64, ContributorRole)] = []
+    /// What a book links to: its credits (author and role, each once) and its genres, in order.
+    private struct BookLinks {
+        var credited: [(author: Int64, role: ContributorRole)] = []
+        var genreIDs: [Int64] = []
+    }
+
+    /// The authors and genres `book` names, those that are new created.
+    private func links(of book: BookRecord) throws -> BookLinks {
+        var links = BookLinks()
         for contributor in book.contributors {
             let authorID = try authorID(for: contributor.author)
-            if !credited.contains(where: { $0 == (authorID, contributor.role) }) {
-                credited.append((authorID, contributor.role))
+            if !links.credited.contains(where: { $0 == (authorID, contributor.role) }) {
+                links.credited.append((authorID, contributor.role))
             }
         }
+        links.genreIDs = try genreIDs(for: book.genres)
+        return links
+    }
+
+    /// Whether the row of book `id` holds `values` already.
+    private func holds(_ id: Int64, values: BookRepository.Values) throws -> Bool {
+        try db.cachedStatement(Self.selectSameBook).fetchOne(Int64.self, [id] + values.arguments) != nil
+    }
+
+    /// Whether book `id` has exactly `links`, in order.
+    private func holds(_ id: Int64, _ links: BookLinks) throws -> Bool {
+        let credits = try db.cachedStatement(
+            "SELECT author_id || ' ' || role FROM book_authors WHERE book_id = ? ORDER BY position"
+        ).fetchAll(String.self, [id])
+        guard credits == links.credited.map({ "\($0.author) \($0.role.rawValue)" }) else { return false }
+        let genres = try db.cachedStatement("SELECT genre_id FROM book_genres WHERE book_id = ? ORDER BY position")
+            .fetchAll(Int64.self, [id])
+        return genres == links.genreIDs
+    }
+
+    /// Selects the book whose id is the first parameter when its draft's columns hold the other parameters (`IS`:
+    /// NULL matches NULL).
+    private static let selectSameBook =
+        "SELECT id FROM books WHERE id = ?"
+        + CatalogTables.books.draftColumns.map { " AND \($0.name) IS ?" }.joined()
+
+    /// Writes the book's credits and genres, a statement for each list. The copies of the book's sort columns are
+    /// known here: SQLite need not read the book row for them.
+    private func write(_ links: BookLinks, of book: BookRecord, to bookID: Int64, sortKey: String) throws {
+        let yearKey = book.year ?? 10000
+        let credited = links.credited
         try insert(into: CatalogTables.bookAuthors, rows: credited.count) { statement, row, index in
             let (authorID, role) = credited[row]
             try statement.bind(bookID, at: index)
@@ -158,7 +207,7 @@ final class ImportWriter {
             try statement.bind(yearKey, at: index + 4)
             try statement.bind(sortKey, at: index + 5)
         }
-        let genreIDs = try self.genreIDs(for: book.genres)
+        let genreIDs = links.genreIDs
         try insert(into: CatalogTables.bookGenres, rows: genreIDs.count) { statement, row, index in
             try statement.bind(bookID, at: index)
             try statement.bind(genreIDs[row], at: index + 1)

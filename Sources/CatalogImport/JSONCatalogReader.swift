@@ -20,7 +20,8 @@ public import Foundation
 /// file's `source` (the file name without extension when absent). A record with a missing field, an unknown
 /// reference, or a value over its limit (4 KiB of UTF-8 for a name, title or key, 64 KiB for a summary) or with a
 /// control character in a name becomes a rejection; the rest of the file still imports. A syntax or type error
-/// refuses the whole file with its line, column and byte offset.
+/// refuses the whole file with its line, column and byte offset, and so do more than 100,000 genres or authors
+/// (``JSONCatalogError/tooManyEntries(file:member:limit:line:)``), which are kept in memory.
 ///
 /// ``CatalogImporter`` streams the file (one book or band in memory at a time); the methods here collect every
 /// record into a ``JSONCatalogDocument``.
@@ -52,12 +53,14 @@ public struct JSONCatalogReader: Sendable {
         try read([UInt8](data), file: file, defaultSource: defaultSource)
     }
 
-    /// Reads a document from `bytes`, `chunkSize` bytes per read (tests and fuzz checks vary where reads cut).
+    /// Reads a document from `bytes`, `chunkSize` bytes per read (tests and fuzz checks vary where reads cut), with at
+    /// most `keptEntries` genres and as many authors (tests make it small).
     func read(
-        _ bytes: [UInt8], file: String, defaultSource: String, chunkSize: Int = TextInput.defaultChunkSize
+        _ bytes: [UInt8], file: String, defaultSource: String, chunkSize: Int = TextInput.defaultChunkSize,
+        keptEntries: Int = JSONCatalogRowReader.keptEntryLimit
     ) throws(JSONCatalogError) -> JSONCatalogDocument {
         try document(
-            JSONCatalogRowReader(file: file, defaultSource: defaultSource) {
+            JSONCatalogRowReader(file: file, defaultSource: defaultSource, keptEntries: keptEntries) {
                 TextInput(source: MemoryByteSource(bytes, name: file), chunkSize: chunkSize)
             })
     }

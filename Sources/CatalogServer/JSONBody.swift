@@ -43,6 +43,21 @@ struct JSONBody {
         }
     }
 
+    /// The text of member `key`, which may also be a whole number (its digits); `nil` when it is absent or `null`.
+    func stringOrWholeNumber(_ key: String) throws(APIProblem) -> String? {
+        // JSONSerialization gives numbers and booleans as NSNumber, and `is Bool` holds for a 0 or 1 too: a boolean
+        // is told apart by its class (__NSCFBoolean on Linux and on Apple platforms).
+        if let number = object[key] as? NSNumber, !"\(type(of: number))".contains("Boolean"),
+            let whole = Int(exactly: number.doubleValue)
+        {
+            return String(whole)
+        }
+        switch object[key] {
+        case nil, is NSNull, is String: return try string(key)
+        default: throw wrongType(key, "a string or a whole number")
+        }
+    }
+
     /// The members of a split-view state as stored text (format 2): `sidebar`, `content`, `detail` (a route or
     /// `null`), `stack` (routes), `visibility` and `compactColumn`, each checked for its type; the routes themselves
     /// are checked when the text is restored.

@@ -129,7 +129,10 @@ package struct SceneEndpoints: Sendable {
                     + NamedIntent.all.map(\.name).joined(separator: ", "))
         }
         do {
-            return try named.intent(try body.string("argument"))
+            // A stack count may come as a JSON number; every other argument is text.
+            let argument =
+                named.argument == .stackCount ? try body.stringOrWholeNumber("argument") : try body.string("argument")
+            return try named.intent(argument)
         } catch let error as NamedIntent.ArgumentError {
             throw APIProblem(status: 400, code: "bad-argument", detail: "\"argument\": \(error)")
         } catch {

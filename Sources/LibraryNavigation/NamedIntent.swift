@@ -18,6 +18,8 @@ public struct NamedIntent: Sendable {
         case compactColumn
         /// A deep link, e.g. `catalog://genres?content=genre/UUID`.
         case url
+        /// How many entries of the detail stack to keep: a whole number, 0 or more.
+        case stackCount
     }
 
     /// Why an argument does not make an intent.
@@ -32,6 +34,8 @@ public struct NamedIntent: Sendable {
         case notOneOf(String, allowed: [String])
         /// The text is not a URL.
         case notAURL(String)
+        /// The text is not a whole number of stack entries.
+        case notAStackCount(String)
 
         /// A sentence saying what is wrong.
         public var description: String {
@@ -41,6 +45,8 @@ public struct NamedIntent: Sendable {
             case .notARoute(let text): "'\(text)' is not a route"
             case .notOneOf(let text, let allowed): "'\(text)' is not one of \(allowed.joined(separator: ", "))"
             case .notAURL(let text): "'\(text)' is not a URL"
+            case .notAStackCount(let text):
+                "'\(text)' is not a whole number of stack entries (0 or more): how many to keep, 0 for the root"
             }
         }
     }
@@ -96,6 +102,10 @@ public struct NamedIntent: Sendable {
         NamedIntent("push", "Push a route onto the detail stack.", .route) { .push(try route($0)) },
         NamedIntent("pop", "Pop the top of the detail stack.") { _ in .pop },
         NamedIntent("pop-to-root", "Pop the detail stack to its root.") { _ in .popToRoot },
+        NamedIntent("pop-to", "Keep the first INDEX entries of the detail stack (0: pop to its root).", .stackCount) {
+            guard let count = Int($0), count >= 0 else { throw ArgumentError.notAStackCount($0) }
+            return .popTo(count)
+        },
         NamedIntent("back", "Go back in history.") { _ in .back },
         NamedIntent("forward", "Go forward in history.") { _ in .forward },
         NamedIntent("compact-back", "The back button of the collapsed (one-column) view.") { _ in .compactBack },

@@ -24,6 +24,8 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     case noDetailRoot
     /// `pop` with an empty detail stack.
     case stackIsEmpty
+    /// `popTo(index)` past the detail stack, which holds `depth` entries (or with a negative index).
+    case noStackEntry(index: Int, depth: Int)
     /// `compactBack` while the sidebar is already on top.
     case alreadyAtSidebar
     /// `back` at the oldest history entry.
@@ -51,6 +53,9 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
             "\(route) is a list, which the detail column does not show: select it in the sidebar to list it"
         case .noDetailRoot: "the detail column is empty: show a detail before pushing a stack"
         case .stackIsEmpty: "the detail stack is empty: nothing to pop"
+        case .noStackEntry(let index, let depth):
+            "cannot pop to entry \(index): the detail stack holds \(depth) entr\(depth == 1 ? "y" : "ies"); "
+                + "pop to 0 (its root) to \(depth)"
         case .alreadyAtSidebar: "the sidebar is already on top: nothing to go back to"
         case .noPreviousEntry: "no earlier history entry"
         case .noNextEntry: "no later history entry"

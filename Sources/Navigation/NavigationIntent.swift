@@ -20,6 +20,9 @@ public enum NavigationIntent<Route: NavigationRoute>: Sendable, Hashable {
     case pop
     /// Pop the detail stack to its root.
     case popToRoot
+    /// Keep the first `count` entries of the detail stack, as truncating a `NavigationStack`'s path does (a breadcrumb's
+    /// entry): 0 pops to the root, the stack's depth changes nothing, more is refused.
+    case popTo(Int)
     /// Replace the detail stack.
     case setStack([Route])
     /// The back button of the collapsed split view.

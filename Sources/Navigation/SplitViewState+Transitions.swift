@@ -51,6 +51,11 @@ extension SplitViewState {
             guard !next.stack.isEmpty else { throw .stackIsEmpty }
             next.stack.removeLast()
         case .popToRoot: next.stack.removeAll()
+        case .popTo(let count):
+            guard (0...next.stack.count).contains(count) else {
+                throw .noStackEntry(index: count, depth: next.stack.count)
+            }
+            next.stack.removeLast(next.stack.count - count)
         case .setStack(let routes): try next.setStack(routes)
         case .compactBack: try next.compactBack()
         case .setVisibility(let visibility): next.visibility = visibility

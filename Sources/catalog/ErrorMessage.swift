@@ -58,8 +58,8 @@ enum ErrorMessage {
             return "--encoding: \(error)"
         case .malformedPair(let kind, let argument):
             return "\(kind == .columnMapping ? "--map" : "--split") \(argument): expected FIELD=VALUE."
-        case .file, .unterminatedQuote, .missingHeader, .unknownField, .unknownProfile, .catalogJSON, .malformedXML,
-            .calibreLibrary:
+        case .file, .unterminatedQuote, .missingHeader, .oversizedHeaderCell, .tooManyHeaderCells, .unknownField,
+            .unknownProfile, .catalogJSON, .malformedXML, .calibreLibrary:
             return "\(error)"
         }
     }

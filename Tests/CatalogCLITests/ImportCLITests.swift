@@ -253,6 +253,37 @@ import Testing
         #expect(try listed(cli, "books") == ["Dune", "Dune"])
     }
 
+    /// The same book from another source (found by its ISBN) gains that source's identity and is otherwise left as it
+    /// is: unchanged, not updated, and its `updated_at` stays.
+    @Test(arguments: [
+        (
+            "dune.json",
+            #"{"format": "catalog", "version": 1, "genres": [{"key": "sf", "name": "Science fiction"}], "#
+                + #""books": [{"key": "dune", "title": "Dune", "isbn13": "9780441013593", "year": 1965, "#
+                + #""genres": ["sf"]}]}"#
+        ),
+        ("dune.csv", "title,authors,isbn13,year,genres\nDune,Frank Herbert,9780441013593,1965,Science fiction\n"),
+    ])
+    func theSameBookFromAnotherSourceIsUnchanged(file name: String, contents: String) throws {
+        let cli = try CatalogCLI()
+        let file = cli.path(name)
+        try Data(contents.utf8).write(to: URL(filePath: file))
+        let first = try cli.run("import", file, "--json")
+        #expect(first.status == 0, "\(first.standardError)")
+        let before = try cli.run("list", "books", "--json").standardOutput
+        let other = try cli.run("import", file, "--source", "other")
+        #expect(other.status == 0, "\(other.standardError)")
+        #expect(
+            summary(other)
+                == "\(file) (source 'other'): \(name.hasSuffix(".json") ? 2 : 1) rows: 0 inserted, 0 updated, "
+                + "\(name.hasSuffix(".json") ? 2 : 1) unchanged, 0 duplicates, 0 rejected", "\(other.standardOutput)")
+        #expect(try cli.run("list", "books", "--json").standardOutput == before)
+        // The new identity was recorded: importing under it again finds the book by its key.
+        let again = try cli.run("import", file, "--source", "other", "--json").json()
+        #expect(again["unchanged"] as? Int == (name.hasSuffix(".json") ? 2 : 1), "\(again)")
+        #expect(try listed(cli, "books") == ["Dune"])
+    }
+
     /// Latin-1 decodes every byte, but cp1252's curly apostrophe (0x92) becomes the control character U+0092,
     /// which a name may not hold: that row is rejected, naming it, and the rest imports.
     @Test func latin1DecodesAFileThatIsNotUTF8() throws {

@@ -71,6 +71,22 @@ import Testing
         #expect(errors.utf8.count < 1_048_576)
     }
 
+    /// A header cell over 4 KiB names no column: the file is refused as unusable (exit 65) naming the cell and the
+    /// limit, where it used to be cut without a word and the rest imported.
+    @Test func anOversizedHeaderCellRefusesTheFile() throws {
+        let cli = try CatalogCLI("limits-header")
+        let file = cli.path("wide.csv")
+        let header = "title,authors," + String(repeating: "x", count: 5000)
+        try Data((header + "\nDune,Frank Herbert,1\n").utf8).write(to: URL(filePath: file))
+        let result = try cli.run("import", file)
+        #expect(result.status == 65, "\(result.standardOutput)\(result.standardError)")
+        #expect(
+            result.standardError.contains(
+                "wide.csv:1: header cell 3 is 5000 bytes of UTF-8, over the limit of 4096 bytes (4 KiB) for a column "
+                    + "name"), "\(result.standardError)")
+        #expect(!result.standardOutput.contains("inserted"))
+    }
+
     /// 20,000 books with a 3 KB summary each: 62 MB of JSON, which decoded whole would take well over 100 MB.
     @Test func aLargeValidJSONFileStreams() throws {
         try Self.requireTheMeter()

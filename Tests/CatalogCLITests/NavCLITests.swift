@@ -284,6 +284,30 @@ import Testing
         try expectRefused("compact-back", message: "error: the sidebar is already on top: nothing to go back to\n")
     }
 
+    /// `pop-to N` keeps the first N entries of the detail stack (a breadcrumb's middle entry); past the stack it is
+    /// refused and changes nothing, and N must be a whole number.
+    @Test func popToKeepsTheFirstEntriesOfTheStack() throws {
+        _ = try cli.run("nav", "select-sidebar", "authors")
+        _ = try cli.run("nav", "select-content", twainRoute.route)
+        _ = try cli.run("nav", "push", huckRoute.route)
+        _ = try cli.run("nav", "push", kembleRoute.route)
+        try expectRefused(
+            "pop-to", "3",
+            message: "error: cannot pop to entry 3: the detail stack holds 2 entries; pop to 0 (its root) to 2\n")
+        try expectNav(
+            "pop-to", "1",
+            is: state(
+                sidebar: authors, content: twainRoute, detail: twainRoute, stack: [huckRoute], compactColumn: "detail",
+                history: 6))
+        try expectNav(
+            "pop-to", "0",
+            is: state(sidebar: authors, content: twainRoute, detail: twainRoute, compactColumn: "detail", history: 7))
+        let notANumber = try cli.run("nav", "pop-to", "one")
+        #expect(notANumber.status == 64, "\(notANumber.standardError)")
+        #expect(notANumber.standardError.contains("'one' is not a whole number of stack entries (0 or more)"))
+        #expect(try cli.run("nav", "pop-to", "--help").standardOutput.contains("INDEX"))
+    }
+
     @Test func showDetailKeepsTheContentOnlyWhenItIsTheSameRouteAndClearContentClearsTheDetail() throws {
         _ = try cli.run("nav", "select-sidebar", "authors")
         _ = try cli.run("nav", "select-content", twainRoute.route)

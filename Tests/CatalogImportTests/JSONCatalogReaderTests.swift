@@ -1,8 +1,9 @@
 import Catalog
-import CatalogImport
 import Foundation
 import TestSupport
 import Testing
+
+@testable import CatalogImport
 
 @Suite struct JSONCatalogReaderTests {
     @Test func readsTheSamples() throws {
@@ -18,6 +19,34 @@ import Testing
         let bands = music.records.compactMap { if case .band(let band) = $0 { band } else { nil } }
         #expect(bands.count >= 40)
         #expect(bands.contains { $0.name == "Motörhead" && $0.genres.count > 1 })
+    }
+
+    /// Genres and authors are kept in memory while books and bands are read: a file with more than the limit of
+    /// either is refused whole, naming the member, the limit and the line of the first entry past it.
+    @Test(arguments: ["genres", "authors"])
+    func moreKeptEntriesThanTheLimitRefuseTheFile(member: String) throws {
+        func file(entries: Int) -> [UInt8] {
+            let items = (0..<entries).map { #"{"key": "k\#($0)", "name": "Name \#($0)"}"# }
+            return Array(#"{"format": "catalog", "\#(member)": [\#n\#(items.joined(separator: ",\n"))]}"#.utf8)
+        }
+        let atTheLimit = try JSONCatalogReader().read(
+            file(entries: 3), file: "f.json", defaultSource: "f", keptEntries: 3)
+        #expect(atTheLimit.records.count == 3 && atTheLimit.rejections.isEmpty)
+        #expect(throws: JSONCatalogError.tooManyEntries(file: "f.json", member: member, limit: 3, line: 5)) {
+            try JSONCatalogReader().read(file(entries: 4), file: "f.json", defaultSource: "f", keptEntries: 3)
+        }
+    }
+
+    @Test func theKeptEntryLimitIsNamedWithWhatToDo() {
+        #expect(JSONCatalogRowReader.keptEntryLimit == 100_000)
+        let error = JSONCatalogError.tooManyEntries(
+            file: "big.json", member: "authors", limit: JSONCatalogRowReader.keptEntryLimit, line: 100_003)
+        #expect(
+            error.description
+                == "big.json:100003: more than 100000 authors; a catalog JSON file may hold at most 100000 genres and "
+                + "100000 authors, kept in memory while its books and bands are read. Split it into files that each "
+                + "hold the authors and genres their own books and bands name.")
+        #expect(ReaderError.catalogJSON(error).category == .unusableFile)
     }
 
     @Test func parentsComeBeforeChildren() throws {

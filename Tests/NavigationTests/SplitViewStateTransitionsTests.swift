@@ -116,6 +116,40 @@ import Testing
         }
     }
 
+    /// `popTo(n)` keeps the first n entries of the stack, as truncating a `NavigationStack`'s path does: what a
+    /// breadcrumb's middle entry asks for.
+    @Test(arguments: [
+        (0, [TestRoute]()), (1, [.book(2)]), (2, [.book(2), .author(4)]), (3, [.book(2), .author(4), .book(5)]),
+    ])
+    func popToKeepsTheFirstEntriesOfTheStack(index: Int, kept: [TestRoute]) throws {
+        let state = try navigate([
+            .selectSidebar(.authors), .selectContent(.author(1)), .push(.book(2)), .push(.author(4)), .push(.book(5)),
+        ])
+        let next = try state.applying(.popTo(index)).state
+        #expect(next.stack == kept)
+        #expect(next.detail == .author(1) && next.content == .author(1) && next.sidebar == .authors)
+        #expect(next.compactColumn == state.compactColumn)
+    }
+
+    @Test func popToZeroIsPopToRootAndTheWholeStackChangesNothing() throws {
+        let state = try navigate([.selectSidebar(.authors), .selectContent(.author(1)), .push(.book(2))])
+        #expect(try state.applying(.popTo(0)) == state.applying(.popToRoot))
+        let same = try state.applying(.popTo(1))
+        #expect(same.state == state && same.historyEffect == .none)
+    }
+
+    @Test func popToPastTheStackIsRefused() throws {
+        let state = try navigate([.selectSidebar(.authors), .selectContent(.author(1)), .push(.book(2))])
+        #expect(throws: NavigationError.noStackEntry(index: 2, depth: 1)) { try state.applying(.popTo(2)) }
+        #expect(throws: NavigationError.noStackEntry(index: -1, depth: 1)) { try state.applying(.popTo(-1)) }
+        #expect(throws: NavigationError.noStackEntry(index: 1, depth: 0)) {
+            try SplitViewState<TestRoute>().applying(.popTo(1))
+        }
+        #expect(
+            NavigationError.noStackEntry(index: 3, depth: 1).description
+                == "cannot pop to entry 3: the detail stack holds 1 entry; pop to 0 (its root) to 1")
+    }
+
     @Test func compactBackPopsThenClearsTheDeepestSelection() throws {
         var state = try navigate([.selectSidebar(.authors), .selectContent(.author(1)), .push(.book(2))])
         state = try state.applying(.compactBack).state

@@ -50,6 +50,41 @@ import Testing
         #expect(try served.intent("clear-sidebar").json()["sidebar"] is NSNull)
     }
 
+    /// `pop-to` keeps the first N entries of the detail stack, N given as a string or a JSON number, as
+    /// `catalog nav pop-to N` does; past the stack it is refused and changes nothing.
+    @Test func popToKeepsTheFirstEntriesOfTheStack() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let author = try served.firstUUID("authors", where: "books")
+        let books = try #require(
+            try served.cli.run("show", "author", author, "--json").json()["books"] as? [[String: Any]])
+        let book = try #require(books.first?["uuid"] as? String)
+        for (name, argument) in [
+            ("select-sidebar", "authors"), ("select-content", "author/\(author)"), ("push", "book/\(book)"),
+            ("push", "author/\(author)"),
+        ] {
+            #expect(try served.intent(name, argument).status == 200)
+        }
+        let etag = try #require(try served.get("/v1/me/scenes/main").header("etag"))
+        let past = try served.request(
+            "POST", "/v1/me/scenes/main/intents", body: Data(#"{"intent": "pop-to", "argument": 3}"#.utf8))
+        #expect(past.status == 422, "\(past.text)")
+        #expect(try problemCode(past) == "intent-refused")
+        #expect(past.text.contains("cannot pop to entry 3: the detail stack holds 2 entries"), "\(past.text)")
+        #expect(try served.get("/v1/me/scenes/main", headers: ["If-None-Match": etag]).status == 304)
+        for body in [#"{"intent": "pop-to", "argument": true}"#, #"{"intent": "pop-to", "argument": 1.5}"#] {
+            let wrong = try served.request("POST", "/v1/me/scenes/main/intents", body: Data(body.utf8))
+            #expect(wrong.status == 400, "\(body): \(wrong.text)")
+        }
+        let one = try served.request(
+            "POST", "/v1/me/scenes/main/intents", body: Data(#"{"intent": "pop-to", "argument": 1}"#.utf8))
+        #expect(one.status == 200, "\(one.text)")
+        #expect(try one.json()["stack"] as? [String] == ["book/\(book)"])
+        let root = try served.intent("pop-to", "0")
+        #expect(try root.json()["stack"] as? [String] == [])
+        #expect(try root.json()["detail"] as? String == "author/\(author)")
+    }
+
     @Test func ifMatchMakesAnIntentConditional() throws {
         let served = try ServedCatalog()
         defer { served.stop() }
@@ -85,6 +120,8 @@ import Testing
             (#"{"intent": "pop", "argument": "books"}"#, 400, "bad-argument"),
             (#"{"intent": "select-sidebar", "argument": "nowhere"}"#, 400, "bad-argument"),
             (#"{"intent": "visibility", "argument": "half"}"#, 400, "bad-argument"),
+            (#"{"intent": "pop-to", "argument": "-1"}"#, 400, "bad-argument"),
+            (#"{"intent": "pop-to"}"#, 400, "bad-argument"),
             (#"{"intent": "select-sidebar", "argument": 7}"#, 400, "bad-body"),
             (#"{"intent": "pop", "user": "someone"}"#, 400, "bad-body"),
             (#"{"argument": "books"}"#, 400, "bad-body"),

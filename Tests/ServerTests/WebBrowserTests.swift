@@ -166,6 +166,35 @@ import WebDriver
         try page.waitUntil("the alert dismissed") { $0.alert == nil }
     }
 
+    /// A breadcrumb's middle entry pops the stack down to it with one `pop-to` intent (not an `open` of a link cut
+    /// by the page), and the detail shows that entry.
+    @Test func aMiddleBreadcrumbEntryPopsTheStackDownToIt() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let page = try fixture.browser()
+        try page.open(signingInWith: fixture.token)
+        let band = try Self.browseToBand(fixture, in: page)
+        let genreName = try fixture.title("genre", fixture.genre)
+        try page.choose("genre/\(fixture.genre)", in: "detail-body")
+        try page.waitUntil("the genre pushed onto the band") { $0.crumbs.count == 3 && $0.detail == genreName }
+        // What the page POSTs from here on, read back as the JSON bodies it sent.
+        try page.session.execute(
+            """
+            window.sentIntents = [];
+            const fetchBefore = window.fetch;
+            window.fetch = (url, options) => {
+              if (String(url).endsWith("/intents")) window.sentIntents.push(JSON.parse(options.body));
+              return fetchBefore(url, options);
+            };
+            """)
+        try page.session.click("#breadcrumb-list li:nth-child(2) button")
+        let popped = try page.waitUntil("the band on top again") { $0.crumbs.count == 2 && $0.detail == band.detail }
+        #expect(popped.crumbs == band.crumbs)
+        let sent = try page.session.execute("return JSON.stringify(window.sentIntents)") as? String
+        #expect(sent == #"[{"intent":"pop-to","argument":1}]"#)
+        #expect(try fixture.scene()["stack"] as? [String] == ["band/\(fixture.band)"])
+    }
+
     /// A link opened while the saved state's list is still loading (here it never answers): the linked list loads
     /// instead of staying on "Loading…".
     @Test func aDeepLinkOpenedWhileTheSavedListLoadsShowsTheLinkedList() throws {

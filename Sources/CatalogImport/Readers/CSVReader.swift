@@ -29,7 +29,8 @@ final class CSVReader {
     /// - Parameters:
     ///   - input: The decoded input.
     ///   - dialect: Separator and quote; CSV by default.
-    /// - Throws: ``ReaderError/missingHeader(path:)`` for an empty file, or any error reading the header.
+    /// - Throws: ``ReaderError/missingHeader(path:)`` for an empty file, ``ReaderError/oversizedHeaderCell(path:line:column:byteCount:)``
+    ///   or ``ReaderError/tooManyHeaderCells(path:line:)`` for a header past the limits, or any error reading it.
     init(input: TextInput, dialect: CSVDialect = .csv) throws(ReaderError) {
         self.input = input
         self.parser = CSVParser(dialect: dialect)
@@ -39,6 +40,7 @@ final class CSVReader {
         var atEnd = false
         header = try Self.nextRecord(input, &parser, &chunk, &position, &atEnd)
         guard let header else { throw .missingHeader(path: input.name) }
+        try Self.checkLimits(of: header, path: input.name)
         self.header = header.fields.map { $0.trimmingWhitespace() }
         self.headerLine = header.line
         self.chunk = chunk
@@ -63,6 +65,18 @@ final class CSVReader {
     func next() throws(ReaderError) -> CSVRow? {
         guard let record = try Self.nextRecord(input, &parser, &chunk, &position, &atEnd) else { return nil }
         return record.count == header.count ? .record(record) : .ragged(record, expected: header.count)
+    }
+
+    /// Refuses a header the parser cut: a column name is short text, and a header past it (or past the most cells a
+    /// row may have) is no header a mapping could name: the file is unusable, not one bad row.
+    private static func checkLimits(of header: CSVRecord, path: String) throws(ReaderError) {
+        if header.isCutShort { throw .tooManyHeaderCells(path: path, line: header.line) }
+        for index in 0..<header.count {
+            let byteCount = header.oversizedFields[index] ?? header[index].utf8.count
+            guard byteCount > FieldLimits.shortTextBytes else { continue }
+            throw .oversizedHeaderCell(
+                path: path, line: header.fieldLines[index], column: index + 1, byteCount: byteCount)
+        }
     }
 
     // Static with inout state so that `init` can use it before all stored properties exist.

@@ -1,7 +1,7 @@
 import Catalog
 
 /// Reads a native JSON file as import rows, streaming: memory holds one book or band at a time, plus the file's
-/// genres and authors (which books and bands name by key).
+/// genres and authors (which books and bands name by key), at most ``keptEntryLimit`` of each.
 ///
 /// The file is read twice. The first pass checks the whole file (its syntax, the type of every value, the format and
 /// version) and keeps its source, genres and authors, so a malformed file is refused before anything is imported,
@@ -23,6 +23,10 @@ final class JSONCatalogRowReader: ImportRowReader {
         case books, bands
     }
 
+    /// The most genres, and apart the most authors, a file may hold: they are kept in memory while its books and
+    /// bands are read.
+    static let keptEntryLimit = 100_000
+
     /// Opens a file.
     ///
     /// - Throws: ``JSONCatalogError`` when the file cannot be read, is not a catalog file, or is malformed.
@@ -37,9 +41,13 @@ final class JSONCatalogRowReader: ImportRowReader {
     /// - Parameters:
     ///   - file: how errors name the input.
     ///   - defaultSource: the source when the file does not name one.
+    ///   - keptEntries: The most genres, and apart authors, the file may hold (tests make it small).
     ///   - open: opens the input from its start.
     /// - Throws: As ``init(path:defaultSource:)``.
-    init(file: String, defaultSource: String, open: () throws(ReaderError) -> TextInput) throws(JSONCatalogError) {
+    init(
+        file: String, defaultSource: String, keptEntries: Int = keptEntryLimit,
+        open: () throws(ReaderError) -> TextInput
+    ) throws(JSONCatalogError) {
         self.file = file
         var scalars: [(name: String, node: JSONNode)] = []
         var genreRows: [ImportRow] = []
@@ -55,14 +63,16 @@ final class JSONCatalogRowReader: ImportRowReader {
                     let node = try parser.value()
                     scalars.append((name, node ?? JSONNode(value: .oversizedString(byteCount: 0), position: position)))
                 case "genres":
-                    try Self.forEachEntry(parser, name) { entry, index, position throws(JSONShapeError) in
+                    try Self.forEachEntry(parser, name, limit: (keptEntries, file)) {
+                        entry, index, position throws(JSONShapeError) in
                         guard let entry else { return genreRows.append(Self.oversized(name, index, position)) }
                         if let row = builder.collect(genre: try GenreEntry(entry, index: index)) {
                             genreRows.append(row)
                         }
                     }
                 case "authors":
-                    try Self.forEachEntry(parser, name) { entry, index, position throws(JSONShapeError) in
+                    try Self.forEachEntry(parser, name, limit: (keptEntries, file)) {
+                        entry, index, position throws(JSONShapeError) in
                         guard let entry else { return authorRows.append(Self.oversized(name, index, position)) }
                         authorRows.append(builder.author(try AuthorEntry(entry, index: index)))
                     }
@@ -189,15 +199,20 @@ final class JSONCatalogRowReader: ImportRowReader {
     }
 
     /// Reads the array of a top-level member element by element (nothing when it is null): `body` gets each entry,
-    /// `nil` for one longer than a record may be, its index and where it starts.
+    /// `nil` for one longer than a record may be, its index and where it starts. An array kept in memory has a
+    /// `limit` (the most entries, and the file for the error past it).
     private static func forEachEntry(
-        _ parser: JSONStreamParser, _ name: String,
+        _ parser: JSONStreamParser, _ name: String, limit: (count: Int, file: String)? = nil,
         _ body: (JSONCatalogEntry?, Int, JSONPosition) throws(JSONShapeError) -> Void
     ) throws {
         guard try parser.nextKind() != "null" else { return try parser.skipValue() }
         try parser.beginArray()
         var index = 0
         while let position = try parser.nextElement() {
+            if let limit, index == limit.count {
+                throw JSONCatalogError.tooManyEntries(
+                    file: limit.file, member: name, limit: limit.count, line: position.line)
+            }
             let node = try parser.value()
             try body(
                 try node.map { node throws(JSONShapeError) in try JSONCatalogEntry(node, path: "\(name)[\(index)]") },

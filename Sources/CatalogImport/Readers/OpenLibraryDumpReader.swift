@@ -104,8 +104,9 @@ final class OpenLibraryDumpReader: ImportRowReader {
             check.value(subtitle.map { "\(title): \($0)" } ?? title, "title")
         }
         let summary = check.value(OpenLibraryJSON.text(json["description"]), "description", .longText)
-        let subjects = OpenLibraryJSON.strings(json["subjects"]).filter { check.value($0, "subjects") != nil }
-        var warnings: [RowIssue] = []
+        // A subject is one of many: a refused one is left out with a warning, and the work kept.
+        let subjects = check.listValues(OpenLibraryJSON.strings(json["subjects"]), "subjects")
+        var warnings = check.warnings
         let credits = OpenLibraryJSON.credits(json["authors"]) {
             warnings.append(
                 RowIssue(line: line, column: "authors", value: $0, reason: "has no author key; entry ignored"))

@@ -13,6 +13,10 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
     case unterminatedQuote(path: String, line: Int)
     /// The file has no header row.
     case missingHeader(path: String)
+    /// A cell of the header (`column` from 1) is longer than a column name may be: `byteCount` bytes of UTF-8.
+    case oversizedHeaderCell(path: String, line: Int, column: Int, byteCount: Int)
+    /// The header has more cells than a row may have.
+    case tooManyHeaderCells(path: String, line: Int)
     /// A required field has no column: none was named after it and none was mapped to it.
     case missingRequiredColumn(path: String, field: String, columns: [String])
     /// A column mapping names a column the header does not have.
@@ -48,8 +52,8 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
         case .file, .catalogJSON(.unreadable): .unreadable
         case .catalogJSON: .unusableFile
         case .unknownField, .notMultiValued, .malformedPair, .unknownProfile, .encodingDoesNotApply: .invalidOption
-        case .invalidUTF8, .unterminatedQuote, .missingHeader, .missingRequiredColumn, .unknownColumn, .malformedXML,
-            .calibreLibrary:
+        case .invalidUTF8, .unterminatedQuote, .missingHeader, .oversizedHeaderCell, .tooManyHeaderCells,
+            .missingRequiredColumn, .unknownColumn, .malformedXML, .calibreLibrary:
             .unusableFile
         }
     }
@@ -66,6 +70,13 @@ public enum ReaderError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "check that line for a missing or unescaped quote (write \"\" for a quote inside a quoted field)."
         case .missingHeader(let path):
             return "\(path): the file is empty; a CSV file needs a header row naming its columns."
+        case .oversizedHeaderCell(let path, let line, let column, let byteCount):
+            return "\(path):\(line): header cell \(column) is \(byteCount) bytes of UTF-8, over the limit of "
+                + "\(FieldLimits.size(FieldLimits.shortTextBytes)) for a column name; "
+                + "check that the first line is the header and that no quote in it is left open."
+        case .tooManyHeaderCells(let path, let line):
+            return "\(path):\(line): the header has more than \(FieldLimits.rowFields) cells, the most a row may have; "
+                + "check that the first line is the header and that no quote in it is left open."
         case .missingRequiredColumn(let path, let field, let columns):
             return "\(path): no column for the required field '\(field)'. Columns in the file: "
                 + Self.list(columns) + "."

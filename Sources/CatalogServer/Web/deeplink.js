@@ -27,11 +27,3 @@ export function linkOf(location) {
   const rest = [...query].map(([name, value]) => `${name}=${keep(value)}`).join("&");
   return scheme + location.pathname.slice(5) + (rest ? "?" + rest : "");
 }
-
-/** `link` with its stack cut to the first `count` entries (a link's stack items come last, in order). */
-export function linkWithStack(link, count) {
-  const [path, query] = link.split("?");
-  let kept = 0;
-  const items = (query ? query.split("&") : []).filter((item) => !item.startsWith("stack=") || kept++ < count);
-  return path + (items.length ? "?" + items.join("&") : "");
-}

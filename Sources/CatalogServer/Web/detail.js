@@ -2,7 +2,6 @@
 // push onto the stack; the stack itself as a breadcrumb. Settings and About are the two-column pages.
 
 import { get } from "./api.js";
-import { linkWithStack } from "./deeplink.js";
 import { listbox, option, select } from "./listbox.js";
 
 /** The related lists of each kind: which member of the entity holds them, their heading and the kind they list. */
@@ -90,7 +89,7 @@ export class DetailColumn {
       } else {
         const button = element("button", titles[index] ?? route);
         button.type = "button";
-        button.addEventListener("click", () => this.popTo(scene, index));
+        button.addEventListener("click", () => this.popTo(index));
         item.append(button);
       }
       items.push(item);
@@ -99,10 +98,9 @@ export class DetailColumn {
     this.breadcrumb.parentElement.hidden = routes.length < 2;
   }
 
-  /** Pops the stack down to its entry `index` (0: the root): the state's own link with a shorter stack. */
-  popTo(scene, index) {
-    if (index === 0) return this.act("pop-to-root");
-    return this.act("open", linkWithStack(scene.link, index));
+  /** Pops the stack down to its entry `index` (0: the root): the first `index` entries of the stack stay. */
+  popTo(index) {
+    return this.act("pop-to", index);
   }
 
   /** The listbox of a related list's `items`, each pushed onto the stack when chosen. */

@@ -22,6 +22,7 @@ enum NavCommand {
         case .visibility: Argument("VALUE", help: "automatic, all, doubleColumn or detailOnly")
         case .compactColumn: Argument("VALUE", help: "sidebar, content or detail")
         case .url: Argument("URL", help: "e.g. catalog://genres?content=genre/UUID&stack=band/UUID")
+        case .stackCount: Argument("INDEX", help: "how many entries of the detail stack to keep: 0 (the root) or more")
         }
     }
 
@@ -110,16 +111,18 @@ enum NavCommand {
         try printState(session, in: catalog, repairs: repairs, json: invocation.flag("json"))
     }
 
-    /// The intent `intent` makes of `argument`; a wrong value of a visibility or compact column is refused with
-    /// that intent's help as the hint (the routes have nothing to do with it).
+    /// The intent `intent` makes of `argument`; a wrong value of a visibility, a compact column or a stack count is
+    /// refused with that intent's help as the hint (the routes have nothing to do with it).
     private static func parse(_ intent: NamedIntent, _ argument: String?) throws -> NavigationIntent<LibraryRoute> {
         do {
             return try intent.intent(argument)
         } catch let error as NamedIntent.ArgumentError {
-            if case .notOneOf = error {
+            switch error {
+            case .notOneOf, .notAStackCount:
                 throw UsageError("\(error)", commandPath: ["catalog", "nav", intent.name])
+            case .missing, .unexpected, .notARoute, .notAURL:
+                throw usage("\(error)")
             }
-            throw usage("\(error)")
         }
     }
 

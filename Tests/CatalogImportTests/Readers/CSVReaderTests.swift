@@ -47,6 +47,37 @@ import Testing
         }
     }
 
+    /// A column name is short text: a header cell over 4 KiB (the sign of a file whose first line is not a header,
+    /// or of a quote left open in it) refuses the file, naming the cell, instead of being cut without a word.
+    @Test(arguments: [FieldLimits.shortTextBytes + 1, FieldLimits.fieldBytes + 10])
+    func aHeaderCellOverTheLimitRefusesTheFile(byteCount: Int) {
+        let text = "title,authors," + String(repeating: "x", count: byteCount) + "\nDune,Frank Herbert,1\n"
+        #expect(
+            throws: ReaderError.oversizedHeaderCell(path: "test.csv", line: 1, column: 3, byteCount: byteCount)
+        ) { try read(text, chunkSize: 4096) }
+    }
+
+    @Test func aHeaderCellAtTheLimitIsKept() throws {
+        let name = String(repeating: "x", count: FieldLimits.shortTextBytes)
+        let (reader, rows) = try read("title," + name + "\nDune,1\n", chunkSize: 4096)
+        #expect(reader.header == ["title", name])
+        #expect(rows.count == 1)
+    }
+
+    @Test func aHeaderOfTooManyCellsRefusesTheFile() {
+        let text = String(repeating: "a,", count: FieldLimits.rowFields) + "a\n1\n"
+        #expect(throws: ReaderError.tooManyHeaderCells(path: "test.csv", line: 1)) { try read(text, chunkSize: 65536) }
+    }
+
+    @Test func anOversizedHeaderCellMessageNamesTheCellAndTheLimit() {
+        let error = ReaderError.oversizedHeaderCell(path: "books.csv", line: 1, column: 3, byteCount: 5000)
+        #expect(
+            error.description
+                == "books.csv:1: header cell 3 is 5000 bytes of UTF-8, over the limit of 4096 bytes (4 KiB) for a "
+                + "column name; check that the first line is the header and that no quote in it is left open.")
+        #expect(error.category == .unusableFile)
+    }
+
     @Test func emptyFileHasNoHeader() {
         #expect(throws: ReaderError.missingHeader(path: "test.csv")) { try read("\n\r\n") }
     }

@@ -85,6 +85,27 @@ import Testing
             ])
     }
 
+    /// A subject is one value of a list: a refused one is left out with a warning naming it, and the work is kept.
+    /// A refused title still rejects the work, which needs one.
+    @Test func aRefusedSubjectIsLeftOutWithAWarning() throws {
+        let text =
+            #"/type/work\#t/works/OL1W\#t1\#tx\#t{"title": "Kept", "subjects": ["Good", "Bad\u0098", "Also good"]}"#
+            + "\n" + #"/type/work\#t/works/OL2W\#t1\#tx\#t{"title": "Bad\u0098Title", "subjects": ["Good"]}"#
+        let rows = try Fixture.rows(OpenLibraryDumpReader(input: Fixture.memory(Array(text.utf8))))
+        #expect(rows.count == 2)
+        let kept = try #require(rows.first?.book)
+        #expect(kept.genres.map(\.name) == ["Good", "Also good"])
+        guard case .accepted(let accepted) = rows.first else { return }
+        #expect(accepted.warnings.count == 1)
+        let warning = try #require(accepted.warnings.first)
+        #expect(warning.line == 1)
+        #expect(warning.column == "subjects")
+        #expect(warning.value == "Bad\u{98}")
+        #expect(warning.reason.contains("control character U+0098"))
+        #expect(warning.reason.contains("left out"))
+        #expect(rows[1].rejected?.issues.map(\.column) == ["title"])
+    }
+
     @Test func rejectsNonAuthorKeys() {
         #expect(OpenLibraryJSON.authorKey("/works/OL1W") == nil)
         #expect(OpenLibraryJSON.authorKey("") == nil)
@@ -95,17 +116,24 @@ import Testing
         let (reader, rows) = try read(path)
         let works = rows.compactMap(work)
         #expect(rows.count == 1_970)
-        // Line 327 has the subject "Erna\u{98}hrung" ("Ernährung" mis-encoded): a control character in a name.
-        #expect(works.count == 1_969)
-        let rejections = rows.compactMap { if case .rejected(let rejection) = $0 { rejection } else { nil } }
-        #expect(rejections.map(\.line) == [327])
-        #expect(rejections.first?.issues.first?.column == "subjects")
-        #expect(rejections.first?.reason.contains("control character U+0098") == true)
+        // Line 327 has the subject "Erna\u{98}hrung" ("Ernährung" mis-encoded): a control character in a name. That
+        // one subject is left out with a warning; the work is kept.
+        #expect(works.count == 1_970)
+        let warned = rows.compactMap { if case .accepted(let row) = $0, !row.warnings.isEmpty { row } else { nil } }
+        #expect(warned.map(\.line) == [327])
+        let warning = try #require(warned.first?.warnings.first)
+        #expect(warning.line == 327)
+        #expect(warning.column == "subjects")
+        #expect(warning.value == "Erna\u{98}hrung")
+        #expect(warning.reason.contains("control character U+0098"))
+        let genres = try #require(rows.first { $0.book?.key == "/works/OL10123047W" }?.book?.genres)
+        #expect(!genres.isEmpty)
+        #expect(!genres.contains { $0.name.contains("\u{98}") })
         #expect(reader.skippedCount == 0)
-        #expect(Set(works.compactMap(\.key)).count == 1_969)
+        #expect(Set(works.compactMap(\.key)).count == 1_970)
         #expect(works.allSatisfy { $0.credits.allSatisfy { $0.sourceKey?.hasPrefix("/authors/OL") == true } })
         #expect(works.filter { $0.summary != nil }.count == 57)
-        #expect(works.filter { !$0.genres.isEmpty }.count == 827)
+        #expect(works.filter { !$0.genres.isEmpty }.count == 828)
         #expect(reader.progress.bytesRead == reader.progress.totalBytes)
     }
 }
