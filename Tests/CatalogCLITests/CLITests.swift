@@ -86,6 +86,23 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == text)
     }
 
+    @Test func aCatalogWhoseAppliedMigrationWasChangedExits65AndIsLeftAlone() throws {
+        #expect(try catalog("--db", database, "init").status == 0)
+        let db = try Database(path: database)
+        try db.execute("UPDATE schema_migrations SET checksum = 'edited' WHERE version = 1")
+        let name = try #require(try db.fetchOne(String.self, "SELECT name FROM schema_migrations WHERE version = 1"))
+        try db.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        for command in ["init", "info", "list"] {
+            let result = try CatalogCLI.run(["--db", database, command] + (command == "list" ? ["books"] : []))
+            #expect(result.status == 65, "\(command): \(result.standardError)")
+            #expect(
+                result.standardError.contains("migration 1 (\(name)) was changed after it was applied"),
+                "\(command): \(result.standardError)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+    }
+
     @Test func helpAndVersion() throws {
         let help = try catalog("--help")
         #expect(help.status == 0)

@@ -153,6 +153,71 @@ import Testing
         }
         print("PostgreSQL import kills: \(outcomes.sorted().joined(separator: "; "))")
         #expect(outcomes.contains("killed, empty"))
+        try killDuringThePush(importing: file, expected: expected)
+    }
+
+    /// Kills an import of `file` inside its push: the test holds a lock on `source_records`, which the push writes
+    /// last, so the push's transaction has written the entities and waits when the kill comes. The server is left
+    /// as it was; run again, the import leaves `expected`.
+    private func killDuringThePush(importing file: String, expected: [String]) throws {
+        let cluster = try PostgresCluster.shared()
+        let cli = try CatalogCLI("pg-import-push")
+        let uri = try cluster.createDatabase("cli-import-push")
+        try #require(try CatalogCLI.run(["--database", uri, "init"]).status == 0)
+        let psql = try TestSupport.installedTool("psql")
+        func query(_ sql: String) throws -> String {
+            let result = try TestSupport.run(psql, [uri, "-Atc", sql])
+            try #require(result.status == 0, "\(sql): \(result.standardError)")
+            return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        func poll(_ sql: String) throws -> Bool {
+            let deadline = ContinuousClock.now + .seconds(60)
+            while ContinuousClock.now < deadline {
+                if try query(sql) == "t" { return true }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            return false
+        }
+        let holder = try TestSupport.start(
+            psql, [uri, "-Atc", "BEGIN; LOCK TABLE source_records IN SHARE MODE; SELECT pg_sleep(60); COMMIT"],
+            environment: ["PGAPPNAME": "catalog-test-lock"])
+        let release =
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'catalog-test-lock'"
+        defer {
+            _ = try? TestSupport.run(psql, [uri, "-Atc", release])
+            holder.killIfRunning()
+            _ = holder.wait()
+        }
+        try #require(
+            try poll(
+                """
+                SELECT count(*) = 1 FROM pg_locks l JOIN pg_stat_activity a USING (pid)
+                WHERE a.application_name = 'catalog-test-lock' AND l.granted
+                    AND l.relation = 'source_records'::regclass
+                """))
+        let child = try TestSupport.start(CatalogCLI.executable, ["--database", uri, "import", file])
+        defer { child.killIfRunning() }
+        let waiting = try poll(
+            """
+            SELECT count(*) = 1 FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name <> 'catalog-test-lock'
+                AND xact_start IS NOT NULL AND wait_event_type = 'Lock'
+            """)
+        #expect(waiting, "the import never waited for the lock inside its push")
+        // Written but not committed: the transaction holds an id only once it has written rows.
+        #expect(try query("SELECT count(*) FROM books") == "0")
+        let writers = """
+            SELECT count(*) FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name <> 'catalog-test-lock' AND backend_xid IS NOT NULL
+            """
+        #expect(try query(writers) == "1")
+        child.killIfRunning()
+        #expect(child.wait().endedBySignal)
+        _ = try query(release)
+        #expect(try content(of: uri, cli, "killed-in-push.sqlite").isEmpty)
+        let rerun = try CatalogCLI.run(["--database", uri, "import", file])
+        #expect(rerun.status == 0, "\(rerun.standardError)")
+        #expect(try content(of: uri, cli, "rerun-after-push.sqlite") == expected)
     }
 
     @Test func theEnvironmentNamesTheDatabaseUnlessDbIsGiven() throws {

@@ -320,9 +320,24 @@ import Testing
         let file = path("big.csv")
         try Data(("source_key,title,authors,genres\n" + lines.joined()).utf8).write(to: URL(filePath: file))
         let importer = try cli.start(
-            ["import", file, "--source", "generated", "--batch", "\(batch)"], in: "server.sqlite")
-        var snapshots: [String] = []
-        while importer.process.isRunning || snapshots.isEmpty, snapshots.count < 40 {
+            ["--wait", "60", "import", file, "--source", "generated", "--batch", "\(batch)"], in: "server.sqlite")
+        defer { importer.killIfRunning() }
+        // One snapshot caught between batches for certain: once a batch is in, the test takes the write lock (the
+        // importer waits for it before its next batch) and holds it while the snapshot is taken.
+        let server = try Database(path: path("server.sqlite"))
+        let deadline = ContinuousClock.now + .seconds(60)
+        while try (generatedBooks(in: server)?.count ?? 0) == 0, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        try server.execute("BEGIN IMMEDIATE")
+        let between = try cli.run("snapshot", path("snapshot-between.sqlite"), in: "server.sqlite")
+        try server.execute("ROLLBACK")
+        try server.close()
+        #expect(between.status == 0, "\(between.standardError)")
+        let caught = try #require(try generatedBooks(in: Database(path: path("snapshot-between.sqlite"))))
+        #expect(caught.count > 0 && caught.count < rows, "not a half-done import: \(caught.count) books")
+        var snapshots = ["snapshot-between.sqlite"]
+        while importer.process.isRunning, snapshots.count < 40 {
             let name = "snapshot-\(snapshots.count).sqlite"
             let result = try cli.run("snapshot", path(name), in: "server.sqlite")
             #expect(result.status == 0, "\(result.standardError)")

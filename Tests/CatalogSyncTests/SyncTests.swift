@@ -230,13 +230,18 @@ import Testing
     @Test func aClientOfAnotherServerIsRefused() throws {
         let fixture = try SyncFixture()
         let other = try SyncFixture()
+        // The other server has changes the client has not: applied, they would show.
+        try other.importSamples()
         let client = try fixture.snapshot()
+        let (before, state) = (try TestSupport.canonicalDump(client), try SyncClient(client).state())
         #expect {
             try SyncClient(client).sync(from: other.feed)
         } throws: { error in
             guard case SyncError.wrongServer = error else { return false }
             return true
         }
+        #expect(try TestSupport.canonicalDump(client) == before)
+        #expect(try SyncClient(client).state() == state)
     }
 
     @Test func uniqueNamesThatMoveBetweenEntitiesAcrossBatchesSettle() throws {
@@ -500,5 +505,53 @@ import Testing
         // One past the end is the furthest point: everything goes.
         #expect(try fixture.feed.prune(before: highWater + 1) == logged)
         #expect(try fixture.feed.prunedBefore() == highWater + 1)
+    }
+
+    /// A database that keeps its users in the catalog file (``DatabaseSchema/open(path:configuration:)``, as
+    /// `catalog-bench` and a library user's app make it): its snapshot keeps the tables, emptied, and not one byte
+    /// of the rows that were in them.
+    @Test func aSnapshotOfAOneFileDatabaseEmptiesItsUserTablesAndOverwritesTheirBytes() throws {
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let server = fixture.server
+        let stamp = "2026-01-01T00:00:00Z"
+        let (tokenHash, sessionHash) = (String(repeating: "ab", count: 32), String(repeating: "cd", count: 32))
+        try server.execute("INSERT INTO users (id, name, created_at) VALUES (1, 'zq-private-reader', ?)", [stamp])
+        try server.execute(
+            """
+            INSERT INTO nav_scenes (id, user_id, scene, format, state, history_first, history_cursor, history_last,
+                created_at, updated_at)
+            VALUES (1, 1, 'zq-private-scene', 1, 'zq-private-state', 0, 0, 0, ?, ?)
+            """, [stamp, stamp])
+        try server.execute(
+            "INSERT INTO nav_history (scene_id, position, format, state, recorded_at) VALUES (1, 0, 1, 'zq-private-past', ?)",
+            [stamp])
+        try server.execute(
+            """
+            INSERT INTO nav_sessions (user_id, name, format, state, created_at, updated_at)
+            VALUES (1, 'zq-private-session', 1, 'zq-private-saved', ?, ?)
+            """, [stamp, stamp])
+        try server.execute(
+            "INSERT INTO access_tokens (id, user_id, hash, scope, created_at) VALUES (1, 1, ?, 'read', ?)",
+            [tokenHash, stamp])
+        try server.execute(
+            """
+            INSERT INTO web_sessions (token_id, hash, csrf_token, created_at, expires_at)
+            VALUES (1, ?, 'zq-private-csrf', ?, ?)
+            """, [sessionHash, stamp, stamp])
+        for table in DatabaseSchema.userTables {
+            #expect(try server.rowCount(ofTable: table) == 1, "\(table)")
+        }
+
+        let client = try fixture.snapshot()
+        for table in DatabaseSchema.userTables {
+            #expect(try client.tableExists(table) && client.rowCount(ofTable: table) == 0, "\(table)")
+        }
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(server))
+        try client.close()
+        let bytes = try Data(contentsOf: fixture.directory.appending(path: "client.sqlite"))
+        for secret in ["zq-private-", tokenHash, sessionHash] {
+            #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) is in the snapshot's bytes")
+        }
     }
 }

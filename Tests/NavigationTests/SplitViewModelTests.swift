@@ -286,7 +286,8 @@ import Testing
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func backForwardAndDeepLinks() async throws {
-        let model = try await SplitViewModel.restore(user: "ada", scene: "main", store: try await backgroundStore())
+        let store = try await backgroundStore()
+        let model = try await SplitViewModel.restore(user: "ada", scene: "main", store: store)
         #expect(!model.canGoBack && !model.canGoForward)
         model.back()
         #expect(model.lastError == .refused(.noPreviousEntry))
@@ -309,10 +310,13 @@ import Testing
         }
         await model.flush()
         let history = model.history
-        let restored = try await SplitViewModel.restore(
-            user: "ada", scene: "main", store: try await backgroundStore())
-        #expect(restored.history.count == 1)  // another in-memory database
         #expect(history == HistoryPosition(index: 3, count: 4))
+        // Relaunched on the same store: the scene comes back with its back and forward history as it was left.
+        let restored = try await SplitViewModel.restore(user: "ada", scene: "main", store: store)
+        #expect(restored.origin == .savedState && restored.state == model.state)
+        #expect(restored.history == history)
+        restored.back()
+        #expect(restored.content == .genre(1) && restored.detailStack.isEmpty)
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

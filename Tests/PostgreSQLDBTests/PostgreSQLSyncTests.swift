@@ -118,6 +118,8 @@ import Testing
         #expect(throws: SyncError.behindPrunedHorizon(since: 0, prunedBefore: latest)) {
             try SyncClient(client).sync(from: feed)
         }
-        #expect(throws: SyncError.self) { try feed.prune(before: latest + 2) }
+        #expect(throws: SyncError.invalidPrunePoint(latest + 2, highWater: latest)) {
+            try feed.prune(before: latest + 2)
+        }
     }
 }

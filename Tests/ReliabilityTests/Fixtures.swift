@@ -107,6 +107,16 @@ enum Fixtures {
                 roundKills < 100, "\(roundKills) kills in round \(rounds), and the killed runs still do not finish")
         }
 
+        /// Counts a kill that came before the run made its file: no crash point (nothing was there to crash), only a
+        /// sign the kills come too early.
+        mutating func killedBeforeTheFileExisted() throws {
+            kills += 1
+            roundKills += 1
+            scale *= 1.2
+            try #require(
+                roundKills < 100, "\(roundKills) kills in round \(rounds), and the killed runs still do not finish")
+        }
+
         /// Fails the test when the rounds ran out before the kills reached enough points, and prints the rounds it
         /// took: `points` names what a point is.
         func report(_ matrix: String, points name: String, sourceLocation: SourceLocation = #_sourceLocation) {

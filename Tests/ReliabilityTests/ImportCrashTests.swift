@@ -78,9 +78,10 @@ import Testing
                     try #require(result.status == 0, "\(result.standardError)")
                     break
                 }
-                // Killed before it created the file: nothing to check (opening it here would create it).
+                // Killed before it created the file: nothing to check (opening it here would create it), and no
+                // crash point.
                 guard FileManager.default.fileExists(atPath: path) else {
-                    try schedule.killed(at: 0, progressed: false)
+                    try schedule.killedBeforeTheFileExisted()
                     continue
                 }
                 // The command first, as a user would run it: opening the file here could repair what it refuses.

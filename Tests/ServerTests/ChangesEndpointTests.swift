@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDB
 import TestSupport
 import Testing
 
@@ -35,8 +36,8 @@ import Testing
         let last = try served.lastSequence()
         let database = try served.databaseUUID()
         let pending = try served.start("GET", "/v1/changes?since=\(last)&wait=60&database=\(database)")
-        // Give the request time to park; the answer is the same if it had not.
-        Thread.sleep(forTimeInterval: 0.3)
+        // Parked: with nothing new, a server that did not hold it would answer its empty trailer at once.
+        #expect(!pending.isAnswered(within: .milliseconds(300)), "answered before anything was committed")
         try served.importBook("Woken Up")
         // Woken by the commit, long before its 60 s are up.
         let answer = try pending.wait(upTo: .seconds(20))
@@ -83,9 +84,9 @@ import Testing
         defer { served.stop() }
         let last = try served.lastSequence()
         let pending = try served.start("GET", "/v1/changes?since=\(last)&wait=60")
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(!pending.isAnswered(within: .milliseconds(300)), "answered before the server was stopped")
         let result = served.stop()
-        let answer = try pending.wait()
+        let answer = try pending.wait(upTo: .seconds(20))
         #expect(answer.status == 200)
         #expect(answer.text.split(separator: "\n").count == 1)
         #expect(result.status == 0)
@@ -140,7 +141,14 @@ import Testing
         #expect(current["kind"] as? String == "book")
         #expect((current["entity"] as? [String: Any])?["uuid"] as? String == book)
         let unknown = try served.get("/v1/lookup/book/0f8fad5b-d9cb-469f-a165-70867728950e")
-        #expect(unknown.text.contains("\"unknown\""))
+        #expect(try unknown.json().mapValues { "\($0)" } == ["state": "unknown"])
         #expect(try served.get("/v1/lookup/planet/\(book)").status == 404)
+        // Deleted (here from the SQLite shell, whose deletes the change log records as any other).
+        let db = try Database(path: served.cli.database)
+        try db.execute("DELETE FROM books WHERE uuid = ?", [book])
+        try db.close()
+        let deleted = try served.get("/v1/lookup/book/\(book)")
+        #expect(deleted.status == 200)
+        #expect(try deleted.json().mapValues { "\($0)" } == ["state": "deleted"], "\(deleted.text)")
     }
 }

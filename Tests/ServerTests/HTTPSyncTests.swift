@@ -39,10 +39,14 @@ import Testing
         let other = try ServedCatalog()
         defer { other.stop() }
         try other.downloadSnapshot("other-client.sqlite")
-        let refused = try served.client(
-            ["sync", "--from", served.baseURL], in: other.cli.path("other-client.sqlite"))
+        // This server has changes the client has not: applied, they would show.
+        try served.importBook("Not For That Client")
+        let client = other.cli.path("other-client.sqlite")
+        let before = try Self.dump(client)
+        let refused = try served.client(["sync", "--from", served.baseURL], in: client)
         #expect(refused.status == 65)
         #expect(refused.standardError.contains("take a fresh snapshot"), "\(refused.standardError)")
+        #expect(try Self.dump(client) == before)
     }
 
     @Test func aClientBehindThePrunedHorizonIsToldToSnapshotAgainAndThenSyncs() throws {
@@ -107,12 +111,16 @@ import Testing
             ["sync", "--from", served.baseURL, "--batch-size", "10"] + served.tokenArguments, in: "client.sqlite")
         defer { sync.killIfRunning() }
         let client = try Database(path: served.cli.path("client.sqlite"))
-        let start = try client.fetchOne(Int64.self, "SELECT last_seq FROM sync_state")
-        // The kill comes once the client has committed its first batch (bounded polling of its file).
-        for _ in 0..<2000 where try client.fetchOne(Int64.self, "SELECT last_seq FROM sync_state") == start {
-            Thread.sleep(forTimeInterval: 0.005)
+        let start = try #require(try client.fetchOne(Int64.self, "SELECT last_seq FROM sync_state"))
+        // The kill comes once the client has committed its first batch (bounded polling of its file): a kill
+        // before any batch would prove nothing about a sync stopped part-way.
+        var committed = false
+        for _ in 0..<2000 where !committed {
+            committed = try client.fetchOne(Int64.self, "SELECT last_seq FROM sync_state") != start
+            if !committed { Thread.sleep(forTimeInterval: 0.005) }
         }
         served.stop(signal: SIGKILL)
+        #expect(committed, "no batch was committed within 10 s, before the kill")
         try Self.removeSnapshotDirectories(of: served)
         let interrupted = sync.wait()
         #expect(interrupted.status == 1, "the sync ended before the kill: \(interrupted.standardOutput)")
@@ -120,6 +128,7 @@ import Testing
         #expect(try client.fetchOne(String.self, "PRAGMA integrity_check") == "ok")
         #expect(try client.fetchAll(String.self, "SELECT \"table\" FROM pragma_foreign_key_check").isEmpty)
         let reached = try #require(try client.fetchOne(Int64.self, "SELECT last_seq FROM sync_state"))
+        #expect(reached > start)
         // Whole batches only: every book of the log up to the recorded sequence, none after it.
         let server = try Database(path: served.cli.database)
         let expected = try server.fetchOne(
@@ -127,6 +136,7 @@ import Testing
             "SELECT count(*) FROM change_log WHERE entity_kind = 'book' AND seq <= ? AND uuid IN (SELECT uuid FROM books WHERE title LIKE 'Killed %')",
             [reached])
         let applied = try client.fetchOne(Int.self, "SELECT count(*) FROM books WHERE title LIKE 'Killed %'")
+        #expect(applied ?? 0 > 0)
         #expect(applied == expected, "sync ended with \(interrupted.status): \(interrupted.standardError)")
         try client.close()
         try server.close()
@@ -135,6 +145,16 @@ import Testing
         let completed = try served.client(["sync", "--from", restarted.baseURL], in: "client.sqlite")
         #expect(completed.status == 0, "\(completed.standardError)")
         #expect(try sameCatalog(served.cli.database, served.cli.path("client.sqlite")))
+    }
+
+    /// The catalog held by the database at `path`, with its sync state.
+    private static func dump(_ path: String) throws -> [String] {
+        let db = try Database(path: path)
+        defer { try? db.close() }
+        let state = try db.fetchAll(
+            String.self,
+            "SELECT server_uuid || '|' || snapshot_seq || '|' || last_seq || '|' || local_seq FROM sync_state")
+        return try TestSupport.canonicalDump(db) + state
     }
 
     /// Removes what a server killed with SIGKILL could not: its snapshot directory.

@@ -321,8 +321,8 @@ extension HTTPTestClient.Answer {
         #expect(try served.cli.run("nav", "--user", user, "select-sidebar", "genres").status == 0)
         let etag = try #require(try served.get("/v1/me/scenes/main").header("etag"))
         let waiting = try served.start("GET", "/v1/me/scenes/main?wait=60", headers: ["If-None-Match": etag])
-        // Whether or not the request has parked yet, the change is after the ETag it holds.
-        Thread.sleep(forTimeInterval: 0.3)
+        // Parked: a server that did not hold it would answer its 304 at once.
+        #expect(!waiting.isAnswered(within: .milliseconds(300)), "answered before the scene changed")
         #expect(try served.cli.run("nav", "--user", user, "select-sidebar", "books").status == 0)
         // Woken by the commit, long before its 60 s are up.
         let answer = try waiting.wait(upTo: .seconds(20))
@@ -335,10 +335,14 @@ extension HTTPTestClient.Answer {
         let served = try ServedCatalog()
         defer { served.stop() }
         let etag = try #require(try served.get("/v1/me/scenes/main").header("etag"))
-        // A commit that leaves the scene as it is (another user's) does not end the wait.
-        let other = try served.cli.run("nav", "--user", "someone-else", "select-sidebar", "books")
-        #expect(other.status == 0, "\(other.standardError)")
-        let unchanged = try served.get("/v1/me/scenes/main?wait=1", headers: ["If-None-Match": etag])
+        let waiting = try served.start("GET", "/v1/me/scenes/main?wait=2", headers: ["If-None-Match": etag])
+        #expect(!waiting.isAnswered(within: .milliseconds(300)), "answered before its time was up")
+        // A commit to the users' file during the wait that leaves the scene as it is (a new user) does not end it.
+        let users = try Database(path: served.cli.usersDatabase)
+        try users.execute("INSERT INTO users (name, created_at) VALUES ('someone-else', '2026-01-01T00:00:00Z')")
+        try users.close()
+        #expect(!waiting.isAnswered(within: .milliseconds(300)), "answered at a commit that left the scene as it was")
+        let unchanged = try waiting.wait(upTo: .seconds(20))
         #expect(unchanged.status == 304)
         #expect(unchanged.header("etag") == etag)
         let stale = try served.get("/v1/me/scenes/main?wait=30", headers: ["If-None-Match": "\"stale\""])
@@ -355,9 +359,10 @@ extension HTTPTestClient.Answer {
         defer { served.stop() }
         let etag = try #require(try served.get("/v1/me/scenes/main").header("etag"))
         let waiting = try served.start("GET", "/v1/me/scenes/main?wait=60", headers: ["If-None-Match": etag])
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(!waiting.isAnswered(within: .milliseconds(300)), "answered before the server was stopped")
         #expect(served.stop().status == 0)
-        let answer = try waiting.wait()
+        // At once: well before its 60 s are up.
+        let answer = try waiting.wait(upTo: .seconds(20))
         #expect(answer.status == 304)
     }
 }

@@ -48,6 +48,15 @@ public enum HTTPTestClient {
             return try answer()
         }
 
+        /// Whether the answer comes within `timeout`; a request still unanswered then stays pending, and ``wait()``
+        /// still gets its answer either way. A long-poll not answered after a short while is parked: a server that
+        /// did not hold it would have answered at once.
+        public func isAnswered(within timeout: Duration) -> Bool {
+            guard done.wait(timeout: .now() + timeout / .seconds(1)) == .success else { return false }
+            done.signal()
+            return true
+        }
+
         /// The answer, once `done` is signalled.
         private func answer() throws -> Answer {
             guard let result else { throw URLError(.unknown) }
