@@ -69,8 +69,8 @@ int cmicrohttpd_load(char *reason, size_t reason_size) {
 struct MHD_Daemon *cmicrohttpd_start(
     unsigned int flags, uint16_t port, const struct sockaddr *address, unsigned int thread_count,
     unsigned int connection_limit, unsigned int connection_timeout, size_t connection_memory_limit,
-    MHD_AccessHandlerCallback handler, void *handler_context, MHD_RequestCompletedCallback completed,
-    void *completed_context, const char *tls_key, const char *tls_cert) {
+    MHD_AccessHandlerCallback handler, void *handler_context, CMicroHTTPDURILogCallback uri_logged,
+    MHD_RequestCompletedCallback completed, void *completed_context, const char *tls_key, const char *tls_cert) {
     // The TLS options when both credentials are given, else none (the array starts at its end).
     struct MHD_OptionItem tls[] = {
         {MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)tls_key},
@@ -86,6 +86,8 @@ struct MHD_Daemon *cmicrohttpd_start(
         MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+        MHD_OPTION_URI_LOG_CALLBACK, uri_logged, handler_context,
+        MHD_OPTION_STRICT_FOR_CLIENT, 1,
         MHD_OPTION_ARRAY, secure ? tls : tls + 2,
         MHD_OPTION_END);
 }

@@ -77,6 +77,12 @@ package struct APIProblem: Error, Sendable, Equatable {
         }
     }
 
+    /// A request the HTTP server refused before any handler saw it (its framing, its text, its size), with the
+    /// refusal's status, code and detail.
+    package init(_ refusal: HTTPRefusal) {
+        self.init(status: refusal.status, code: refusal.code, detail: refusal.detail)
+    }
+
     /// The problem as a response.
     package var response: HTTPResponse { response(adding: [:]) }
 
@@ -109,6 +115,7 @@ enum HTTPStatus {
         case 410: "Gone"
         case 412: "Precondition Failed"
         case 413: "Content Too Large"
+        case 414: "URI Too Long"
         case 422: "Unprocessable Content"
         case 428: "Precondition Required"
         case 429: "Too Many Requests"

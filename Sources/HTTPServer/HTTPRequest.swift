@@ -8,8 +8,11 @@ public struct HTTPRequest: Sendable, Equatable {
     public var path: String
     /// The query items in the order given, percent-decoded; a name without `=` has a `nil` value.
     public var queryItems: [URLQueryItem]
-    /// The header fields, names lowercased; a repeated field keeps its last value.
+    /// The header fields, names lowercased; a repeated field keeps its last value (the server refuses a request
+    /// that repeats one of ``HTTPRefusal/singletonFields``; ``fields`` holds every one).
     public var headers: [String: String]
+    /// Every header field in the order received, names lowercased, repeated ones included.
+    public var fields: [(name: String, value: String)]
     /// The body bytes (empty for a request without one).
     public var body: Data
 
@@ -18,11 +21,27 @@ public struct HTTPRequest: Sendable, Equatable {
         method: String, path: String, queryItems: [URLQueryItem] = [], headers: [String: String] = [:],
         body: Data = Data()
     ) {
+        self.init(
+            method: method, path: path, queryItems: queryItems,
+            fields: headers.sorted { $0.key < $1.key }.map { (name: $0.key.lowercased(), value: $0.value) }, body: body)
+    }
+
+    /// A request with the header `fields` in the order received (names lowercased).
+    public init(
+        method: String, path: String, queryItems: [URLQueryItem], fields: [(name: String, value: String)],
+        body: Data = Data()
+    ) {
         self.method = method
         self.path = path
         self.queryItems = queryItems
-        self.headers = headers
+        self.fields = fields
+        self.headers = Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
         self.body = body
+    }
+
+    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+        lhs.method == rhs.method && lhs.path == rhs.path && lhs.queryItems == rhs.queryItems && lhs.body == rhs.body
+            && lhs.fields.map { [$0.name, $0.value] } == rhs.fields.map { [$0.name, $0.value] }
     }
 
     /// The value of the last query item called `name`, or `nil` when absent.

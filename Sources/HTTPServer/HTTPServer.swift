@@ -32,6 +32,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// arrived (a parked request's includes its wait).
     public typealias AnswerObserver = @Sendable (HTTPRequest, HTTPResponse, Duration) -> Void
 
+    /// Makes the answer to a request the server refuses itself (by default a plain-text sentence).
+    public typealias RefusalRenderer = @Sendable (HTTPRefusal) -> HTTPResponse
+
     /// Bounds on what clients may take from the server.
     public struct Limits: Sendable {
         /// Threads answering requests concurrently.
@@ -42,8 +45,12 @@ public final class HTTPServer: @unchecked Sendable {
         public var connectionTimeout: Int = 30
         /// Bytes of memory per connection for its request line and headers.
         public var connectionMemory: Int = 64 * 1024
-        /// Bytes of request body at most; a larger body is answered 413.
+        /// Bytes of request body at most: a larger declared `Content-Length` is answered 413 before the body is
+        /// read (never `100 Continue`); a chunked body closes the connection as soon as it passes the limit.
         public var requestBody: Int = 1024 * 1024
+        /// Query items at most; more are answered 414. libmicrohttpd keeps each in the connection's memory, and
+        /// closes a connection whose items do not fit without an answer, so the bound must hold well within it.
+        public var queryItems: Int = 256
 
         /// The default limits.
         public init() {}
@@ -84,18 +91,21 @@ public final class HTTPServer: @unchecked Sendable {
     ///   - stopping: called by ``stop()`` once no new connection is accepted; it must complete every parked
     ///     ``DeferredResponse`` at once (and those parked after it), since `stop` waits for them.
     ///   - answered: told of each answer as it is queued (an access log).
+    ///   - refusing: makes the answer to a request the server refuses itself (``HTTPRefusal``).
     ///   - handler: answers each request.
     /// - Throws: ``HTTPServerError`` when the address is not one or the server cannot listen on it (with
     ///   `tls`, also when the certificate or key cannot be read).
     public init(
         host: String, port: Int, limits: Limits = Limits(), tls: TLSCredentials? = nil,
         stopping: (@Sendable () -> Void)? = nil,
-        answered: AnswerObserver? = nil, handler: @escaping Handler
+        answered: AnswerObserver? = nil, refusing: RefusalRenderer? = nil, handler: @escaping Handler
     ) throws {
         guard (0...65535).contains(port) else { throw HTTPServerError.invalidPort(port) }
         if let reason = Self.libraryUnavailableReason { throw HTTPServerError.libraryUnavailable(reason: reason) }
         let context = Unmanaged.passRetained(
-            ServerContext(handler: handler, answered: answered, limits: limits, tls: tls))
+            ServerContext(
+                handler: handler, answered: answered, refusing: refusing ?? Self.plainRefusal, limits: limits, tls: tls)
+        )
         self.stopping = stopping
         var flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue
@@ -133,6 +143,11 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     deinit { stop() }
+
+    /// A refusal as a plain-text sentence.
+    @Sendable static func plainRefusal(_ refusal: HTTPRefusal) -> HTTPResponse {
+        HTTPResponse(status: refusal.status, contentType: "text/plain; charset=utf-8", text: "\(refusal.detail)\n")
+    }
 
     /// Why libmicrohttpd, which the server runs on, cannot be loaded on this machine; `nil` when it can.
     ///
@@ -201,8 +216,8 @@ private func start(
     let shared = context.takeUnretainedValue()
     return cmicrohttpd_start(
         flags, UInt16(port), address, UInt32(limits.threads), UInt32(limits.connections),
-        UInt32(limits.connectionTimeout), limits.connectionMemory, answer, context.toOpaque(), requestEnded,
-        context.toOpaque(), shared.tlsKey, shared.tlsCertificate)
+        UInt32(limits.connectionTimeout), limits.connectionMemory, answer, context.toOpaque(), requestStarted,
+        requestEnded, context.toOpaque(), shared.tlsKey, shared.tlsCertificate)
 }
 
 /// What the C callbacks share: the handler, and the count of requests begun and not yet ended, which `stop`
@@ -211,6 +226,7 @@ private final class ServerContext: @unchecked Sendable {
     // Invariant: `inFlight` is only read or changed while `condition` is locked.
     let handler: HTTPServer.Handler
     let answered: HTTPServer.AnswerObserver?
+    let refusing: HTTPServer.RefusalRenderer
     let limits: HTTPServer.Limits
     /// The PEM text of the TLS key and certificate, kept as C strings for as long as the daemon may read them.
     let tlsKey: UnsafeMutablePointer<CChar>?
@@ -219,11 +235,12 @@ private final class ServerContext: @unchecked Sendable {
     private var inFlight = 0
 
     init(
-        handler: @escaping HTTPServer.Handler, answered: HTTPServer.AnswerObserver?, limits: HTTPServer.Limits,
-        tls: HTTPServer.TLSCredentials?
+        handler: @escaping HTTPServer.Handler, answered: HTTPServer.AnswerObserver?,
+        refusing: @escaping HTTPServer.RefusalRenderer, limits: HTTPServer.Limits, tls: HTTPServer.TLSCredentials?
     ) {
         self.handler = handler
         self.answered = answered
+        self.refusing = refusing
         self.limits = limits
         tlsKey = tls.map { strdup($0.privateKey) }
         tlsCertificate = tls.map { strdup($0.certificate) }
@@ -252,12 +269,13 @@ private final class ServerContext: @unchecked Sendable {
     }
 }
 
-/// One request between its first and last callback: the body received so far, then the request as the handler
-/// saw it and, while it is parked, its deferred response.
+/// One request between its first and last callback: why its target is refused (found before libmicrohttpd parses
+/// it), the request without its body once the headers are in, the body received so far and, while it is parked,
+/// its deferred response.
 private final class RequestState {
     let started = ContinuousClock.now
+    var targetRefusal: HTTPRefusal?
     var body = Data()
-    var bodyTooLarge = false
     var request: HTTPRequest?
     var deferred: DeferredResponse?
 }
@@ -268,48 +286,73 @@ private struct ParkedConnection: @unchecked Sendable {
     let connection: OpaquePointer
 }
 
-/// The access handler. libmicrohttpd calls it first with the headers (the request's state is made then), then
-/// once per piece of body, then once more with no data: the answer is queued on that last call, since answering
-/// on the first would close the connection before the body is read. A deferred answer suspends the connection
-/// instead; completing it resumes the connection, and libmicrohttpd calls the handler once more to queue it.
+/// The URI log callback, libmicrohttpd's first call for a request: it makes the request's state and checks the target
+/// as sent. libmicrohttpd keeps each query item in the connection's memory and closes the connection without an
+/// answer when they do not fit, so a target with too many is cut at its `?` here, before libmicrohttpd parses the
+/// query (it has found the `?` and reads the items from the target's own buffer afterwards), and refused later.
+private let requestStarted: CMicroHTTPDURILogCallback = { contextPointer, uri, _ in
+    let state = RequestState()
+    if let contextPointer, let uri {
+        Unmanaged<ServerContext>.fromOpaque(contextPointer).takeUnretainedValue().begin()
+        let limits = Unmanaged<ServerContext>.fromOpaque(contextPointer).takeUnretainedValue().limits
+        let target = UnsafeBufferPointer(
+            start: UnsafeRawPointer(uri).assumingMemoryBound(to: UInt8.self), count: strlen(uri))
+        state.targetRefusal = HTTPRefusal.check(target: Array(target), maximumQueryItems: limits.queryItems)
+        if state.targetRefusal?.status == 414, let query = strchr(uri, Int32(UInt8(ascii: "?"))) {
+            UnsafeMutablePointer(mutating: query + 1).pointee = 0
+        }
+    }
+    return Unmanaged.passRetained(state).toOpaque()
+}
+
+/// The access handler. libmicrohttpd calls it first with the headers, then once per piece of body, then once more
+/// with no data: the answer is queued on that last call, since answering on the first would close the connection
+/// before the body is read. A request refused on its target, its framing or its declared length is answered on the
+/// first call instead (libmicrohttpd then reads no body, sends no `100 Continue`, and closes the connection); a body
+/// that grows past the limit closes the connection at once (libmicrohttpd takes no answer in the middle of a body).
+/// A deferred answer suspends the connection; completing it resumes the connection, and libmicrohttpd calls the
+/// handler once more to queue it.
 private let answer: MHD_AccessHandlerCallback = { contextPointer, connection, url, method, _, data, size, state in
     guard let contextPointer, let connection, let url, let method, let size, let state else { return .NO }
     let context = Unmanaged<ServerContext>.fromOpaque(contextPointer).takeUnretainedValue()
-    guard let statePointer = state.pointee else {
+    if state.pointee == nil {
+        // Only when the URI log callback did not run (libmicrohttpd calls it for every request it parses).
         state.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
         context.begin()
+    }
+    guard let statePointer = state.pointee else { return .NO }
+    let request = Unmanaged<RequestState>.fromOpaque(statePointer).takeUnretainedValue()
+    guard let received = request.request else {
+        let fields = headerFields(of: connection)
+        request.request = HTTPRequest(
+            method: String(cString: method), path: String(cString: url),
+            queryItems: values(of: .GET_ARGUMENT_KIND, in: connection).map {
+                URLQueryItem(name: $0.name, value: $0.value)
+            },
+            fields: fields.map { (name: $0.name, value: String(decoding: $0.value, as: UTF8.self)) })
+        if let refusal = request.targetRefusal
+            ?? HTTPRefusal.check(fields: fields, bodyLimit: context.limits.requestBody)
+        {
+            var response = context.refusing(refusal)
+            response.headers.append(("Connection", "close"))
+            return send(response, for: request, context, on: connection)
+        }
         return .YES
     }
-    let request = Unmanaged<RequestState>.fromOpaque(statePointer).takeUnretainedValue()
     if let deferred = request.deferred {
         guard let response = deferred.completed else { return .NO }
         return send(response, for: request, context, on: connection)
     }
     if size.pointee > 0 {
-        if let data, request.body.count + size.pointee <= context.limits.requestBody {
-            request.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size.pointee)
-        } else {
-            request.bodyTooLarge = true
-        }
+        guard let data, request.body.count + size.pointee <= context.limits.requestBody else { return .NO }
+        request.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size.pointee)
         size.pointee = 0
         return .YES
     }
-    let received = HTTPRequest(
-        method: String(cString: method), path: String(cString: url),
-        queryItems: values(of: .GET_ARGUMENT_KIND, in: connection).map {
-            URLQueryItem(name: $0.name, value: $0.value)
-        },
-        headers: Dictionary(
-            values(of: .HEADER_KIND, in: connection).map { ($0.name.lowercased(), $0.value ?? "") },
-            uniquingKeysWith: { _, last in last }),
-        body: request.body)
-    request.request = received
-    guard !request.bodyTooLarge else {
-        let tooLarge = HTTPResponse(
-            status: 413, contentType: "text/plain; charset=utf-8", text: "request body too large\n")
-        return send(tooLarge, for: request, context, on: connection)
-    }
-    switch context.handler(received) {
+    var whole = received
+    whole.body = request.body
+    request.request = whole
+    switch context.handler(whole) {
     case .response(let response):
         return send(response, for: request, context, on: connection)
     case .deferred(let deferred):
@@ -342,6 +385,27 @@ private let requestEnded: MHD_RequestCompletedCallback = { contextPointer, _, st
     Unmanaged<RequestState>.fromOpaque(statePointer).release()
     state.pointee = nil
     Unmanaged<ServerContext>.fromOpaque(contextPointer).takeUnretainedValue().end()
+}
+
+/// The request's header fields in the order received, names lowercased, values as the bytes received.
+private func headerFields(of connection: OpaquePointer) -> [(name: String, value: [UInt8])] {
+    var fields: [(name: String, value: [UInt8])] = []
+    withUnsafeMutablePointer(to: &fields) { pointer in
+        _ = cmicrohttpd_get_connection_values(
+            connection, .HEADER_KIND,
+            { fieldsPointer, _, key, value in
+                guard let fieldsPointer, let key else { return .YES }
+                let bytes = value.map {
+                    Array(
+                        UnsafeBufferPointer(
+                            start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
+                }
+                fieldsPointer.assumingMemoryBound(to: [(name: String, value: [UInt8])].self).pointee.append(
+                    (String(cString: key).lowercased(), bytes ?? []))
+                return .YES
+            }, pointer)
+    }
+    return fields
 }
 
 private func values(of kind: MHD_ValueKind, in connection: OpaquePointer) -> [(name: String, value: String?)] {

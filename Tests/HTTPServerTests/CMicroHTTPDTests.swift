@@ -11,6 +11,7 @@ import Testing
             "MHD_OPTION_CONNECTION_MEMORY_LIMIT", "MHD_OPTION_CONNECTION_LIMIT", "MHD_OPTION_CONNECTION_TIMEOUT",
             "MHD_OPTION_NOTIFY_COMPLETED", "MHD_OPTION_SOCK_ADDR", "MHD_OPTION_HTTPS_MEM_KEY",
             "MHD_OPTION_HTTPS_MEM_CERT", "MHD_OPTION_THREAD_POOL_SIZE", "MHD_OPTION_ARRAY",
+            "MHD_OPTION_URI_LOG_CALLBACK", "MHD_OPTION_STRICT_FOR_CLIENT",
             "sizeof(struct MHD_OptionItem)", "offsetof(struct MHD_OptionItem, value)",
             "offsetof(struct MHD_OptionItem, ptr_value)", "sizeof(enum MHD_OPTION)", "MHD_HEADER_KIND",
             "MHD_COOKIE_KIND", "MHD_POSTDATA_KIND", "MHD_GET_ARGUMENT_KIND", "MHD_FOOTER_KIND",

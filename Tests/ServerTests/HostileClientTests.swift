@@ -6,10 +6,65 @@ import Testing
 @Suite struct HostileClientTests {
     /// The status of the answer to `request` sent whole to `served` on a new connection.
     static func status(_ served: ServedCatalog, _ request: String) throws -> Int? {
+        RawHTTPConnection.status(of: try answer(served, request))
+    }
+
+    /// Everything `served` sends for `request` until it closes the connection.
+    static func answer(_ served: ServedCatalog, _ request: String) throws -> String {
         let port = try #require(URLComponents(string: served.baseURL)?.port)
         let connection = try RawHTTPConnection(port: port)
         connection.write(request)
-        return RawHTTPConnection.status(of: try connection.readUntilClosed())
+        return try connection.readUntilClosed()
+    }
+
+    /// The `code` of the problem+json body ending `answer`.
+    static func problemCode(_ answer: String) throws -> String? {
+        guard answer.contains("Content-Type: application/problem+json"), let start = answer.firstIndex(of: "{") else {
+            return nil
+        }
+        let object = try JSONSerialization.jsonObject(with: Data(answer[start...].utf8)) as? [String: Any]
+        return object?["code"] as? String
+    }
+
+    @Test func aNulInASessionNameIsRefusedAndNoSessionIsSaved() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        #expect(try served.request("PUT", "/v1/me/sessions/a%00b").status == 400)
+        #expect(try served.request("PUT", "/v1/me/sessions/%FF%FE").status == 400)
+        let sessions = try served.get("/v1/me/sessions")
+        #expect(sessions.status == 200)
+        #expect(!sessions.text.contains("\"name\""), "\(sessions.text)")
+    }
+
+    @Test func twoAuthorizationFieldsAre400() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let token = try #require(served.token)
+        let answer = try Self.answer(
+            served,
+            "GET /v1/me/sessions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer cat_0\r\n"
+                + "Authorization: Bearer \(token)\r\n\r\n")
+        #expect(RawHTTPConnection.status(of: answer) == 400)
+        #expect(try Self.problemCode(answer) == "repeated-field")
+    }
+
+    @Test func thousandsOfQueryItemsAre414AsAProblem() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let query = Array(repeating: "a", count: 5000).joined(separator: "&")
+        let answer = try Self.answer(served, "GET /v1/health?\(query) HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(RawHTTPConnection.status(of: answer) == 414)
+        #expect(try Self.problemCode(answer) == "too-many-query-items")
+    }
+
+    @Test func aLargeBodyAnnouncedWithExpectIsRefusedBeforeItIsSent() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let answer = try Self.answer(
+            served,
+            "PUT /v1/me/scenes/main HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 20000000\r\n\r\n")
+        #expect(RawHTTPConnection.status(of: answer) == 413)
+        #expect(try Self.problemCode(answer) == "body-too-large")
     }
 
     @Test func headersOverTheConnectionMemoryAre431AndALongRequestLine414() throws {

@@ -45,12 +45,16 @@ public final class RawHTTPConnection {
 
     /// Sends `text` as UTF-8; a connection the server already closed is not an error here (the read says so).
     public func write(_ text: String) {
+        write(bytes: Array(text.utf8))
+    }
+
+    /// Sends `bytes` as they are (a NUL, bytes that are not UTF-8); a closed connection is not an error here.
+    public func write(bytes: [UInt8]) {
         #if os(Linux)
             let flags = Int32(MSG_NOSIGNAL)
         #else
             let flags: Int32 = 0
         #endif
-        let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
             let written = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, flags) }

@@ -35,10 +35,12 @@ enum MHD_OPTION {
     MHD_OPTION_CONNECTION_TIMEOUT = 3,
     MHD_OPTION_NOTIFY_COMPLETED = 4,
     MHD_OPTION_SOCK_ADDR = 6,
+    MHD_OPTION_URI_LOG_CALLBACK = 7,
     MHD_OPTION_HTTPS_MEM_KEY = 8,
     MHD_OPTION_HTTPS_MEM_CERT = 9,
     MHD_OPTION_THREAD_POOL_SIZE = 14,
     MHD_OPTION_ARRAY = 15,
+    MHD_OPTION_STRICT_FOR_CLIENT = 29,
 };
 
 struct MHD_OptionItem {
@@ -79,6 +81,10 @@ typedef void (*MHD_RequestCompletedCallback)(
     void *cls, struct MHD_Connection *connection, void **req_cls, enum MHD_RequestTerminationCode toe);
 typedef enum MHD_Result (*MHD_KeyValueIterator)(
     void *cls, enum MHD_ValueKind kind, const char *key, const char *value);
+/// The callback of MHD_OPTION_URI_LOG_CALLBACK (the header names no type for it): called with the request target as
+/// sent (not yet percent-decoded, the query still attached) before libmicrohttpd parses it; what it returns is the
+/// request's first `req_cls`.
+typedef void *(*CMicroHTTPDURILogCallback)(void *cls, const char *uri, struct MHD_Connection *connection);
 
 /// Loads libmicrohttpd once (later calls return the first answer): 1 when every function below can be called;
 /// 0 when it cannot be loaded, with the loader's reason in `reason` (`reason_size` bytes at most).
@@ -89,12 +95,14 @@ int cmicrohttpd_load(char *reason, size_t reason_size);
 
 /// Starts a daemon bound to `address` (`port` is its port, for the error log) with the given limits; NULL when it
 /// cannot start (the error log says why). With `tls_key` and `tls_cert` (PEM text, NUL-terminated) it speaks HTTPS
-/// only; with NULLs, plain HTTP.
+/// only; with NULLs, plain HTTP. `uri_logged` sees each request target first (MHD_OPTION_URI_LOG_CALLBACK), with
+/// `handler_context`. The daemon is strict with clients (MHD_OPTION_STRICT_FOR_CLIENT 1: an HTTP/1.1 request
+/// without `Host` and a request target with a space are answered 400).
 struct MHD_Daemon *cmicrohttpd_start(
     unsigned int flags, uint16_t port, const struct sockaddr *address, unsigned int thread_count,
     unsigned int connection_limit, unsigned int connection_timeout, size_t connection_memory_limit,
-    MHD_AccessHandlerCallback handler, void *handler_context, MHD_RequestCompletedCallback completed,
-    void *completed_context, const char *tls_key, const char *tls_cert);
+    MHD_AccessHandlerCallback handler, void *handler_context, CMicroHTTPDURILogCallback uri_logged,
+    MHD_RequestCompletedCallback completed, void *completed_context, const char *tls_key, const char *tls_cert);
 /// The port the daemon listens on (the one the system picked when asked for port 0); 0 when unknown.
 uint16_t cmicrohttpd_bound_port(struct MHD_Daemon *daemon);
 int cmicrohttpd_quiesce_daemon(struct MHD_Daemon *daemon);

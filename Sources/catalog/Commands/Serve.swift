@@ -164,7 +164,7 @@ enum ServeCommand {
                         method: request.method, path: request.path, status: response.status,
                         bytes: Int(response.contentLength), microseconds: microseconds, user: response.remoteUser))
             },
-            handler: service.respond(to:))
+            refusing: { APIProblem($0).response }, handler: service.respond(to:))
         Output.write(
             "listening on \(ListenAddress(host: server.host, port: server.port).url(secure: server.isSecure))\n")
         stop.wait()
