@@ -29,8 +29,10 @@ let package = Package(
         // Numbered migrations, their checksums and the checks made before one applies, for every kind of database.
         .target(name: "SchemaMigration"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite", "SchemaMigration"]),
+        // The one loader of the C libraries loaded at run time (libmicrohttpd, libpq, libcurl) instead of linked.
+        .target(name: "CSharedLibrary", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // libpq, loaded at the first connection (Debian: libpq5; Homebrew: libpq); only PostgreSQLDB imports it.
-        .target(name: "CLibPQ", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "CLibPQ", dependencies: ["CSharedLibrary"]),
         // PostgreSQL connections: parameters, rows, transactions, COPY, LISTEN/NOTIFY, errors, the migrator.
         .target(name: "PostgreSQLDB", dependencies: ["CLibPQ", "SchemaMigration"]),
         // The catalog's and the navigation's tables on PostgreSQL: Migrations/PostgreSQL/ (a sequence of its own)
@@ -45,7 +47,7 @@ let package = Package(
             plugins: ["EmbedMigrations"]),
         // libmicrohttpd, loaded when a server starts (Debian: libmicrohttpd12; Homebrew: libmicrohttpd); only
         // HTTPServer imports it.
-        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "CMicroHTTPD", dependencies: ["CSharedLibrary"]),
         // A small HTTP/1.1 server: request and response values, one Sendable handler, graceful stop.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         // The catalog's HTTP API: routes, problem answers, the endpoints over a pool of readers; and the web page,
@@ -81,7 +83,7 @@ let package = Package(
         .target(name: "AccessTokens", dependencies: ["Navigation", "SQLiteDB"], plugins: ["EmbedMigrations"]),
         // libcurl, loaded at the first request to a server (Debian: libcurl4; macOS ships it); only CatalogRemote
         // imports it.
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "CCurl", dependencies: ["CSharedLibrary"]),
         // The client side of a catalog server: snapshots and the change feed over HTTP (libcurl).
         .target(name: "CatalogRemote", dependencies: ["CCurl", "Catalog", "CatalogSync", "SQLiteDB"]),
         // Split-view navigation state, history and sessions, generic over the app's route type.

@@ -1,7 +1,7 @@
 #include "CCurl.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
+#include <CSharedLibrary.h>
+
 #include <stdio.h>
 
 // The functions used, as (result type, name, parameter list, argument list): one list makes the pointers, their
@@ -37,45 +37,36 @@ static const char *const library_names[] = {
 #endif
 };
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded = 0;
-static char load_failure[512];
+#define CCURL_SYMBOL(result, name, parameters, arguments) "curl_" #name,
+#define CCURL_ADDRESS(result, name, parameters, arguments) (void **)&p_##name,
+static const char *const symbols[] = {
+    CCURL_PROCEDURES(CCURL_SYMBOL) CCURL_FUNCTIONS(CCURL_SYMBOL) CCURL_UNWRAPPED(CCURL_SYMBOL)};
+static void **const addresses[] = {
+    CCURL_PROCEDURES(CCURL_ADDRESS) CCURL_FUNCTIONS(CCURL_ADDRESS) CCURL_UNWRAPPED(CCURL_ADDRESS)};
 
-static void load(void) {
-    void *library = NULL;
-    for (size_t i = 0; i < sizeof library_names / sizeof library_names[0] && library == NULL; i++) {
-        library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
-        // The first name's reason is the one to show: it names the library to install.
-        const char *reason = dlerror();
-        if (library == NULL && i == 0) {
-            snprintf(load_failure, sizeof load_failure, "%s", reason != NULL ? reason : library_names[0]);
-        }
-    }
-    if (library == NULL) return;
-#define CCURL_LOAD(result, name, parameters, arguments)                                                            \
-    *(void **)&p_##name = dlsym(library, "curl_" #name);                                                           \
-    if (p_##name == NULL) {                                                                                        \
-        snprintf(load_failure, sizeof load_failure, "libcurl has no function curl_%s", #name);                     \
-        return;                                                                                                    \
-    }
-    CCURL_PROCEDURES(CCURL_LOAD)
-    CCURL_FUNCTIONS(CCURL_LOAD)
-    CCURL_UNWRAPPED(CCURL_LOAD)
-    // Here, once, because curl_easy_init would otherwise initialize libcurl itself, which is not safe while another
-    // thread does the same.
+// Once the functions are found, because curl_easy_init would otherwise initialize libcurl itself, which is not safe
+// while another thread does the same.
+static int initialize(char *failure, size_t failure_size) {
     CURLcode initialized = p_global_init(CURL_GLOBAL_DEFAULT);
-    if (initialized != CURLE_OK) {
-        snprintf(load_failure, sizeof load_failure, "curl_global_init failed: %s", p_easy_strerror(initialized));
-        return;
-    }
-    loaded = 1;
+    if (initialized == CURLE_OK) return 1;
+    snprintf(failure, failure_size, "curl_global_init failed: %s", p_easy_strerror(initialized));
+    return 0;
 }
 
-int ccurl_load(char *reason, size_t reason_size) {
-    pthread_once(&load_once, load);
-    if (!loaded && reason != NULL && reason_size > 0) snprintf(reason, reason_size, "%s", load_failure);
-    return loaded;
-}
+static struct csharedlibrary libcurl = {
+    .names = library_names,
+    .name_count = sizeof library_names / sizeof library_names[0],
+    .symbols = symbols,
+    .addresses = addresses,
+    .symbol_count = sizeof symbols / sizeof symbols[0],
+    .library = "libcurl",
+    .then = initialize,
+    .once = PTHREAD_ONCE_INIT,
+};
+
+static void load(void) { csharedlibrary_open(&libcurl); }
+
+int ccurl_load(char *reason, size_t reason_size) { return csharedlibrary_load(&libcurl, load, reason, reason_size); }
 
 #define CCURL_WRAPPER(result, name, parameters, arguments)                                                         \
     result ccurl_##name parameters { return p_##name arguments; }

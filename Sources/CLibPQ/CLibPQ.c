@@ -1,9 +1,7 @@
 #include "CLibPQ.h"
 
-#include <dlfcn.h>
+#include <CSharedLibrary.h>
 #include <poll.h>
-#include <pthread.h>
-#include <stdio.h>
 
 typedef void (*PQnoticeProcessor)(void *arg, const char *message);
 
@@ -44,8 +42,6 @@ typedef void (*PQnoticeProcessor)(void *arg, const char *message);
     X(char *, cmdTuples, (PGresult * res), (res))                                                                  \
     X(char *, getvalue, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num))              \
     X(int, getisnull, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num))                \
-                                                                        \
-                                                                           \
     X(PQnoticeProcessor, setNoticeProcessor, (PGconn * conn, PQnoticeProcessor proc, void *arg), (conn, proc, arg))
 
 #define CLIBPQ_POINTER(result, name, parameters, arguments) static result(*p_##name) parameters;
@@ -63,36 +59,24 @@ static const char *const library_names[] = {
 #endif
 };
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded = 0;
-static char load_failure[512];
+#define CLIBPQ_SYMBOL(result, name, parameters, arguments) "PQ" #name,
+#define CLIBPQ_ADDRESS(result, name, parameters, arguments) (void **)&p_##name,
+static const char *const symbols[] = {CLIBPQ_PROCEDURES(CLIBPQ_SYMBOL) CLIBPQ_FUNCTIONS(CLIBPQ_SYMBOL)};
+static void **const addresses[] = {CLIBPQ_PROCEDURES(CLIBPQ_ADDRESS) CLIBPQ_FUNCTIONS(CLIBPQ_ADDRESS)};
 
-static void load(void) {
-    void *library = NULL;
-    for (size_t i = 0; i < sizeof library_names / sizeof library_names[0] && library == NULL; i++) {
-        library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
-    }
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(load_failure, sizeof load_failure, "%s", reason != NULL ? reason : library_names[0]);
-        return;
-    }
-#define CLIBPQ_LOAD(result, name, parameters, arguments)                                                           \
-    *(void **)&p_##name = dlsym(library, "PQ" #name);                                                              \
-    if (p_##name == NULL) {                                                                                        \
-        snprintf(load_failure, sizeof load_failure, "libpq has no function PQ%s", #name); \
-        return;                                                                                                    \
-    }
-    CLIBPQ_PROCEDURES(CLIBPQ_LOAD)
-    CLIBPQ_FUNCTIONS(CLIBPQ_LOAD)
-    loaded = 1;
-}
+static struct csharedlibrary libpq = {
+    .names = library_names,
+    .name_count = sizeof library_names / sizeof library_names[0],
+    .symbols = symbols,
+    .addresses = addresses,
+    .symbol_count = sizeof symbols / sizeof symbols[0],
+    .library = "libpq",
+    .once = PTHREAD_ONCE_INIT,
+};
 
-int clibpq_load(char *reason, size_t reason_size) {
-    pthread_once(&load_once, load);
-    if (!loaded && reason != NULL && reason_size > 0) snprintf(reason, reason_size, "%s", load_failure);
-    return loaded;
-}
+static void load(void) { csharedlibrary_open(&libpq); }
+
+int clibpq_load(char *reason, size_t reason_size) { return csharedlibrary_load(&libpq, load, reason, reason_size); }
 
 #define CLIBPQ_WRAPPER(result, name, parameters, arguments)                                                        \
     result clibpq_##name parameters { return p_##name arguments; }

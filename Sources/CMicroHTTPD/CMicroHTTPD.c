@@ -1,9 +1,7 @@
 #include "CMicroHTTPD.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
-#include <string.h>
+#include <CSharedLibrary.h>
+
 
 // The functions used, as (name, return type, parameter list): one list makes the pointers and their loading.
 #define CMICROHTTPD_FUNCTIONS(X)                                                                                   \
@@ -36,34 +34,25 @@ static const char *const library_names[] = {
 #endif
 };
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded = 0;
-static char load_failure[512];
+#define CMICROHTTPD_SYMBOL(name, result, parameters) #name,
+#define CMICROHTTPD_ADDRESS(name, result, parameters) (void **)&p_##name,
+static const char *const symbols[] = {CMICROHTTPD_FUNCTIONS(CMICROHTTPD_SYMBOL)};
+static void **const addresses[] = {CMICROHTTPD_FUNCTIONS(CMICROHTTPD_ADDRESS)};
 
-static void load(void) {
-    void *library = NULL;
-    for (size_t i = 0; i < sizeof library_names / sizeof library_names[0] && library == NULL; i++) {
-        library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
-    }
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(load_failure, sizeof load_failure, "%s", reason != NULL ? reason : library_names[0]);
-        return;
-    }
-#define CMICROHTTPD_LOAD(name, result, parameters)                                                                 \
-    *(void **)&p_##name = dlsym(library, #name);                                                                   \
-    if (p_##name == NULL) {                                                                                        \
-        snprintf(load_failure, sizeof load_failure, "libmicrohttpd has no function %s: install version 0.9.71 or later", #name);            \
-        return;                                                                                                    \
-    }
-    CMICROHTTPD_FUNCTIONS(CMICROHTTPD_LOAD)
-    loaded = 1;
-}
+static struct csharedlibrary libmicrohttpd = {
+    .names = library_names,
+    .name_count = sizeof library_names / sizeof library_names[0],
+    .symbols = symbols,
+    .addresses = addresses,
+    .symbol_count = sizeof symbols / sizeof symbols[0],
+    .library = "libmicrohttpd",
+    .once = PTHREAD_ONCE_INIT,
+};
+
+static void load(void) { csharedlibrary_open(&libmicrohttpd); }
 
 int cmicrohttpd_load(char *reason, size_t reason_size) {
-    pthread_once(&load_once, load);
-    if (!loaded && reason != NULL && reason_size > 0) snprintf(reason, reason_size, "%s", load_failure);
-    return loaded;
+    return csharedlibrary_load(&libmicrohttpd, load, reason, reason_size);
 }
 
 struct MHD_Daemon *cmicrohttpd_start(
