@@ -1,8 +1,10 @@
 import Foundation
 
 /// One line of `catalog serve`'s access log on standard error: as text, `METHOD PATH STATUS BYTES MICROSECONDSus
-/// USER`, or as a JSON object per line. The path is percent-encoded again, so a decoded newline or space cannot forge
-/// or split a line; the user is `-` when the request carried no valid token. A token never appears.
+/// USER`, or as a JSON object per line. The path is percent-encoded again, and the method (the client's text too)
+/// wherever it is not a token's characters, so a newline, a space or a terminal escape cannot forge or split a line
+/// or drive the terminal of whoever reads the log; the user is `-` when the request carried no valid token. A token
+/// never appears.
 struct AccessLog: Sendable {
     /// How lines are written.
     enum Format: String, CaseIterable {
@@ -20,11 +22,16 @@ struct AccessLog: Sendable {
         let user: String?
     }
 
+    /// The characters of an HTTP token (RFC 9110's `tchar`) but `%`, which marks what is encoded.
+    private static let methodCharacters = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$&'*+-.^_`|~")
+
     /// The line for a request (its method and decoded path), its answer and who made it.
     func line(
         method: String, path: String, status: Int, bytes: Int, microseconds: Int64, user: String?
     ) -> String {
         let path = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "?"
+        let method = method.addingPercentEncoding(withAllowedCharacters: Self.methodCharacters) ?? "?"
         switch format {
         case .text:
             return "\(method) \(path) \(status) \(bytes) \(microseconds)us \(user ?? "-")\n"

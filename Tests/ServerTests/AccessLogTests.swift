@@ -33,6 +33,23 @@ import Testing
         }
     }
 
+    /// A method is the client's text: terminal escapes and line breaks in it reach the log percent-encoded, so a
+    /// client can neither forge a line nor drive the terminal of whoever reads the log.
+    @Test(arguments: ["text", "json"])
+    func aHostileMethodCannotForgeOrColourALine(format: String) throws {
+        let served = try ServedCatalog(arguments: ["--log", format])
+        defer { served.stop() }
+        let port = try #require(URL(string: served.baseURL)?.port)
+        for method in ["G\u{1B}[2JET", "GET\rFAKE /v1/x 200 1 1us root"] {
+            let connection = try RawHTTPConnection(port: port)
+            connection.write("\(method) /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            _ = try? connection.readUntilClosed()
+        }
+        let log = served.stop().standardError
+        #expect(!log.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\r" }, "\(log.debugDescription)")
+        #expect(!log.split(separator: "\n").contains { $0.hasPrefix("FAKE") }, "\(log)")
+    }
+
     @Test func anUnknownLogFormatIsAUsageError() throws {
         let cli = try CatalogCLI("serve")
         try cli.importSamples()
