@@ -14,12 +14,14 @@ enum Authentication {
     ///
     /// - Throws: a 401 ``APIProblem`` for a missing, malformed, unknown, expired or revoked token or session; a 403
     ///   for a cookie request that changes state without the session's CSRF token or from another origin.
-    static func caller(of request: HTTPRequest, in storage: any ServerStorage) throws(APIProblem) -> Caller {
+    static func caller(
+        of request: HTTPRequest, in storage: any ServerStorage, secure: Bool
+    ) throws(APIProblem) -> Caller {
         guard let field = request.headers["authorization"] else {
             guard let id = WebSessionCookie.sessionID(in: request) else { throw .missingToken }
             let session = try webSession(id, in: storage)
             if !["GET", "HEAD"].contains(request.method) {
-                try checkOrigin(of: request)
+                try checkOrigin(of: request, secure: secure)
                 guard let sent = request.headers["x-csrf-token"] else { throw .missingCSRFToken }
                 guard constantTimeEqual(sent, session.csrfToken) else { throw .wrongCSRFToken }
             }
@@ -39,12 +41,14 @@ enum Authentication {
         try refusing { try storage.accessTokens { try $0.webSession(id) } }
     }
 
-    /// Refuses a request whose `Origin` names another site than its `Host`: a browser sends `Origin` with every
-    /// cross-origin request, so a page elsewhere cannot pass for this one.
-    static func checkOrigin(of request: HTTPRequest) throws(APIProblem) {
+    /// Refuses a request whose `Origin` is not this server's page: the scheme the server speaks (`https` with TLS,
+    /// else `http`) and the host and port of its `Host`. A browser sends `Origin` with every cross-origin request,
+    /// so a page elsewhere, or of another scheme (`evil://HOST:PORT`), cannot pass for this one.
+    static func checkOrigin(of request: HTTPRequest, secure: Bool) throws(APIProblem) {
         guard let origin = request.headers["origin"] else { return }
-        let host = origin.split(separator: "://", maxSplits: 1).last.map(String.init)
-        guard let host, host == request.headers["host"] else { throw .crossOrigin(origin) }
+        guard let host = request.headers["host"], origin == "\(secure ? "https" : "http")://\(host)" else {
+            throw .crossOrigin(origin)
+        }
     }
 
     /// Whether `a` and `b` are equal, in a time that depends on their lengths only.

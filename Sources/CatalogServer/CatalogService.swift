@@ -29,7 +29,9 @@ package struct CatalogService: Sendable {
         self.storage = storage
         self.version = version
         router = Router(
-            authenticate: { request throws(APIProblem) in try Authentication.caller(of: request, in: storage) },
+            authenticate: { request throws(APIProblem) in
+                try Authentication.caller(of: request, in: storage, secure: secure)
+            },
             limiter: rateLimit.map { RateLimiter(rate: $0) })
         sync = SyncEndpoints(storage: storage, snapshots: try SnapshotStore())
         sync.register(in: &router)

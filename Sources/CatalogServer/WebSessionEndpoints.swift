@@ -29,7 +29,7 @@ struct WebSessionEndpoints: Sendable {
     /// `POST {"token": "cat_…"}`: a new session for the token's holder, its id in `Set-Cookie`.
     private func signIn(_ request: HTTPRequest) throws -> HTTPResponse {
         _ = try Parameters(request, allowed: [])
-        try Authentication.checkOrigin(of: request)
+        try Authentication.checkOrigin(of: request, secure: secure)
         let body = try JSONBody(request)
         try body.allowOnly(["token"])
         guard let token = try body.string("token") else {

@@ -60,6 +60,9 @@ import Testing
             ([:], "missing-csrf-token"),
             (["X-CSRF-Token": String(browser.csrfToken.reversed())], "wrong-csrf-token"),
             (["X-CSRF-Token": browser.csrfToken, "Origin": "https://evil.example"], "cross-origin"),
+            // This server's host and port under another scheme is another origin, not this server's page.
+            (["X-CSRF-Token": browser.csrfToken, "Origin": "evil://\(host)"], "cross-origin"),
+            (["X-CSRF-Token": browser.csrfToken, "Origin": "https://\(host)"], "cross-origin"),
         ]
         for (headers, code) in refusals {
             let answer = try served.request(
