@@ -89,9 +89,7 @@ import Testing
         var address = "http://127.0.0.1:8080"
         var commands = 0
         for line in tour.text.split(separator: "\n") {
-            let parts = line.split(separator: " # ", maxSplits: 1)
-            let command = parts[0].trimmingCharacters(in: .whitespaces)
-            let comment = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
+            let (command, comment) = Documentation.exampleLine(line)
             var printed: String?
             switch command {
             case "mkdir tour && cd tour":
@@ -114,9 +112,8 @@ import Testing
                 stopped.send(SIGTERM)
                 #expect(stopped.wait().status == 0)
                 server = nil
-            case _ where command.hasPrefix("export CATALOG_TOKEN=$(catalog ") && command.hasSuffix(")"):
-                let words = command.dropFirst("export CATALOG_TOKEN=$(catalog ".count).dropLast().split(separator: " ")
-                let result = try CatalogCLI.run(words.map(String.init), currentDirectory: directory)
+            case _ where Documentation.tokenExport(command) != nil:
+                let result = try CatalogCLI.run(Documentation.tokenExport(command) ?? [], currentDirectory: directory)
                 #expect(result.status == 0, "\(line): \(result.standardError)")
                 environment["CATALOG_TOKEN"] = result.standardOutput.trimmingCharacters(in: .newlines)
             case _ where command.hasPrefix("catalog "):
@@ -125,14 +122,12 @@ import Testing
                 }
                 let result = try CatalogCLI.run(words, environment: environment, currentDirectory: directory)
                 #expect(result.status == 0, "\(line): \(result.standardError)")
-                printed = String(result.standardOutput.prefix { $0 != "\n" })
+                printed = result.standardOutput
             default:
                 Issue.record("the test does not know how to run this line of the tour: \(line)")
             }
             if let comment, let printed {
-                let pattern = comment.split(separator: "…", omittingEmptySubsequences: false)
-                    .map { NSRegularExpression.escapedPattern(for: String($0)) }.joined(separator: ".*")
-                #expect(printed.wholeMatch(of: try Regex(pattern)) != nil, "\(line)\nprinted: \(printed)")
+                #expect(try Documentation.firstLine(of: printed, matches: comment), "\(line)\nprinted: \(printed)")
             }
             commands += 1
         }

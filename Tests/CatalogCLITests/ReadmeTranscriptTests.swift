@@ -68,8 +68,8 @@ import Testing
             at: directory.appending(path: "SampleData"), withDestinationURL: TestSupport.sampleData)
         var commands = 0
         for line in example.text.split(separator: "\n") where line.hasPrefix("catalog ") {
-            let parts = line.split(separator: " # ", maxSplits: 1)
-            var words = parts[0].split(separator: " ").dropFirst().map(String.init)
+            let (command, comment) = Documentation.exampleLine(line)
+            var words = command.split(separator: " ").dropFirst().map(String.init)
             var redirect: String?
             if let arrow = words.firstIndex(of: ">") {
                 redirect = words[arrow + 1]
@@ -81,13 +81,10 @@ import Testing
                 try result.standardOutput.write(
                     to: directory.appending(path: redirect), atomically: true, encoding: .utf8)
             }
-            if parts.count == 2 {
-                let printed = String(result.standardOutput.prefix { $0 != "\n" })
-                let pattern = parts[1].trimmingCharacters(in: .whitespaces).split(
-                    separator: "…", omittingEmptySubsequences: false
-                )
-                .map { NSRegularExpression.escapedPattern(for: String($0)) }.joined(separator: ".*")
-                #expect(printed.wholeMatch(of: try Regex(pattern)) != nil, "\(line)\nprinted: \(printed)")
+            if let comment {
+                #expect(
+                    try Documentation.firstLine(of: result.standardOutput, matches: comment),
+                    "\(line)\nprinted: \(result.standardOutput)")
             }
             commands += 1
         }

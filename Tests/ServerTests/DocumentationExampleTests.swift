@@ -15,12 +15,10 @@ import Testing
         var environment: [String: String] = [:]
         var commands = 0
         for line in example.text.split(separator: "\n") {
-            let parts = line.split(separator: " # ", maxSplits: 1)
-            let command = parts[0].trimmingCharacters(in: .whitespaces)
-            let comment = try #require(parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : nil)
-            if command.hasPrefix("export CATALOG_TOKEN=$(catalog ") {
-                let words = command.dropFirst("export CATALOG_TOKEN=$(catalog ".count).dropLast().split(separator: " ")
-                let created = try CatalogCLI.run(words.map(String.init), currentDirectory: directory)
+            let (command, comment) = Documentation.exampleLine(line)
+            let said = try #require(comment)
+            if let words = Documentation.tokenExport(command) {
+                let created = try CatalogCLI.run(words, currentDirectory: directory)
                 #expect(created.status == 0, "\(line): \(created.standardError)")
                 environment["CATALOG_TOKEN"] = created.standardOutput.trimmingCharacters(in: .newlines)
                 commands += 1
@@ -39,11 +37,9 @@ import Testing
             } else {
                 let result = try CatalogCLI.run(words, environment: environment, currentDirectory: directory)
                 #expect(result.status == 0, "\(line): \(result.standardError)")
-                printed = String(result.standardOutput.prefix { $0 != "\n" })
+                printed = result.standardOutput
             }
-            let pattern = comment.split(separator: "…", omittingEmptySubsequences: false)
-                .map { NSRegularExpression.escapedPattern(for: String($0)) }.joined(separator: ".*")
-            #expect(printed.wholeMatch(of: try Regex(pattern)) != nil, "\(line)\nprinted: \(printed)")
+            #expect(try Documentation.firstLine(of: printed, matches: said), "\(line)\nprinted: \(printed)")
             commands += 1
         }
         #expect(commands == 4)

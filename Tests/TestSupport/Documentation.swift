@@ -33,6 +33,30 @@ public enum Documentation {
         try pages().map(\.text).joined(separator: "\n")
     }
 
+    /// A line of a shell example split into its command and its trailing comment (after ` # `), which says the first
+    /// line the command prints.
+    public static func exampleLine(_ line: Substring) -> (command: String, comment: String?) {
+        let parts = line.split(separator: " # ", maxSplits: 1)
+        return (
+            parts[0].trimmingCharacters(in: .whitespaces),
+            parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
+        )
+    }
+
+    /// The `catalog` arguments of an example's `export CATALOG_TOKEN=$(catalog ARGUMENTS)`; `nil` for another line.
+    public static func tokenExport(_ command: String) -> [String]? {
+        let prefix = "export CATALOG_TOKEN=$(catalog "
+        guard command.hasPrefix(prefix), command.hasSuffix(")") else { return nil }
+        return command.dropFirst(prefix.count).dropLast().split(separator: " ").map(String.init)
+    }
+
+    /// Whether `output`'s first line is what an example's `comment` says, `…` standing for any text.
+    public static func firstLine(of output: String, matches comment: String) throws -> Bool {
+        let pattern = comment.split(separator: "…", omittingEmptySubsequences: false)
+            .map { NSRegularExpression.escapedPattern(for: String($0)) }.joined(separator: ".*")
+        return output.prefix { $0 != "\n" }.wholeMatch(of: try Regex(pattern)) != nil
+    }
+
     /// The fenced block (its lines between the fences) whose first line, after the fence ```` ```LANGUAGE ````,
     /// starts with `prefix`, in whichever page holds it; `nil` when none does.
     public static func block(language: String, startingWith prefix: String) throws -> (page: String, text: String)? {
