@@ -1,6 +1,8 @@
 #include "CMicroHTTPD.h"
 
 #include <CSharedLibrary.h>
+#include <stdarg.h>
+#include <stdio.h>
 
 
 // The functions used, as (name, return type, parameter list): one list makes the pointers and their loading.
@@ -8,6 +10,7 @@
     X(MHD_start_daemon, struct MHD_Daemon *,                                                                       \
       (unsigned int, uint16_t, void *, void *, MHD_AccessHandlerCallback, void *, ...))                            \
     X(MHD_get_daemon_info, const void *, (struct MHD_Daemon *, enum MHD_DaemonInfoType, ...))                      \
+    X(MHD_get_connection_info, const void *, (struct MHD_Connection *, enum MHD_ConnectionInfoType, ...))          \
     X(MHD_quiesce_daemon, int, (struct MHD_Daemon *))                                                              \
     X(MHD_stop_daemon, void, (struct MHD_Daemon *))                                                                \
     X(MHD_suspend_connection, void, (struct MHD_Connection *))                                                     \
@@ -55,30 +58,55 @@ int cmicrohttpd_load(char *reason, size_t reason_size) {
     return csharedlibrary_load(&libmicrohttpd, load, reason, reason_size);
 }
 
-struct MHD_Daemon *cmicrohttpd_start(
-    unsigned int flags, uint16_t port, const struct sockaddr *address, unsigned int thread_count,
-    unsigned int connection_limit, unsigned int connection_timeout, size_t connection_memory_limit,
-    MHD_AccessHandlerCallback handler, void *handler_context, CMicroHTTPDURILogCallback uri_logged,
-    MHD_RequestCompletedCallback completed, void *completed_context, const char *tls_key, const char *tls_cert) {
+/// The settings' log callback; one function for every daemon of the process, each with its own context.
+static _Atomic(CMicroHTTPDLogCallback) logged;
+
+/// libmicrohttpd's log callback: formats the message and hands it to `logged`.
+static void log_message(void *context, const char *format, va_list arguments) {
+    char message[512];
+    vsnprintf(message, sizeof message, format, arguments);
+    CMicroHTTPDLogCallback callback = logged;
+    if (callback != NULL) callback(context, message);
+}
+
+struct MHD_Daemon *cmicrohttpd_start(const struct cmicrohttpd_settings *settings) {
     // The TLS options when both credentials are given, else none (the array starts at its end).
     struct MHD_OptionItem tls[] = {
-        {MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)tls_key},
-        {MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)tls_cert},
+        {MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)settings->tls_key},
+        {MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)settings->tls_cert},
+        {MHD_OPTION_HTTPS_PRIORITIES, 0, (void *)settings->tls_priorities},
         {MHD_OPTION_END, 0, NULL},
     };
-    int secure = tls_key != NULL && tls_cert != NULL;
+    int secure = settings->tls_key != NULL && settings->tls_cert != NULL;
+    logged = settings->logged;
     return p_MHD_start_daemon(
-        secure ? flags | MHD_USE_TLS : flags, port, NULL, NULL, handler, handler_context,
-        MHD_OPTION_SOCK_ADDR, address,
-        MHD_OPTION_THREAD_POOL_SIZE, thread_count,
-        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-        MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
-        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
-        MHD_OPTION_URI_LOG_CALLBACK, uri_logged, handler_context,
+        secure ? settings->flags | MHD_USE_TLS : settings->flags, settings->port, NULL, NULL, settings->handler,
+        settings->context,
+        // First, so that no message goes to libmicrohttpd's own logger.
+        MHD_OPTION_EXTERNAL_LOGGER, log_message, settings->context,
+        MHD_OPTION_SOCK_ADDR, settings->address,
+        MHD_OPTION_THREAD_POOL_SIZE, settings->thread_count,
+        MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, settings->per_address_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, settings->connection_timeout,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,
+        MHD_OPTION_NOTIFY_COMPLETED, settings->completed, settings->context,
+        MHD_OPTION_NOTIFY_CONNECTION, settings->connection_notified, settings->context,
+        MHD_OPTION_URI_LOG_CALLBACK, settings->uri_logged, settings->context,
         MHD_OPTION_STRICT_FOR_CLIENT, 1,
-        MHD_OPTION_ARRAY, secure ? tls : tls + 2,
+        MHD_OPTION_ARRAY, secure ? tls : tls + 3,
         MHD_OPTION_END);
+}
+
+int cmicrohttpd_connection_socket(struct MHD_Connection *connection) {
+    // The answer is a union whose members all start at its first byte; the socket is an int.
+    const int *socket = p_MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return socket == NULL ? -1 : *socket;
+}
+
+const struct sockaddr *cmicrohttpd_client_address(struct MHD_Connection *connection) {
+    struct sockaddr *const *address = p_MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return address == NULL ? NULL : *address;
 }
 
 uint16_t cmicrohttpd_bound_port(struct MHD_Daemon *daemon) {

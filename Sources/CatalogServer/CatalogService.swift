@@ -19,12 +19,13 @@ package struct CatalogService: Sendable {
     private var router: Router
 
     /// The API over `storage`; `version` is the program's, reported by `/v1/health`; `rateLimit` bounds each
-    /// token's requests (`nil`: no bound); `secure` says the server speaks HTTPS, so the web page's session cookie is
-    /// marked `Secure`.
+    /// token's requests (`nil`: no bound); `longPolls` bounds the long-polls waiting at once; `secure` says the server
+    /// speaks HTTPS, so the web page's session cookie is marked `Secure`.
     ///
     /// - Throws: a file error when the snapshot directory cannot be made.
     package init(
-        storage: any ServerStorage, version: String, rateLimit: RateLimiter.Rate? = .standard, secure: Bool = false
+        storage: any ServerStorage, version: String, rateLimit: RateLimiter.Rate? = .standard,
+        longPolls: LongPollQuota.Limits = .standard(connections: 4096), secure: Bool = false
     ) throws {
         self.storage = storage
         self.version = version
@@ -33,7 +34,8 @@ package struct CatalogService: Sendable {
                 try Authentication.caller(of: request, in: storage, secure: secure)
             },
             limiter: rateLimit.map { RateLimiter(rate: $0) })
-        sync = SyncEndpoints(storage: storage, snapshots: try SnapshotStore())
+        let quota = LongPollQuota(limits: longPolls)
+        sync = SyncEndpoints(storage: storage, snapshots: try SnapshotStore(), longPolls: quota)
         sync.register(in: &router)
         router.add("GET", "/v1/health", scope: nil) { [self] request, _ in try health(request) }
         router.add("GET", "/v1/search") { [self] request, _ in try search(request) }
@@ -43,23 +45,23 @@ package struct CatalogService: Sendable {
                 try show(kind, request, uuid: parameters["uuid"] ?? "")
             }
         }
-        SceneEndpoints(storage: storage).register(in: &router)
+        SceneEndpoints(storage: storage, longPolls: quota).register(in: &router)
         WebSessionEndpoints(storage: storage, secure: secure).register(in: &router)
         WebAssets.register(in: &router)
     }
 
     /// The API over the catalog's `pool` and the `userState` pool of its users' file (users, tokens, navigation
-    /// state: `DatabaseSchema.openUserStatePool(catalogPath:configuration:)`), as ``init(storage:version:rateLimit:secure:)``.
+    /// state: `DatabaseSchema.openUserStatePool(catalogPath:configuration:)`), as ``init(storage:version:rateLimit:longPolls:secure:)``.
     ///
     /// - Throws: `DatabaseError` when a commit watcher cannot open its file; a file error when the snapshot
     ///   directory cannot be made.
     package init(
         pool: DatabasePool, userState: DatabasePool, version: String, rateLimit: RateLimiter.Rate? = .standard,
-        secure: Bool = false
+        longPolls: LongPollQuota.Limits = .standard(connections: 4096), secure: Bool = false
     ) throws {
         try self.init(
             storage: try SQLiteServerStorage(catalog: pool, userState: userState), version: version,
-            rateLimit: rateLimit, secure: secure)
+            rateLimit: rateLimit, longPolls: longPolls, secure: secure)
     }
 
     /// The answer to `request`, now or (a long-poll) later.

@@ -14,6 +14,15 @@ package import Navigation
 /// answer.
 package struct SceneEndpoints: Sendable {
     let storage: any ServerStorage
+    let longPolls: LongPollQuota
+    /// The revisions of the scenes long-polls wait on, read once per commit for all waiters of a scene.
+    private let revisions = SharedAnswers<SceneKey, SceneRevision>()
+
+    /// A user's scene.
+    private struct SceneKey: Hashable, Sendable {
+        let user: Int64
+        let scene: String
+    }
 
     /// How often a change is tried again when another writer saved the scene between reading and saving it.
     private static let attempts = 5
@@ -70,6 +79,7 @@ package struct SceneEndpoints: Sendable {
         let answer = try current(scene, for: caller, unless: known)
         guard let known, wait > 0, answer.status == 304 else { return .response(answer) }
         let deferred = DeferredResponse()
+        try longPolls.admit(deferred, for: caller, from: request.remoteAddress)
         park(deferred, scene, for: caller, unless: known, after: token, until: .now + .seconds(wait))
         return .deferred(deferred)
     }
@@ -84,14 +94,25 @@ package struct SceneEndpoints: Sendable {
     }
 
     /// Completes `deferred` with the scene once a commit changes it, or with the 304 when the deadline passes or
-    /// the server stops.
+    /// the server stops. A commit wakes every waiter, but costs each scene one read of its revision, shared by
+    /// its waiters: only the waiters of a scene the commit changed read and answer it. A response completed
+    /// meanwhile (its client gone) waits no more.
     private func park(
         _ deferred: DeferredResponse, _ scene: String, for caller: Caller, unless known: EntityTags,
         after token: CommitWatcher.Token, until deadline: ContinuousClock.Instant
     ) {
         watcher.waitForCommit(after: token, until: deadline) { [self] wake in
+            guard !deferred.isCompleted else { return }
             let next = watcher.token
             do {
+                if wake == .committed {
+                    let revision = try revisions.answer(SceneKey(user: caller.user.id, scene: scene), at: next) {
+                        try storage.navigation { store, _ in try store.revision(ofScene: scene, for: caller.user) }
+                    }
+                    if known.matches(revision, strong: false) {
+                        return park(deferred, scene, for: caller, unless: known, after: next, until: deadline)
+                    }
+                }
                 let answer = try current(scene, for: caller, unless: known)
                 guard answer.status != 304 || wake != .committed else {
                     return park(deferred, scene, for: caller, unless: known, after: next, until: deadline)

@@ -1,20 +1,40 @@
+import AccessTokens
 import Catalog
 import CatalogSync
 import Foundation
-import HTTPServer
+package import HTTPServer
+
+/// What a long-poll of the change feed asks.
+package struct FeedQuery: Hashable, Sendable {
+    let since: Int64
+    let limit: Int
+    let until: Int64?
+
+    package init(since: Int64, limit: Int, until: Int64?) {
+        self.since = since
+        self.limit = limit
+        self.until = until
+    }
+}
+
+/// A change-feed answer, and whether it has changes after the `since` asked.
+package typealias FeedAnswer = (response: HTTPResponse, progressed: Bool)
 
 /// What offline clients take from the server: the change feed as JSON lines (a long-poll with `wait`), the
 /// current state of one entity, and snapshots.
 struct SyncEndpoints: Sendable {
     let storage: any ServerStorage
     let snapshots: SnapshotStore
-    let answers = SharedFeedAnswers()
+    let longPolls: LongPollQuota
+    let answers = SharedAnswers<FeedQuery, FeedAnswer>()
 
     /// The longest `wait` a long-poll may ask for, in seconds.
     static let longestWait = 60
 
     func register(in router: inout Router) {
-        router.add("GET", "/v1/changes", replying: { [self] request, _, _ in try changes(request) })
+        router.add(
+            "GET", "/v1/changes",
+            replying: { [self] request, _, caller in try changes(request, caller: try Router.required(caller)) })
         router.add("GET", "/v1/lookup/{kind}/{uuid}") { [self] request, parameters in
             try lookup(request, kind: parameters["kind"] ?? "", uuid: parameters["uuid"] ?? "")
         }
@@ -32,7 +52,7 @@ struct SyncEndpoints: Sendable {
 
     /// `GET /v1/changes?since=N&limit=M&until=U&wait=S&database=UUID`: the lines `catalog changes` prints; with
     /// `wait`, an answer without changes is held until a commit brings some or the time is up.
-    private func changes(_ request: HTTPRequest) throws -> HTTPReply {
+    private func changes(_ request: HTTPRequest, caller: Caller) throws -> HTTPReply {
         let parameters = try Parameters(request, allowed: ["since", "limit", "until", "wait", "database"])
         let since = Int64(try parameters.integer("since", in: 0...Int.max) ?? 0)
         let limit = try parameters.integer("limit", in: 1...100_000) ?? 1000
@@ -48,7 +68,7 @@ struct SyncEndpoints: Sendable {
             }
         }
         let storage = storage
-        let read: @Sendable () throws -> (response: HTTPResponse, progressed: Bool) = {
+        let read: @Sendable () throws -> FeedAnswer = {
             var text = ""
             let trailer = try storage.writeChanges(since: since, limit: limit, until: until) { text += $0 }
             return (
@@ -59,18 +79,21 @@ struct SyncEndpoints: Sendable {
         let first = try read()
         guard wait > 0, !first.progressed else { return .response(first.response) }
         let deferred = DeferredResponse()
-        let query = SharedFeedAnswers.Query(since: since, limit: limit, until: until)
+        try longPolls.admit(deferred, for: caller, from: request.remoteAddress)
+        let query = FeedQuery(since: since, limit: limit, until: until)
         park(deferred, after: token, until: .now + .seconds(wait), query: query, read: read)
         return .deferred(deferred)
     }
 
     /// Completes `deferred` with `read`'s answer to `query` once a commit makes it progress, the deadline passes
-    /// or the server stops; waiters woken by one commit with the same query share one read.
+    /// or the server stops; waiters woken by one commit with the same query share one read. A response completed
+    /// meanwhile (its client gone) waits no more.
     private func park(
         _ deferred: DeferredResponse, after token: CommitWatcher.Token, until deadline: ContinuousClock.Instant,
-        query: SharedFeedAnswers.Query, read: @escaping @Sendable () throws -> SharedFeedAnswers.Answer
+        query: FeedQuery, read: @escaping @Sendable () throws -> FeedAnswer
     ) {
         watcher.waitForCommit(after: token, until: deadline) { [self] wake in
+            guard !deferred.isCompleted else { return }
             let next = watcher.token
             do {
                 let answer = try answers.answer(query, at: next, read: read)

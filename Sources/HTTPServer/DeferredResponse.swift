@@ -14,25 +14,64 @@ import Foundation
 /// Only the first completion counts. The server parks the connection until then (libmicrohttpd's
 /// suspend/resume), so a waiting request holds no thread; a request that is never completed keeps
 /// ``HTTPServer/stop()`` waiting, which is why the server's `stopping` hook must complete every parked request.
+/// When the client closes its connection while it waits, the server abandons the response (``isAbandoned``): it is
+/// completed then with a 499 (nginx's "client closed request", for the access log), the connection is closed, and
+/// whatever waits on the handler's side should stop.
 public final class DeferredResponse: @unchecked Sendable {
-    // Invariant: `response`, `resume` and `user` are only read or written while `lock` is held.
+    // Invariant: `response`, `resume`, `user`, `abandoned` and `completion` are only read or written while `lock`
+    // is held.
     private let lock = NSLock()
     private var response: HTTPResponse?
     private var resume: (@Sendable () -> Void)?
     private var user: String?
+    private var abandoned = false
+    private var completion: [@Sendable () -> Void] = []
+
+    /// What an abandoned response is logged as: nginx's 499, "client closed request".
+    static let abandonedStatus = 499
 
     /// A response not completed yet.
     public init() {}
 
     /// Completes the response; later calls do nothing.
     public func complete(with response: HTTPResponse) {
-        let resume: (@Sendable () -> Void)? = lock.withLock {
-            guard self.response == nil else { return nil }
+        let (resume, completion): ((@Sendable () -> Void)?, [@Sendable () -> Void]) = lock.withLock {
+            guard self.response == nil else { return (nil, []) }
             self.response = response
-            defer { self.resume = nil }
-            return self.resume
+            defer {
+                self.resume = nil
+                self.completion = []
+            }
+            return (self.resume, self.completion)
         }
+        for body in completion { body() }
         resume?()
+    }
+
+    /// Calls `body` once the response is completed (or abandoned), on the thread that completes it; at once when it
+    /// is already. A waiter that holds something for the request (a place in a queue, a count) gives it back here.
+    public func whenCompleted(_ body: @escaping @Sendable () -> Void) {
+        let now = lock.withLock {
+            guard response == nil else { return true }
+            completion.append(body)
+            return false
+        }
+        if now { body() }
+    }
+
+    /// Whether the client went away before the response was completed.
+    public var isAbandoned: Bool {
+        lock.withLock { abandoned }
+    }
+
+    /// The client went away: completes the response with a 499, which is logged and closes the connection.
+    func abandon() {
+        let completing = lock.withLock {
+            guard response == nil else { return false }
+            abandoned = true
+            return true
+        }
+        if completing { complete(with: HTTPResponse(status: Self.abandonedStatus, headers: [("Connection", "close")])) }
     }
 
     /// The user the request authenticated as, given to the completed response's ``HTTPResponse/remoteUser``.

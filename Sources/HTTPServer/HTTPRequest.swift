@@ -15,22 +15,26 @@ public struct HTTPRequest: Sendable, Equatable {
     public var fields: [(name: String, value: String)]
     /// The body bytes (empty for a request without one).
     public var body: Data
+    /// The numeric address of the client that sent it (`-` when unknown, as for a request built in a test).
+    public var remoteAddress: String
 
     /// A request; a handler's tests build these directly.
     public init(
         method: String, path: String, queryItems: [URLQueryItem] = [], headers: [String: String] = [:],
-        body: Data = Data()
+        body: Data = Data(), remoteAddress: String = "-"
     ) {
         self.init(
             method: method, path: path, queryItems: queryItems,
-            fields: headers.sorted { $0.key < $1.key }.map { (name: $0.key.lowercased(), value: $0.value) }, body: body)
+            fields: headers.sorted { $0.key < $1.key }.map { (name: $0.key.lowercased(), value: $0.value) }, body: body,
+            remoteAddress: remoteAddress)
     }
 
     /// A request with the header `fields` in the order received (names lowercased).
     public init(
         method: String, path: String, queryItems: [URLQueryItem], fields: [(name: String, value: String)],
-        body: Data = Data()
+        body: Data = Data(), remoteAddress: String = "-"
     ) {
+        self.remoteAddress = remoteAddress
         self.method = method
         self.path = path
         self.queryItems = queryItems

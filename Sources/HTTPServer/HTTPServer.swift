@@ -35,14 +35,25 @@ public final class HTTPServer: @unchecked Sendable {
     /// Makes the answer to a request the server refuses itself (by default a plain-text sentence).
     public typealias RefusalRenderer = @Sendable (HTTPRefusal) -> HTTPResponse
 
+    /// Told of what the server does to a connection on its own, and of libmicrohttpd's messages.
+    public typealias NoticeObserver = @Sendable (HTTPServerNotice) -> Void
+
     /// Bounds on what clients may take from the server.
     public struct Limits: Sendable {
         /// Threads answering requests concurrently.
         public var threads: Int = 4
         /// Open connections at most; more wait in the system's listen queue until one closes.
         public var connections: Int = 64
-        /// Seconds an idle connection stays open.
+        /// Open connections from one client address at most; more are closed as soon as they are accepted, without
+        /// an answer. 0: no bound.
+        public var connectionsPerAddress: Int = 0
+        /// Seconds an idle connection stays open (a client that stops reading an answer included).
         public var connectionTimeout: Int = 30
+        /// Seconds a request has to arrive whole (request line, header fields and body), counted from the opening
+        /// of its connection or the previous answer on it; a connection that takes longer, or stays idle that long
+        /// between requests, is closed without an answer. A client sending a byte now and then cannot hold a
+        /// connection past it.
+        public var requestDeadline: Int = 10
         /// Bytes of memory per connection for its request line and headers.
         public var connectionMemory: Int = 64 * 1024
         /// Bytes of request body at most: a larger declared `Content-Length` is answered 413 before the body is
@@ -62,11 +73,21 @@ public final class HTTPServer: @unchecked Sendable {
         public var certificate: String
         /// The certificate's private key, unencrypted.
         public var privateKey: String
+        /// The protocol versions and cipher suites offered, as a GnuTLS priority string.
+        public var priorities: String
 
-        /// Credentials from PEM text.
-        public init(certificate: String, privateKey: String) {
+        /// TLS 1.3 and 1.2 only, and in 1.2 only forward-secret key exchange (ECDHE, DHE) with AEAD ciphers
+        /// (AES-GCM, ChaCha20-Poly1305): what current browsers and clients speak, without TLS 1.0/1.1, CBC modes or
+        /// static RSA key exchange.
+        public static let modernPriorities =
+            "SECURE128:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-CIPHER-ALL:+AES-256-GCM:+AES-128-GCM:+CHACHA20-POLY1305"
+            + ":-MAC-ALL:+AEAD:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:+DHE-RSA"
+
+        /// Credentials from PEM text, offering `priorities` (by default ``modernPriorities``).
+        public init(certificate: String, privateKey: String, priorities: String = Self.modernPriorities) {
             self.certificate = certificate
             self.privateKey = privateKey
+            self.priorities = priorities
         }
     }
 
@@ -90,7 +111,10 @@ public final class HTTPServer: @unchecked Sendable {
     ///   - tls: a certificate and key to speak HTTPS with; `nil` for plain HTTP.
     ///   - stopping: called by ``stop()`` once no new connection is accepted; it must complete every parked
     ///     ``DeferredResponse`` at once (and those parked after it), since `stop` waits for them.
-    ///   - answered: told of each answer as it is queued (an access log).
+    ///   - answered: told of each answer as it is queued (an access log); a parked request whose client went away
+    ///     is told with status 499, and not sent.
+    ///   - noticed: told of connections the server closes on its own and of libmicrohttpd's messages (by default
+    ///     written to standard error).
     ///   - refusing: makes the answer to a request the server refuses itself (``HTTPRefusal``).
     ///   - handler: answers each request.
     /// - Throws: ``HTTPServerError`` when the address is not one or the server cannot listen on it (with
@@ -98,13 +122,15 @@ public final class HTTPServer: @unchecked Sendable {
     public init(
         host: String, port: Int, limits: Limits = Limits(), tls: TLSCredentials? = nil,
         stopping: (@Sendable () -> Void)? = nil,
-        answered: AnswerObserver? = nil, refusing: RefusalRenderer? = nil, handler: @escaping Handler
+        answered: AnswerObserver? = nil, noticed: NoticeObserver? = nil, refusing: RefusalRenderer? = nil,
+        handler: @escaping Handler
     ) throws {
         guard (0...65535).contains(port) else { throw HTTPServerError.invalidPort(port) }
         if let reason = Self.libraryUnavailableReason { throw HTTPServerError.libraryUnavailable(reason: reason) }
         let context = Unmanaged.passRetained(
             ServerContext(
-                handler: handler, answered: answered, refusing: refusing ?? Self.plainRefusal, limits: limits, tls: tls)
+                handler: handler, answered: answered, noticed: noticed ?? Self.standardErrorNotice,
+                refusing: refusing ?? Self.plainRefusal, limits: limits, tls: tls)
         )
         self.stopping = stopping
         var flags =
@@ -125,11 +151,13 @@ public final class HTTPServer: @unchecked Sendable {
                 }
             }
         } else {
+            context.takeUnretainedValue().keeper.stop()
             context.release()
             throw HTTPServerError.invalidAddress(host)
         }
         guard let started else {
             let error = errno
+            context.takeUnretainedValue().keeper.stop()
             context.release()
             // libmicrohttpd leaves errno alone when GnuTLS refuses the credentials.
             if tls != nil && error == 0 { throw HTTPServerError.credentialsRefused }
@@ -143,6 +171,12 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     deinit { stop() }
+
+    /// A notice as a line on standard error.
+    @Sendable static func standardErrorNotice(_ notice: HTTPServerNotice) {
+        FileHandle.standardError.write(
+            Data("\(notice.address ?? "-") \(notice.kind.rawValue): \(notice.detail)\n".utf8))
+    }
 
     /// A refusal as a plain-text sentence.
     @Sendable static func plainRefusal(_ refusal: HTTPRefusal) -> HTTPResponse {
@@ -171,6 +205,7 @@ public final class HTTPServer: @unchecked Sendable {
         context.takeUnretainedValue().waitUntilIdle()
         cmicrohttpd_stop_daemon(daemon)
         if listener >= 0 { close(listener) }
+        context.takeUnretainedValue().keeper.stop()
         context.release()
     }
 }
@@ -214,10 +249,14 @@ private func start(
 ) -> OpaquePointer? {
     errno = 0
     let shared = context.takeUnretainedValue()
-    return cmicrohttpd_start(
-        flags, UInt16(port), address, UInt32(limits.threads), UInt32(limits.connections),
-        UInt32(limits.connectionTimeout), limits.connectionMemory, answer, context.toOpaque(), requestStarted,
-        requestEnded, context.toOpaque(), shared.tlsKey, shared.tlsCertificate)
+    var settings = cmicrohttpd_settings(
+        flags: flags, port: UInt16(port), address: address, thread_count: UInt32(limits.threads),
+        connection_limit: UInt32(limits.connections), per_address_limit: UInt32(limits.connectionsPerAddress),
+        connection_timeout: UInt32(limits.connectionTimeout), connection_memory_limit: limits.connectionMemory,
+        handler: answer, uri_logged: requestStarted, completed: requestEnded, connection_notified: connectionNotified,
+        logged: libraryLogged, context: context.toOpaque(), tls_key: shared.tlsKey, tls_cert: shared.tlsCertificate,
+        tls_priorities: shared.tlsPriorities)
+    return cmicrohttpd_start(&settings)
 }
 
 /// What the C callbacks share: the handler, and the count of requests begun and not yet ended, which `stop`
@@ -226,29 +265,38 @@ private final class ServerContext: @unchecked Sendable {
     // Invariant: `inFlight` is only read or changed while `condition` is locked.
     let handler: HTTPServer.Handler
     let answered: HTTPServer.AnswerObserver?
+    let noticed: HTTPServer.NoticeObserver
     let refusing: HTTPServer.RefusalRenderer
     let limits: HTTPServer.Limits
-    /// The PEM text of the TLS key and certificate, kept as C strings for as long as the daemon may read them.
+    let keeper: ConnectionKeeper
+    /// The PEM text of the TLS key and certificate and the priority string, kept as C strings for as long as the
+    /// daemon may read them.
     let tlsKey: UnsafeMutablePointer<CChar>?
     let tlsCertificate: UnsafeMutablePointer<CChar>?
+    let tlsPriorities: UnsafeMutablePointer<CChar>?
     private let condition = NSCondition()
     private var inFlight = 0
 
     init(
         handler: @escaping HTTPServer.Handler, answered: HTTPServer.AnswerObserver?,
-        refusing: @escaping HTTPServer.RefusalRenderer, limits: HTTPServer.Limits, tls: HTTPServer.TLSCredentials?
+        noticed: @escaping HTTPServer.NoticeObserver, refusing: @escaping HTTPServer.RefusalRenderer,
+        limits: HTTPServer.Limits, tls: HTTPServer.TLSCredentials?
     ) {
         self.handler = handler
         self.answered = answered
+        self.noticed = noticed
         self.refusing = refusing
         self.limits = limits
+        keeper = ConnectionKeeper(requestDeadline: .seconds(limits.requestDeadline), notice: noticed)
         tlsKey = tls.map { strdup($0.privateKey) }
         tlsCertificate = tls.map { strdup($0.certificate) }
+        tlsPriorities = tls.map { strdup($0.priorities) }
     }
 
     deinit {
         free(tlsKey)
         free(tlsCertificate)
+        free(tlsPriorities)
     }
 
     func begin() {
@@ -278,6 +326,8 @@ private final class RequestState {
     var body = Data()
     var request: HTTPRequest?
     var deferred: DeferredResponse?
+    /// Whether the answer was told to the observer.
+    var observed = false
 }
 
 /// A connection handed to the thread that completes a deferred response, to resume it.
@@ -329,10 +379,12 @@ private let answer: MHD_AccessHandlerCallback = { contextPointer, connection, ur
             queryItems: values(of: .GET_ARGUMENT_KIND, in: connection).map {
                 URLQueryItem(name: $0.name, value: $0.value)
             },
-            fields: fields.map { (name: $0.name, value: String(decoding: $0.value, as: UTF8.self)) })
+            fields: fields.map { (name: $0.name, value: String(decoding: $0.value, as: UTF8.self)) },
+            remoteAddress: context.keeper.address(of: connection))
         if let refusal = request.targetRefusal
             ?? HTTPRefusal.check(fields: fields, bodyLimit: context.limits.requestBody)
         {
+            context.keeper.received(connection)
             var response = context.refusing(refusal)
             response.headers.append(("Connection", "close"))
             return send(response, for: request, context, on: connection)
@@ -341,6 +393,8 @@ private let answer: MHD_AccessHandlerCallback = { contextPointer, connection, ur
     }
     if let deferred = request.deferred {
         guard let response = deferred.completed else { return .NO }
+        // An abandoned one's 499 is logged and queued for a client that is gone; libmicrohttpd then closes the
+        // connection (answering MHD_NO instead would log an "internal error").
         return send(response, for: request, context, on: connection)
     }
     if size.pointee > 0 {
@@ -352,6 +406,7 @@ private let answer: MHD_AccessHandlerCallback = { contextPointer, connection, ur
     var whole = received
     whole.body = request.body
     request.request = whole
+    context.keeper.received(connection)
     switch context.handler(whole) {
     case .response(let response):
         return send(response, for: request, context, on: connection)
@@ -366,6 +421,7 @@ private let answer: MHD_AccessHandlerCallback = { contextPointer, connection, ur
         {
             return send(response, for: request, context, on: connection)
         }
+        context.keeper.parked(connection, deferred)
         return .YES
     }
 }
@@ -373,18 +429,54 @@ private let answer: MHD_AccessHandlerCallback = { contextPointer, connection, ur
 private func send(
     _ response: HTTPResponse, for request: RequestState, _ context: ServerContext, on connection: OpaquePointer
 ) -> MHD_Result {
-    if let answered = context.answered, let received = request.request {
-        answered(received, response, ContinuousClock.now - request.started)
-    }
+    observe(response, for: request, context)
     return queue(response, on: connection)
 }
 
-/// The request-completed callback: the request's state goes, and `stop` may stop waiting for it.
-private let requestEnded: MHD_RequestCompletedCallback = { contextPointer, _, state, _ in
-    guard let contextPointer, let state, let statePointer = state.pointee else { return }
+/// Tells the observer of the answer to `request`, once.
+private func observe(_ response: HTTPResponse, for request: RequestState, _ context: ServerContext) {
+    guard !request.observed, let answered = context.answered, let received = request.request else { return }
+    request.observed = true
+    answered(received, response, ContinuousClock.now - request.started)
+}
+
+/// The request-completed callback: the request's state goes, the connection's next request is due by the deadline,
+/// and `stop` may stop waiting for it.
+private let requestEnded: MHD_RequestCompletedCallback = { contextPointer, connection, state, _ in
+    guard let contextPointer else { return }
+    let context = Unmanaged<ServerContext>.fromOpaque(contextPointer).takeUnretainedValue()
+    if let connection { context.keeper.answered(connection) }
+    guard let state, let statePointer = state.pointee else { return }
+    // A resumed connection whose client is gone may end without another call of the handler: its 499 is told here.
+    let request = Unmanaged<RequestState>.fromOpaque(statePointer).takeUnretainedValue()
+    if let deferred = request.deferred, deferred.isAbandoned, let response = deferred.completed {
+        observe(response, for: request, context)
+    }
     Unmanaged<RequestState>.fromOpaque(statePointer).release()
     state.pointee = nil
-    Unmanaged<ServerContext>.fromOpaque(contextPointer).takeUnretainedValue().end()
+    context.end()
+}
+
+/// The connection callback: the keeper learns of each connection as it opens and forgets it as it closes (before
+/// libmicrohttpd closes its socket).
+private let connectionNotified: MHD_NotifyConnectionCallback = { contextPointer, connection, _, event in
+    guard let contextPointer, let connection else { return }
+    let keeper = Unmanaged<ServerContext>.fromOpaque(contextPointer).takeUnretainedValue().keeper
+    if event == .CONNECTION_NOTIFY_STARTED {
+        keeper.opened(
+            connection, socket: cmicrohttpd_connection_socket(connection),
+            address: SocketAddress.text(of: cmicrohttpd_client_address(connection)))
+    } else {
+        keeper.closed(connection)
+    }
+}
+
+/// libmicrohttpd's error log: each message, as a notice.
+private let libraryLogged: CMicroHTTPDLogCallback = { contextPointer, message in
+    guard let contextPointer, let message else { return }
+    let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+    Unmanaged<ServerContext>.fromOpaque(contextPointer).takeUnretainedValue().noticed(
+        HTTPServerNotice(kind: .library, address: nil, detail: text))
 }
 
 /// The request's header fields in the order received, names lowercased, values as the bytes received.

@@ -23,4 +23,23 @@ enum SocketAddress {
         address.sin6_port = in_port_t(UInt16(port).bigEndian)
         return address
     }
+
+    /// The numeric text of an IPv4 or IPv6 address (`-` for anything else); an IPv4 address mapped into IPv6 is
+    /// given as IPv4.
+    static func text(of address: UnsafePointer<sockaddr>?) -> String {
+        guard let address else { return "-" }
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            var ipv4 = UnsafeRawPointer(address).load(as: sockaddr_in.self).sin_addr
+            guard inet_ntop(AF_INET, &ipv4, &buffer, socklen_t(buffer.count)) != nil else { return "-" }
+        case AF_INET6:
+            var ipv6 = UnsafeRawPointer(address).load(as: sockaddr_in6.self).sin6_addr
+            guard inet_ntop(AF_INET6, &ipv6, &buffer, socklen_t(buffer.count)) != nil else { return "-" }
+        default:
+            return "-"
+        }
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.hasPrefix("::ffff:") && text.contains(".") ? String(text.dropFirst(7)) : text
+    }
 }

@@ -10,7 +10,8 @@ import Foundation
 /// will not send (a half request, thousands of header fields, an idle connection held open).
 ///
 /// Reads wait at most `readTimeout` seconds, so a server that never answers fails the test instead of hanging it.
-public final class RawHTTPConnection {
+public final class RawHTTPConnection: @unchecked Sendable {
+    // Sendable: the descriptor never changes, and a socket may be written on one thread while another reads it.
     /// Why a connection or a read failed.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -18,22 +19,32 @@ public final class RawHTTPConnection {
 
     private let descriptor: Int32
 
-    /// Connects to `host` (numeric IPv4) on `port`.
+    /// Connects to `host` (numeric IPv4) on `port`, from the local address `source` when one is given (any
+    /// 127.x.y.z is this machine: a test plays several clients with them).
     ///
     /// - Throws: ``Failure`` when the connection is refused.
-    public init(host: String = "127.0.0.1", port: Int, readTimeout: Int = 20) throws {
+    public init(host: String = "127.0.0.1", port: Int, from source: String? = nil, readTimeout: Int = 20) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr(host)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        func connecting(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32, to host: String, port: Int) -> Int32 {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr(host)
+            return withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
         }
+        let descriptor = descriptor
+        if let source, connecting({ bind(descriptor, $0, $1) }, to: source, port: 0) != 0 {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw Failure(description: "cannot bind to \(source): \(reason)")
+        }
+        let connected = connecting({ connect(descriptor, $0, $1) }, to: host, port: port)
         guard connected == 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
@@ -82,6 +93,15 @@ public final class RawHTTPConnection {
                         + " after \(received.count) bytes")
             }
         }
+    }
+
+    /// Whether the server closed the connection within `seconds` without sending anything.
+    public func isClosedWithoutAnswer(within seconds: Double) -> Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(seconds * 1000)) == 1 else { return false }
+        var byte: UInt8 = 0
+        let count = recv(descriptor, &byte, 1, 0)
+        return count == 0 || (count < 0 && errno == ECONNRESET)
     }
 
     /// The status code of the response `text` starts with, or `nil` when it is not a response.

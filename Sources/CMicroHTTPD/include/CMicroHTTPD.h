@@ -34,12 +34,16 @@ enum MHD_OPTION {
     MHD_OPTION_CONNECTION_LIMIT = 2,
     MHD_OPTION_CONNECTION_TIMEOUT = 3,
     MHD_OPTION_NOTIFY_COMPLETED = 4,
+    MHD_OPTION_PER_IP_CONNECTION_LIMIT = 5,
     MHD_OPTION_SOCK_ADDR = 6,
     MHD_OPTION_URI_LOG_CALLBACK = 7,
     MHD_OPTION_HTTPS_MEM_KEY = 8,
     MHD_OPTION_HTTPS_MEM_CERT = 9,
+    MHD_OPTION_HTTPS_PRIORITIES = 11,
+    MHD_OPTION_EXTERNAL_LOGGER = 13,
     MHD_OPTION_THREAD_POOL_SIZE = 14,
     MHD_OPTION_ARRAY = 15,
+    MHD_OPTION_NOTIFY_CONNECTION = 27,
     MHD_OPTION_STRICT_FOR_CLIENT = 29,
 };
 
@@ -74,6 +78,16 @@ enum MHD_ResponseMemoryMode {
 
 enum MHD_DaemonInfoType { MHD_DAEMON_INFO_BIND_PORT = 6 } CMICROHTTPD_FIXED_ENUM;
 
+enum MHD_ConnectionNotificationCode {
+    MHD_CONNECTION_NOTIFY_STARTED = 0,
+    MHD_CONNECTION_NOTIFY_CLOSED = 1,
+} CMICROHTTPD_FIXED_ENUM;
+
+enum MHD_ConnectionInfoType {
+    MHD_CONNECTION_INFO_CLIENT_ADDRESS = 2,
+    MHD_CONNECTION_INFO_CONNECTION_FD = 6,
+} CMICROHTTPD_FIXED_ENUM;
+
 typedef enum MHD_Result (*MHD_AccessHandlerCallback)(
     void *cls, struct MHD_Connection *connection, const char *url, const char *method, const char *version,
     const char *upload_data, size_t *upload_data_size, void **req_cls);
@@ -81,6 +95,8 @@ typedef void (*MHD_RequestCompletedCallback)(
     void *cls, struct MHD_Connection *connection, void **req_cls, enum MHD_RequestTerminationCode toe);
 typedef enum MHD_Result (*MHD_KeyValueIterator)(
     void *cls, enum MHD_ValueKind kind, const char *key, const char *value);
+typedef void (*MHD_NotifyConnectionCallback)(
+    void *cls, struct MHD_Connection *connection, void **socket_context, enum MHD_ConnectionNotificationCode toe);
 /// The callback of MHD_OPTION_URI_LOG_CALLBACK (the header names no type for it): called with the request target as
 /// sent (not yet percent-decoded, the query still attached) before libmicrohttpd parses it; what it returns is the
 /// request's first `req_cls`.
@@ -93,16 +109,45 @@ int cmicrohttpd_load(char *reason, size_t reason_size);
 // Each calls the libmicrohttpd function of the same name without the prefix; only after cmicrohttpd_load
 // returned 1.
 
-/// Starts a daemon bound to `address` (`port` is its port, for the error log) with the given limits; NULL when it
-/// cannot start (the error log says why). With `tls_key` and `tls_cert` (PEM text, NUL-terminated) it speaks HTTPS
-/// only; with NULLs, plain HTTP. `uri_logged` sees each request target first (MHD_OPTION_URI_LOG_CALLBACK), with
-/// `handler_context`. The daemon is strict with clients (MHD_OPTION_STRICT_FOR_CLIENT 1: an HTTP/1.1 request
-/// without `Host` and a request target with a space are answered 400).
-struct MHD_Daemon *cmicrohttpd_start(
-    unsigned int flags, uint16_t port, const struct sockaddr *address, unsigned int thread_count,
-    unsigned int connection_limit, unsigned int connection_timeout, size_t connection_memory_limit,
-    MHD_AccessHandlerCallback handler, void *handler_context, CMicroHTTPDURILogCallback uri_logged,
-    MHD_RequestCompletedCallback completed, void *completed_context, const char *tls_key, const char *tls_cert);
+/// Receives each message of libmicrohttpd's error log, formatted (libmicrohttpd's own callback takes a va_list).
+typedef void (*CMicroHTTPDLogCallback)(void *context, const char *message);
+
+/// What a daemon is started with. Every callback is given `context`.
+struct cmicrohttpd_settings {
+    unsigned int flags;
+    /// The port of `address`, for the error log.
+    uint16_t port;
+    const struct sockaddr *address;
+    unsigned int thread_count;
+    unsigned int connection_limit;
+    /// Connections from one client address at most (MHD_OPTION_PER_IP_CONNECTION_LIMIT; 0: no limit).
+    unsigned int per_address_limit;
+    unsigned int connection_timeout;
+    size_t connection_memory_limit;
+    MHD_AccessHandlerCallback handler;
+    /// Sees each request target first (MHD_OPTION_URI_LOG_CALLBACK).
+    CMicroHTTPDURILogCallback uri_logged;
+    MHD_RequestCompletedCallback completed;
+    /// Told when a connection opens and closes (MHD_OPTION_NOTIFY_CONNECTION); its close is told before the socket is.
+    MHD_NotifyConnectionCallback connection_notified;
+    /// Receives libmicrohttpd's error log; the same function for every daemon of a process.
+    CMicroHTTPDLogCallback logged;
+    void *context;
+    /// PEM text, NUL-terminated: with both, the daemon speaks HTTPS only, with `tls_priorities` (a GnuTLS priority
+    /// string); with NULLs, plain HTTP.
+    const char *tls_key;
+    const char *tls_cert;
+    const char *tls_priorities;
+};
+
+/// Starts a daemon as `settings` say; NULL when it cannot start (the error log says why). The daemon is strict
+/// with clients (MHD_OPTION_STRICT_FOR_CLIENT 1: an HTTP/1.1 request without `Host` and a request target with a
+/// space are answered 400).
+struct MHD_Daemon *cmicrohttpd_start(const struct cmicrohttpd_settings *settings);
+/// The connection's socket (MHD_CONNECTION_INFO_CONNECTION_FD); -1 when unknown.
+int cmicrohttpd_connection_socket(struct MHD_Connection *connection);
+/// The client's address (MHD_CONNECTION_INFO_CLIENT_ADDRESS); NULL when unknown.
+const struct sockaddr *cmicrohttpd_client_address(struct MHD_Connection *connection);
 /// The port the daemon listens on (the one the system picked when asked for port 0); 0 when unknown.
 uint16_t cmicrohttpd_bound_port(struct MHD_Daemon *daemon);
 int cmicrohttpd_quiesce_daemon(struct MHD_Daemon *daemon);

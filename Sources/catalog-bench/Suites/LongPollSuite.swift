@@ -23,9 +23,12 @@ struct LongPollSuite: BenchmarkSuite {
         let path = directory.appending(path: "server.sqlite").path
         let writer = try DatabaseSchema.open(path: path)
         defer { try? writer.close() }
-        // One token parks up to 1,000 long-polls at once: no rate limit. The catalog and its users share one file.
+        // One token parks up to 1,000 long-polls at once: no rate limit, no long-poll quota. The catalog and its
+        // users share one file.
         let pool = try DatabasePool(path: path)
-        let service = try CatalogService(pool: pool, userState: pool, version: "bench", rateLimit: nil)
+        let service = try CatalogService(
+            pool: pool, userState: pool, version: "bench", rateLimit: nil,
+            longPolls: .init(perToken: 4096, perUser: 4096, perAddress: 4096, total: 4096))
         var limits = HTTPServer.Limits()
         limits.connections = 4096
         let server = try HTTPServer(

@@ -84,7 +84,8 @@ enum ServeCommand {
         defer { withExtendedLifetime(sources) {} }
         try serve(
             try CatalogService(
-                storage: storage, version: CatalogVersion.current, rateLimit: rateLimit, secure: tls != nil),
+                storage: storage, version: CatalogVersion.current, rateLimit: rateLimit,
+                longPolls: .standard(connections: connections), secure: tls != nil),
             on: address, tls: tls, log: log, until: stop)
     }
 
@@ -144,18 +145,28 @@ enum ServeCommand {
         return perSecond == 0 ? nil : RateLimiter.Rate(requestsPerSecond: Double(perSecond), burst: 2 * perSecond)
     }
 
+    /// Open connections at most. Long-polls hold a connection each but no thread; libmicrohttpd shares the limit
+    /// among its threads.
+    static let connections = 4096
+
+    /// The server's limits: ``connections`` in all, a sixteenth of them from one client address.
+    private static func limits(threads: Int) -> HTTPServer.Limits {
+        var limits = HTTPServer.Limits()
+        limits.connections = connections
+        limits.connectionsPerAddress = connections / 16
+        limits.threads = threads
+        return limits
+    }
+
     /// Serves until `stop` is signalled, then stops accepting and answers the requests in flight; the service and
     /// its pool are released when this returns.
     private static func serve(
         _ service: CatalogService, on address: ListenAddress, tls: HTTPServer.TLSCredentials?, log: AccessLog,
         until stop: DispatchSemaphore
     ) throws {
-        var limits = HTTPServer.Limits()
-        // Long-polls hold a connection each but no thread; libmicrohttpd shares the limit among its threads.
-        limits.connections = 4096
-        limits.threads = service.concurrency
         let server = try HTTPServer(
-            host: address.host, port: address.port, limits: limits, tls: tls, stopping: service.stop,
+            host: address.host, port: address.port, limits: limits(threads: service.concurrency), tls: tls,
+            stopping: service.stop,
             answered: { request, response, elapsed in
                 let microseconds =
                     elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
@@ -164,7 +175,8 @@ enum ServeCommand {
                         method: request.method, path: request.path, status: response.status,
                         bytes: Int(response.contentLength), microseconds: microseconds, user: response.remoteUser))
             },
-            refusing: { APIProblem($0).response }, handler: service.respond(to:))
+            noticed: { Output.writeError(log.line(notice: $0)) }, refusing: { APIProblem($0).response },
+            handler: service.respond(to:))
         Output.write(
             "listening on \(ListenAddress(host: server.host, port: server.port).url(secure: server.isSecure))\n")
         stop.wait()

@@ -1,29 +1,12 @@
 import Foundation
-package import HTTPServer
 
-/// Change-feed answers shared by the long-polls one commit wakes: those asking the same question (since, limit,
-/// until) read the feed once between them rather than once each.
+/// Answers shared by the long-polls one commit wakes: those asking the same question read it once between them
+/// rather than once each (the change feed after a position, a scene's revision).
 ///
 /// An answer is kept with the commit token taken before it was read, so it holds every commit up to that token;
 /// a waiter that took the same token may use it. A newer token drops the older answers.
-package final class SharedFeedAnswers: @unchecked Sendable {
+package final class SharedAnswers<Query: Hashable & Sendable, Answer>: @unchecked Sendable {
     // Invariant: `token` and `answers` are only read or written while `lock` is held.
-
-    /// What a long-poll asks the feed.
-    package struct Query: Hashable, Sendable {
-        let since: Int64
-        let limit: Int
-        let until: Int64?
-
-        package init(since: Int64, limit: Int, until: Int64?) {
-            self.since = since
-            self.limit = limit
-            self.until = until
-        }
-    }
-
-    /// The response, and whether it has changes after `since`.
-    package typealias Answer = (response: HTTPResponse, progressed: Bool)
 
     private let lock = NSLock()
     private var token: CommitWatcher.Token?

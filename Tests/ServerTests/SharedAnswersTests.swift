@@ -4,21 +4,21 @@ import HTTPServer
 import TestSupport
 import Testing
 
-/// Long-polls woken by one commit share one read of the feed per question.
-@Suite struct SharedFeedAnswersTests {
+/// Long-polls woken by one commit share one read per question.
+@Suite struct SharedAnswersTests {
     @Test func oneReadPerQuestionAndCommit() throws {
         let cli = try CatalogCLI("shared-answers")
         try cli.importSamples()
         let watcher = try CommitWatcher(path: cli.database)
         defer { watcher.stop() }
-        let answers = SharedFeedAnswers()
+        let answers = SharedAnswers<FeedQuery, FeedAnswer>()
         var reads = 0
-        func read(_ text: String) -> SharedFeedAnswers.Answer {
+        func read(_ text: String) -> FeedAnswer {
             reads += 1
             return (HTTPResponse(status: 200, contentType: "text/plain", text: text), true)
         }
-        let question = SharedFeedAnswers.Query(since: 5, limit: 10, until: nil)
-        let other = SharedFeedAnswers.Query(since: 6, limit: 10, until: nil)
+        let question = FeedQuery(since: 5, limit: 10, until: nil)
+        let other = FeedQuery(since: 6, limit: 10, until: nil)
         let before = watcher.token
         for _ in 0..<3 {
             #expect(try answers.answer(question, at: before) { read("first") }.response.body == Data("first".utf8))
