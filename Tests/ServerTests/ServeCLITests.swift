@@ -291,6 +291,32 @@ import Testing
         #expect(untrusted.status != 0)
     }
 
+    /// TLS 1.2 and 1.3 only, and in 1.2 only forward-secret AEAD suites: what `openssl s_client` negotiates.
+    @Test func offersOnlyModernProtocolsAndForwardSecretAEADSuites() throws {
+        let openssl = try TestSupport.installedTool("openssl")
+        let (certificate, key) = try selfSigned(in: try CatalogCLI("serve-tls-suites"))
+        let served = try ServedCatalog(arguments: ["--tls-cert", certificate, "--tls-key", key])
+        defer { served.stop() }
+        let port = try #require(URLComponents(string: served.baseURL)?.port)
+        let cases: [(arguments: [String], negotiated: String?)] = [
+            // SECLEVEL=0: the client itself would offer TLS 1.0 and 1.1 then.
+            (["-tls1", "-cipher", "DEFAULT@SECLEVEL=0"], nil),
+            (["-tls1_1", "-cipher", "DEFAULT@SECLEVEL=0"], nil),
+            (["-tls1_2", "-cipher", "AES128-SHA"], nil),
+            (["-tls1_2", "-cipher", "AES256-GCM-SHA384"], nil),
+            (["-tls1_2", "-cipher", "ECDHE-RSA-AES128-SHA"], nil),
+            (["-tls1_2", "-cipher", "ECDHE-RSA-AES128-GCM-SHA256"], "ECDHE-RSA-AES128-GCM-SHA256"),
+            (["-tls1_3"], "TLS_AES_256_GCM_SHA384"),
+        ]
+        for (arguments, negotiated) in cases {
+            let result = try TestSupport.run(
+                openssl, ["s_client", "-connect", "127.0.0.1:\(port)", "-CAfile", certificate] + arguments)
+            let line = result.standardOutput.split(separator: "\n").first { $0.contains(", Cipher is ") }
+            let cipher = line.map { String($0.split(separator: " ").last ?? "") }
+            #expect(cipher == (negotiated ?? "(NONE)"), "\(arguments): \(result.standardOutput)")
+        }
+    }
+
     @Test func refusesHalfTheCredentialsOrFilesItCannotUse() throws {
         let cli = try CatalogCLI("serve-tls-refused")
         try cli.importSamples()
