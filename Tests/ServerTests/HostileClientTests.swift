@@ -36,6 +36,44 @@ import Testing
         #expect(!sessions.text.contains("\"name\""), "\(sessions.text)")
     }
 
+    /// One address holds a sixteenth of the 4,096 connections at most: the next from it is closed at once, and
+    /// another address is served all the same; the log says so.
+    @Test func oneAddressCannotTakeMoreThanItsShareOfConnections() throws {
+        let served = try ServedCatalog()
+        let port = try #require(URLComponents(string: served.baseURL)?.port)
+        let held = try (0..<256).map { _ in try RawHTTPConnection(port: port, readTimeout: 5) }
+        Thread.sleep(forTimeInterval: 0.3)
+        let over = try RawHTTPConnection(port: port, readTimeout: 5)
+        #expect(over.isClosedWithoutAnswer(within: 1))
+        let other = try RawHTTPConnection(port: port, from: "127.0.0.2", readTimeout: 5)
+        other.write("GET /v1/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(RawHTTPConnection.status(of: try other.readUntilClosed()) == 200)
+        withExtendedLifetime(held) {}
+        let log = served.stop().standardError
+        #expect(log.contains("* - library: Server reached connection limit."), "\(log)")
+    }
+
+    /// A client sending one header line now and then is cut off 10 s after it connected, and logged.
+    @Test func aRequestTricklingInIsCutOffAfterTenSeconds() throws {
+        let served = try ServedCatalog()
+        let port = try #require(URLComponents(string: served.baseURL)?.port)
+        let connection = try RawHTTPConnection(port: port, readTimeout: 20)
+        connection.write("GET /v1/health HTTP/1.1\r\nHost: x\r\n")
+        let trickling = Thread {
+            for number in 0..<40 {
+                Thread.sleep(forTimeInterval: 0.5)
+                connection.write("X-Line-\(number): more\r\n")
+            }
+        }
+        trickling.start()
+        let started = ContinuousClock.now
+        #expect(try connection.readUntilClosed() == "")
+        let waited = ContinuousClock.now - started
+        #expect(waited > .seconds(9) && waited < .seconds(13), "\(waited)")
+        let log = served.stop().standardError
+        #expect(log.contains("* 127.0.0.1 request-too-slow: "), "\(log)")
+    }
+
     @Test func twoAuthorizationFieldsAre400() throws {
         let served = try ServedCatalog()
         defer { served.stop() }
