@@ -7,7 +7,7 @@ import HTTPServer
 ///
 /// A cookie is sent by the browser whatever page caused the request, so a cookie request that may change something
 /// (any method but `GET` and `HEAD`) must also prove it comes from the page itself: its `Origin`, when present,
-/// is this server, and its `X-CSRF-Token` is the session's (compared in constant time). Bearer requests need
+/// is one of the server's ``WebOrigins``, and its `X-CSRF-Token` is the session's (compared in constant time). Bearer requests need
 /// neither: a browser never adds a token by itself.
 enum Authentication {
     /// The caller `request`'s token or session stands for.
@@ -15,13 +15,13 @@ enum Authentication {
     /// - Throws: a 401 ``APIProblem`` for a missing, malformed, unknown, expired or revoked token or session; a 403
     ///   for a cookie request that changes state without the session's CSRF token or from another origin.
     static func caller(
-        of request: HTTPRequest, in storage: any ServerStorage, secure: Bool
+        of request: HTTPRequest, in storage: any ServerStorage, origins: WebOrigins
     ) throws(APIProblem) -> Caller {
         guard let field = request.headers["authorization"] else {
             guard let id = WebSessionCookie.sessionID(in: request) else { throw .missingToken }
             let session = try webSession(id, in: storage)
             if !["GET", "HEAD"].contains(request.method) {
-                try checkOrigin(of: request, secure: secure)
+                try checkOrigin(of: request, in: origins)
                 guard let sent = request.headers["x-csrf-token"] else { throw .missingCSRFToken }
                 guard constantTimeEqual(sent, session.csrfToken) else { throw .wrongCSRFToken }
             }
@@ -41,14 +41,13 @@ enum Authentication {
         try refusing { try storage.accessTokens { try $0.webSession(id) } }
     }
 
-    /// Refuses a request whose `Origin` is not this server's page: the scheme the server speaks (`https` with TLS,
-    /// else `http`) and the host and port of its `Host`. A browser sends `Origin` with every cross-origin request,
-    /// so a page elsewhere, or of another scheme (`evil://HOST:PORT`), cannot pass for this one.
-    static func checkOrigin(of request: HTTPRequest, secure: Bool) throws(APIProblem) {
+    /// Refuses a request whose `Origin` is not one of `origins`, compared by scheme, host and port (the
+    /// request's `Host` plays no part: the client writes it). A browser sends `Origin` with every cross-origin
+    /// request, so a page elsewhere, of another scheme (`evil://HOST:PORT`) or reaching the server under another
+    /// name cannot pass for this one.
+    static func checkOrigin(of request: HTTPRequest, in origins: WebOrigins) throws(APIProblem) {
         guard let origin = request.headers["origin"] else { return }
-        guard let host = request.headers["host"], origin == "\(secure ? "https" : "http")://\(host)" else {
-            throw .crossOrigin(origin)
-        }
+        guard let named = WebOrigins.origin(origin), origins.contains(named) else { throw .crossOrigin(origin) }
     }
 
     /// Whether `a` and `b` are equal, in a time that depends on their lengths only.

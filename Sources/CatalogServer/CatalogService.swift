@@ -20,18 +20,20 @@ package struct CatalogService: Sendable {
 
     /// The API over `storage`; `version` is the program's, reported by `/v1/health`; `rateLimit` bounds each
     /// token's requests (`nil`: no bound); `longPolls` bounds the long-polls waiting at once; `secure` says the server
-    /// speaks HTTPS, so the web page's session cookie is marked `Secure`.
+    /// speaks HTTPS, so the web page's session cookie is marked `Secure`; a cookie request that changes something
+    /// must come from a page of `origins`.
     ///
     /// - Throws: a file error when the snapshot directory cannot be made.
     package init(
         storage: any ServerStorage, version: String, rateLimit: RateLimiter.Rate? = .standard,
-        longPolls: LongPollQuota.Limits = .standard(connections: 4096), secure: Bool = false
+        longPolls: LongPollQuota.Limits = .standard(connections: 4096), secure: Bool = false,
+        origins: WebOrigins = WebOrigins()
     ) throws {
         self.storage = storage
         self.version = version
         router = Router(
             authenticate: { request throws(APIProblem) in
-                try Authentication.caller(of: request, in: storage, secure: secure)
+                try Authentication.caller(of: request, in: storage, origins: origins)
             },
             limiter: rateLimit.map { RateLimiter(rate: $0) })
         let quota = LongPollQuota(limits: longPolls)
@@ -46,12 +48,12 @@ package struct CatalogService: Sendable {
             }
         }
         SceneEndpoints(storage: storage, longPolls: quota).register(in: &router)
-        WebSessionEndpoints(storage: storage, secure: secure).register(in: &router)
+        WebSessionEndpoints(storage: storage, secure: secure, origins: origins).register(in: &router)
         WebAssets.register(in: &router)
     }
 
     /// The API over the catalog's `pool` and the `userState` pool of its users' file (users, tokens, navigation
-    /// state: `DatabaseSchema.openUserStatePool(catalogPath:configuration:)`), as ``init(storage:version:rateLimit:longPolls:secure:)``.
+    /// state: `DatabaseSchema.openUserStatePool(catalogPath:configuration:)`), as ``init(storage:version:rateLimit:longPolls:secure:origins:)``.
     ///
     /// - Throws: `DatabaseError` when a commit watcher cannot open its file; a file error when the snapshot
     ///   directory cannot be made.

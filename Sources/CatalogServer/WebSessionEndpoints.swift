@@ -10,6 +10,7 @@ struct WebSessionEndpoints: Sendable {
     let storage: any ServerStorage
     /// Whether the server speaks HTTPS, so the cookie is marked `Secure`.
     let secure: Bool
+    let origins: WebOrigins
 
     func register(in router: inout Router) {
         router.add("POST", "/v1/web/session", scope: nil) { [self] request, _ in try signIn(request) }
@@ -29,7 +30,7 @@ struct WebSessionEndpoints: Sendable {
     /// `POST {"token": "cat_…"}`: a new session for the token's holder, its id in `Set-Cookie`.
     private func signIn(_ request: HTTPRequest) throws -> HTTPResponse {
         _ = try Parameters(request, allowed: [])
-        try Authentication.checkOrigin(of: request, secure: secure)
+        try Authentication.checkOrigin(of: request, in: origins)
         let body = try JSONBody(request)
         try body.allowOnly(["token"])
         guard let token = try body.string("token") else {

@@ -92,6 +92,51 @@ import Testing
         #expect(try signIn.status == 403 && problemCode(signIn) == "cross-origin")
     }
 
+    /// The status of signing in with `token` from a page of `origin`, the request naming `host` as its `Host`.
+    static func signInStatus(_ served: ServedCatalog, token: String, origin: String, host: String = "x") throws -> Int?
+    {
+        let port = try #require(try served.url("/").port)
+        let body = #"{"token": "\#(token)"}"#
+        let connection = try RawHTTPConnection(port: port)
+        connection.write(
+            "POST /v1/web/session HTTP/1.1\r\nHost: \(host)\r\nOrigin: \(origin)\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+        return RawHTTPConnection.status(of: try connection.readUntilClosed())
+    }
+
+    @Test func theOriginMustBeTheServersOwnWhateverHostTheRequestNames() throws {
+        let (served, token) = try Self.served()
+        defer { served.stop() }
+        let port = try #require(try served.url("/").port)
+        // A page reached under another name (DNS rebinding) names it as Host and Origin alike: refused.
+        #expect(
+            try Self.signInStatus(
+                served, token: token, origin: "http://evil.example:\(port)", host: "evil.example:\(port)") == 403)
+        // The listen address, and localhost for a loopback one, as a browser names them.
+        #expect(try Self.signInStatus(served, token: token, origin: "http://127.0.0.1:\(port)") == 201)
+        #expect(try Self.signInStatus(served, token: token, origin: "http://localhost:\(port)") == 201)
+        #expect(try Self.signInStatus(served, token: token, origin: "http://localhost:\(port + 1)") == 403)
+    }
+
+    @Test func originNamesTheOriginsTrustedInsteadOfTheListenAddress() throws {
+        let served = try ServedCatalog(arguments: ["--origin", "HTTPS://Catalog.Example.org:443/"])
+        defer { served.stop() }
+        let token = try served.createToken(user: ServedCatalog.user, scope: "nav")
+        let port = try #require(try served.url("/").port)
+        #expect(try Self.signInStatus(served, token: token, origin: "https://catalog.example.org") == 201)
+        #expect(try Self.signInStatus(served, token: token, origin: "http://127.0.0.1:\(port)") == 403)
+        let cli = served.cli
+        for (arguments, message) in [
+            (["--origin", "catalog.example.org"], "--origin takes the web page's origin"),
+            (["--origin", "https://catalog.example.org/app"], "--origin takes the web page's origin"),
+            (["--listen", "0.0.0.0:0", "--insecure"], "give --origin"),
+        ] {
+            let result = try cli.run(["serve"] + arguments)
+            #expect(result.status == 64, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+        }
+    }
+
     @Test func signingOutOrRevokingTheTokenEndsTheSessionAndABadTokenStartsNone() throws {
         let (served, token) = try Self.served()
         defer { served.stop() }

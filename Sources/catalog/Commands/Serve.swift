@@ -56,6 +56,13 @@ enum ServeCommand {
                 "rate-limit", valueName: "N",
                 help: "Requests a second each token may send, bursts of 2N (default 100; 0: no limit)."),
             .value(
+                "origin", valueName: "URL",
+                help:
+                    "The web page's origin as browsers reach it (scheme://host[:port]), which a cookie request that "
+                    + "changes something must come from; repeatable (default: the --listen address, and localhost "
+                    + "for a loopback one).",
+                repeatable: true),
+            .value(
                 "read-database", valueName: "URL",
                 help: "With --database: a streaming replica of it that answers the catalog's reads (a libpq URI)."),
         ],
@@ -76,6 +83,7 @@ enum ServeCommand {
                 hint: "give --tls-cert and --tls-key, or pass --insecure to serve other machines over plain HTTP",
                 commandPath: invocation.commandPath)
         }
+        let origins = try configuredOrigins(invocation, listening: address)
         let log = AccessLog(format: try invocation.choice("log", as: AccessLog.Format.self) ?? .text)
         let rateLimit = rate(perSecond: try invocation.integer("rate-limit", in: 0...1_000_000))
         let storage = try storage(invocation)
@@ -85,8 +93,40 @@ enum ServeCommand {
         try serve(
             try CatalogService(
                 storage: storage, version: CatalogVersion.current, rateLimit: rateLimit,
-                longPolls: .standard(connections: connections), secure: tls != nil),
-            on: address, tls: tls, log: log, until: stop)
+                longPolls: .standard(connections: connections), secure: tls != nil, origins: origins),
+            on: address, tls: tls, log: log, until: stop
+        ) { server in
+            // The listen address's origins once its port is known, unless --origin named them.
+            if invocation.values("origin").isEmpty {
+                origins.trust(
+                    WebOrigins.of(ListenAddress(host: server.host, port: server.port), secure: server.isSecure))
+            }
+        }
+    }
+
+    /// The origins of `--origin`, each an `http` or `https` URL of a host alone; none when it is absent (the listen
+    /// address's are trusted once the server listens), which a server listening on every address (`0.0.0.0`,
+    /// `::`) cannot do without.
+    private static func configuredOrigins(_ invocation: Invocation, listening address: ListenAddress) throws
+        -> WebOrigins
+    {
+        let given = invocation.values("origin")
+        let origins = try given.map { text in
+            guard let origin = WebOrigins.origin(text) else {
+                throw UsageError(
+                    "--origin takes the web page's origin, scheme://host[:port] such as https://catalog.example.org; "
+                        + "got '\(text)'", commandPath: invocation.commandPath)
+            }
+            return origin
+        }
+        guard !origins.isEmpty || !["0.0.0.0", "::"].contains(address.host) else {
+            throw UsageError(
+                "listening on every address (\(address.host)), the server cannot tell which origin its web page is "
+                    + "reached at",
+                hint: "give --origin with the address browsers use, e.g. https://catalog.example.org",
+                commandPath: invocation.commandPath)
+        }
+        return WebOrigins(origins)
     }
 
     /// Where the server's answers come from: the PostgreSQL database of `--database` (migrated first), else the
@@ -162,7 +202,7 @@ enum ServeCommand {
     /// its pool are released when this returns.
     private static func serve(
         _ service: CatalogService, on address: ListenAddress, tls: HTTPServer.TLSCredentials?, log: AccessLog,
-        until stop: DispatchSemaphore
+        until stop: DispatchSemaphore, started: (HTTPServer) -> Void
     ) throws {
         let server = try HTTPServer(
             host: address.host, port: address.port, limits: limits(threads: service.concurrency), tls: tls,
@@ -177,6 +217,7 @@ enum ServeCommand {
             },
             noticed: { Output.writeError(log.line(notice: $0)) }, refusing: { APIProblem($0).response },
             handler: service.respond(to:))
+        started(server)
         Output.write(
             "listening on \(ListenAddress(host: server.host, port: server.port).url(secure: server.isSecure))\n")
         stop.wait()
