@@ -102,10 +102,22 @@ struct HTTPExchange: Sendable {
         let body: String
     }
 
-    /// Connects to 127.0.0.1:`port`.
-    init(port: Int) throws {
+    /// Connects to 127.0.0.1:`port` from `source` (any 127.x.y.z is this machine: several clients, each an
+    /// address of its own).
+    init(port: Int, from source: String = "127.0.0.1") throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw BenchmarkError("cannot open a socket: errno \(errno)") }
+        var local = Self.loopback(port: 0, host: source)
+        let bound = withUnsafePointer(to: &local) { [descriptor] pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard bound else {
+            let error = errno
+            Glibc.close(descriptor)
+            throw BenchmarkError("cannot bind to \(source): errno \(error)")
+        }
         var address = Self.loopback(port: port)
         let connected = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -119,12 +131,19 @@ struct HTTPExchange: Sendable {
         }
     }
 
-    static func loopback(port: Int) -> sockaddr_in {
+    static func loopback(port: Int, host: String = "127.0.0.1") -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         return address
+    }
+
+    /// Sends `text` as it is; `false` when the server closed the connection.
+    func sendRaw(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return written == bytes.count
     }
 
     /// Sends `method path` with `headers` and `body`.

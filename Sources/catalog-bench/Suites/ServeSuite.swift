@@ -43,8 +43,8 @@ struct ServeSuite: BenchmarkSuite {
         results.append(
             try navigationToAnswer(
                 server: server, catalog: catalog, database: ["--db", path], user: user, token: token, log: log))
-        // Last: the closed long-polls stay parked on the server until their wait is up.
-        results.append(try parkedMemory(server: server, headers: authorization, log: log))
+        results += try fairness(server: server, catalog: catalog, database: path, log: log)
+        results.append(try parkedMemory(server: server, catalog: catalog, database: path, log: log))
         return results
     }
 
@@ -230,9 +230,14 @@ struct ServeSuite: BenchmarkSuite {
     // MARK: Memory
 
     /// VmRSS idle and with `parkedPolls` change-feed long-polls parked; the samples time opening and sending them.
-    private func parkedMemory(server: ServerProcess, headers: [String: String], log: (String) -> Void) throws
+    /// The long-polls come from as many tokens, users and client addresses as the server's long-poll quota needs
+    /// (16 a token, 2 tokens a user, 125 an address).
+    private func parkedMemory(server: ServerProcess, catalog: String, database: String, log: (String) -> Void) throws
         -> Measurement
     {
+        let tokens = try (0..<(parkedPolls + 15) / 16).map { index in
+            try navigationToken(catalog: catalog, database: database, user: "bench-parked-\(index / 2)")
+        }
         let health = try HTTPExchange.request(port: server.port, "GET", "/v1/health")
         guard let json = try JSONSerialization.jsonObject(with: Data(health.body.utf8)) as? [String: Any],
             let highWater = json["lastSeq"] as? Int
@@ -241,10 +246,12 @@ struct ServeSuite: BenchmarkSuite {
         let start = ContinuousClock.now
         var polls: [HTTPExchange] = []
         defer { for poll in polls { poll.close() } }
-        for _ in 0..<parkedPolls {
-            let poll = try HTTPExchange(port: server.port)
+        for index in 0..<parkedPolls {
+            let poll = try HTTPExchange(port: server.port, from: "127.0.0.\(10 + index / 125)")
             polls.append(poll)
-            try poll.send("GET", "/v1/changes?since=\(highWater)&wait=60", headers: headers)
+            try poll.send(
+                "GET", "/v1/changes?since=\(highWater)&wait=60",
+                headers: ["Authorization": "Bearer \(tokens[index / 16])"])
         }
         let sending = (ContinuousClock.now - start).components
         // Time for every request to be read and parked; none may have been answered.

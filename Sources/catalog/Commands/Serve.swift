@@ -34,11 +34,18 @@ enum ServeCommand {
             is answered 401; a scope too small, 403. The user always comes from the token: /v1/me/... is the \
             caller's own navigation state, and no request can name another user.
 
+            A cookie request that changes something (the web page's) must come from one of the server's web \
+            origins: those of --origin, or else the listen address's (and localhost for a loopback one); never \
+            the request's Host. With TLS, only TLS 1.3 and 1.2 with forward-secret AEAD suites are offered.
+
             Limits: request line and headers share 64 KiB per connection (a longer request line is answered 414, \
-            larger headers 431); a body over 1 MiB, 413; a connection idle for 30 s is closed; at most 4096 \
-            connections are open at once (more wait in the system's listen queue until one closes). Each token \
-            may send --rate-limit requests a second on average and twice that at once; past that it is answered \
-            429 with Retry-After. /v1/health is not limited, and a long-poll counts once.
+            larger headers 431); a body over 1 MiB, 413; a request must arrive whole within 10 s of its \
+            connection opening or its previous answer, else the connection is closed; at most 4096 connections \
+            are open at once (more wait in the system's listen queue until one closes), 256 of them from one \
+            client address (more are closed at once). Long-polls waiting at once: 16 a token, 32 a user, 128 an \
+            address, 3584 in all; one more is answered 429 with Retry-After. Each token may send --rate-limit \
+            requests a second on average and twice that at once; past that it is answered 429 with Retry-After. \
+            /v1/health is not limited, and a long-poll counts once.
             """,
         options: [
             .value(
