@@ -151,13 +151,11 @@ public final class HTTPServer: @unchecked Sendable {
                 }
             }
         } else {
-            context.takeUnretainedValue().keeper.stop()
             context.release()
             throw HTTPServerError.invalidAddress(host)
         }
         guard let started else {
             let error = errno
-            context.takeUnretainedValue().keeper.stop()
             context.release()
             // libmicrohttpd leaves errno alone when GnuTLS refuses the credentials.
             if tls != nil && error == 0 { throw HTTPServerError.credentialsRefused }
@@ -205,7 +203,6 @@ public final class HTTPServer: @unchecked Sendable {
         context.takeUnretainedValue().waitUntilIdle()
         cmicrohttpd_stop_daemon(daemon)
         if listener >= 0 { close(listener) }
-        context.takeUnretainedValue().keeper.stop()
         context.release()
     }
 }
@@ -294,6 +291,7 @@ private final class ServerContext: @unchecked Sendable {
     }
 
     deinit {
+        keeper.stop()
         free(tlsKey)
         free(tlsCertificate)
         free(tlsPriorities)

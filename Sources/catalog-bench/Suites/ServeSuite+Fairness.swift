@@ -14,19 +14,22 @@ extension ServeSuite {
     {
         let reader = try navigationToken(catalog: catalog, database: database, user: "bench-fair-reader")
         let parker = try navigationToken(catalog: catalog, database: database, user: "bench-fair-parker")
-        let requests = 400
-        func pages() throws -> [Double] {
-            try (0..<requests).map { _ in
+        /// The times of one page after another for `duration`.
+        func pages(for duration: Duration) throws -> [Double] {
+            var samples: [Double] = []
+            let end = ContinuousClock.now + duration
+            while ContinuousClock.now < end {
                 let start = ContinuousClock.now
                 let exchange = try HTTPExchange(port: server.port, from: "127.0.0.3")
                 try exchange.send("GET", "/v1/books?limit=50", headers: ["Authorization": "Bearer \(reader)"])
                 let answer = try exchange.receive()
                 guard answer.status == 200 else { throw BenchmarkError("GET /v1/books answered \(answer.status)") }
                 let elapsed = (ContinuousClock.now - start).components
-                return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+                samples.append(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
             }
+            return samples
         }
-        let alone = try pages()
+        let alone = try pages(for: .seconds(5))
 
         let health = try HTTPExchange.request(port: server.port, "GET", "/v1/health")
         guard let json = try JSONSerialization.jsonObject(with: Data(health.body.utf8)) as? [String: Any],
@@ -44,7 +47,8 @@ extension ServeSuite {
         defer { slowloris.stop() }
         // The trickling connections open and the long-polls park before the client's requests are timed.
         Thread.sleep(forTimeInterval: 2)
-        let beside = try pages()
+        // Longer than the request deadline: the trickling connections are cut off and opened again meanwhile.
+        let beside = try pages(for: .seconds(15))
         let refused = parked.filter(\.hasAnswer).count
         let besideLabel = "books page (50) beside a token parking 16 long-polls and 256 trickling connections"
         var measurements = [
