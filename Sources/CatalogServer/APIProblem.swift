@@ -13,7 +13,7 @@ package struct APIProblem: Error, Sendable, Equatable {
     package var status: Int
     /// A stable name: `bad-cursor`, `bad-filter`, `bad-parameter`, `not-found`, `no-route`, `method-not-allowed`,
     /// `rate-limited`, `other-database`, `behind-horizon`, `stopping`, `database-busy`, `internal-error`, and those of ``APIProblem+Auth`` and the
-    /// navigation endpoints.
+    /// navigation endpoints (`intent-refused`, `route-too-long`, `state-too-large`, …).
     package var code: String
     /// A sentence for people.
     package var detail: String
@@ -59,6 +59,10 @@ package struct APIProblem: Error, Sendable, Equatable {
                     + "take a fresh snapshot (GET /v1/snapshot, or catalog snapshot --from URL)")
         case let error as CatalogAPIError:
             self.init(status: 400, code: "bad-filter", detail: "\(error.localizedDescription)")
+        case NavigationError.routeTooLong:
+            self.init(status: 422, code: "route-too-long", detail: "\(error); the scene is unchanged")
+        case NavigationError.stateTooLarge:
+            self.init(status: 422, code: "state-too-large", detail: "\(error); the scene is unchanged")
         case let error as NavigationError:
             self.init(status: 422, code: "intent-refused", detail: "\(error); the scene is unchanged")
         case NavigationStoreError.sessionNotFound(let name):

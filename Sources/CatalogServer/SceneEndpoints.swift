@@ -181,12 +181,17 @@ package struct SceneEndpoints: Sendable {
 
     /// The state the body of a `PUT` of a scene holds, as stored text (its routes are checked when it is restored).
     ///
-    /// - Throws: a 400 ``APIProblem`` `bad-body` saying what is wrong.
+    /// - Throws: a 400 ``APIProblem`` `bad-body` saying what is wrong; a 422 (`route-too-long`, `state-too-large`)
+    ///   when the state is over ``NavigationLimits``, which is refused rather than cut down as a restore would.
     package static func storedState(of request: HTTPRequest) throws(APIProblem) -> String {
         let body = try JSONBody(request)
         try body.allowOnly(
             ["sidebar", "content", "detail", "stack", "visibility", "compactColumn"], ignoring: readOnlyKeys)
-        return try body.storedState()
+        let stored = try body.storedState()
+        if let violation = StoredStateCodec.limitViolation(in: stored, as: LibraryRoute.self) {
+            throw APIProblem(violation)
+        }
+        return stored
     }
 
     /// Opens the scene, checks `ifMatch` against its revision (412 with the current state when it does not match),

@@ -59,7 +59,7 @@ public struct DeepLink<Route: NavigationRoute>: Sendable, Hashable {
         }
         let route = { (path: String) throws(NavigationError) -> Route in
             guard let route = Route(path: path) else {
-                throw .invalidDeepLink(url: text, reason: "\(path) names no route")
+                throw .invalidDeepLink(url: text, reason: "\(NavigationLimits.excerpt(path)) names no route")
             }
             return route
         }
@@ -98,7 +98,9 @@ public struct DeepLink<Route: NavigationRoute>: Sendable, Hashable {
     /// The state the link opens, built step by step with the intents' own rules.
     ///
     /// - Parameter visibility: the visibility to keep (a link does not carry one).
-    /// - Throws: ``NavigationError/invalidDeepLink(url:reason:)`` naming the impossible step.
+    /// - Throws: ``NavigationError/invalidDeepLink(url:reason:)`` naming the impossible step;
+    ///   ``NavigationError/routeTooLong(route:bytes:)`` or ``NavigationError/stateTooLarge(bytes:)`` when the state is
+    ///   over ``NavigationLimits``.
     public func state(visibility: ColumnVisibility = .automatic) throws(NavigationError) -> SplitViewState<Route> {
         var state = SplitViewState<Route>()
         state.visibility = visibility
@@ -114,7 +116,11 @@ public struct DeepLink<Route: NavigationRoute>: Sendable, Hashable {
             }
             if !stack.isEmpty { state = try state.applying(.setStack(stack)).state }
         } catch {
-            throw .invalidDeepLink(url: urlString, reason: error.description)
+            switch error {
+            // Over a limit, the link is not impossible but too large: said as such, and without the link's text.
+            case .routeTooLong, .stateTooLarge: throw error
+            default: throw .invalidDeepLink(url: urlString, reason: error.description)
+            }
         }
         return state
     }

@@ -38,19 +38,24 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
     case invalidState(reason: String)
     /// The intent brings in a route whose entity does not exist: the store's ``RouteValidator`` said no.
     case notFound(route: String)
+    /// The state would hold a route whose stable string form is `bytes` bytes of UTF-8, over
+    /// ``NavigationLimits/routeBytes``; `route` is its beginning.
+    case routeTooLong(route: String, bytes: Int)
+    /// The state would take `bytes` bytes as stored, over ``NavigationLimits/stateBytes``.
+    case stateTooLarge(bytes: Int)
 
     /// A sentence saying what was refused and why.
     public var description: String {
         switch self {
-        case .notASidebarItem(let route): "\(route) cannot be selected in the sidebar"
+        case .notASidebarItem(let route): "\(short(route)) cannot be selected in the sidebar"
         case .noSidebarSelection: "nothing is selected in the sidebar: select a sidebar item first"
         case .noContentColumn(let sidebar): "\(sidebar) shows two columns: there is no content list to select in"
-        case .notInSection(let route, let sidebar): "\(route) is not listed under \(sidebar)"
-        case .cannotPush(let route, let onto): "\(route) cannot be pushed onto \(onto)"
+        case .notInSection(let route, let sidebar): "\(short(route)) is not listed under \(short(sidebar))"
+        case .cannotPush(let route, let onto): "\(short(route)) cannot be pushed onto \(short(onto))"
         case .notLinked(let route, let from):
             "\(route) cannot be pushed onto \(from): the detail of \(from) does not link to it"
         case .notADetail(let route):
-            "\(route) is a list, which the detail column does not show: select it in the sidebar to list it"
+            "\(short(route)) is a list, which the detail column does not show: select it in the sidebar to list it"
         case .noDetailRoot: "the detail column is empty: show a detail before pushing a stack"
         case .stackIsEmpty: "the detail stack is empty: nothing to pop"
         case .noStackEntry(let index, let depth):
@@ -59,11 +64,20 @@ public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible 
         case .alreadyAtSidebar: "the sidebar is already on top: nothing to go back to"
         case .noPreviousEntry: "no earlier history entry"
         case .noNextEntry: "no later history entry"
-        case .invalidDeepLink(let url, let reason): "cannot open \(url): \(reason)"
+        case .invalidDeepLink(let url, let reason): "cannot open \(short(url)): \(reason)"
         case .invalidState(let reason): "invalid navigation state: \(reason)"
         case .notFound(let route): "\(route) does not exist (it was deleted, or it comes from another database)"
+        case .routeTooLong(let route, let bytes):
+            "the route \(route) is \(bytes) bytes of UTF-8, over the limit of \(NavigationLimits.routeBytes) bytes "
+                + "for a route: shorten it"
+        case .stateTooLarge(let bytes):
+            "the state would take \(bytes) bytes, over the limit of \(NavigationLimits.stateBytes) bytes for a saved "
+                + "state: pop entries off the detail stack, or shorten its routes"
         }
     }
+
+    /// A route or link as a message shows it: one over the limits (which these messages may be about) only begins.
+    private func short(_ text: String) -> String { NavigationLimits.excerpt(text) }
 }
 
 // An app shows these in an alert: the description is the message.

@@ -14,8 +14,8 @@ public enum NavigationName {
         case user, scene, session
     }
 
-    /// The most characters (Unicode code points) a name may have.
-    public static let maximumLength = 64
+    /// The most characters (Unicode code points) a name may have: ``NavigationLimits/nameCharacters``.
+    public static var maximumLength: Int { NavigationLimits.nameCharacters }
 
     /// How a name breaks the rules.
     public enum Problem: Sendable, Hashable, CustomStringConvertible {

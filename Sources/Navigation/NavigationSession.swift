@@ -58,7 +58,9 @@ public final class NavigationSession<Route: NavigationRoute> {
     ///   it was recorded), or to the saved scene taken on; empty otherwise.
     /// - Throws: ``NavigationError`` when the intent is refused (``NavigationError/notFound(route:)`` when it
     ///   brings in a route the validator does not know, ``NavigationError/notInSection(route:sidebar:)`` or
-    ///   ``NavigationError/notLinked(route:from:)`` when it brings in a link the data lacks);
+    ///   ``NavigationError/notLinked(route:from:)`` when it brings in a link the data lacks,
+    ///   ``NavigationError/routeTooLong(route:bytes:)`` or ``NavigationError/stateTooLarge(bytes:)`` when the state it
+    ///   makes is over ``NavigationLimits``);
     ///   ``NavigationStoreError/sceneBusy(scene:attempts:)`` when others changed the scene at every attempt;
     ///   `DatabaseError` when checking or saving fails. A refused intent saves nothing.
     @discardableResult
@@ -149,10 +151,13 @@ public final class NavigationSession<Route: NavigationRoute> {
     ///
     /// - Parameter state: the new state; routes whose entity no longer exists are repaired away.
     /// - Returns: the repairs made to `state`.
-    /// - Throws: ``NavigationStoreError/staleRevision`` when the saved scene is no longer at ``revision``,
-    ///   `DatabaseError` when checking or saving fails.
+    /// - Throws: ``NavigationError/routeTooLong(route:bytes:)`` or ``NavigationError/stateTooLarge(bytes:)`` when
+    ///   `state` is over ``NavigationLimits`` (refused, not cut down: nothing is saved),
+    ///   ``NavigationStoreError/staleRevision`` when the saved scene is no longer at ``revision``, `DatabaseError` when
+    ///   checking or saving fails.
     @discardableResult
     public func replaceStateUnlessChanged(with state: SplitViewState<Route>) throws -> RepairReport {
+        try NavigationLimits.check(state)
         let (repaired, report) = store.repairer.restore(StateFormat.encode(state), format: StateFormat.current)
         try commit(repaired, expecting: revision)
         return report

@@ -7,9 +7,11 @@ extension NavigationStore {
     ///   - name: the session's name.
     ///   - state: the state to save.
     ///   - user: whose session it is.
-    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`.
+    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``; ``NavigationError/routeTooLong(route:bytes:)`` or
+    ///   ``NavigationError/stateTooLarge(bytes:)`` when `state` is over ``NavigationLimits``; `DatabaseError`.
     public func saveSession(named name: String, state: SplitViewState<Route>, for user: NavigationUser) throws {
         try NavigationName.validate(name, as: .session)
+        try NavigationLimits.check(state)
         try storage.upsertSession(named: name, StoredText(state), user: user, at: Date())
     }
 

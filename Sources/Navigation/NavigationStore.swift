@@ -275,11 +275,13 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// Records `state` as the scene's new current entry: one transaction with the scene row, the history
     /// append, the forward truncation and the pruning. Creates the scene row, with `previous` as its
     /// first entry, on the scene's first save. With `expected`, refuses to save unless the scene is still at that
-    /// revision.
+    /// revision. Every save of a scene comes here, so here a state over ``NavigationLimits`` is refused, whatever made
+    /// it.
     func record(
         _ state: SplitViewState<Route>, after previous: SplitViewState<Route>, scene: String, user: NavigationUser,
         expecting expected: SceneRevision? = nil
     ) throws -> (HistoryPosition, SceneRevision) {
+        try NavigationLimits.check(state)
         let saved = try storage.write(for: user) { transaction throws -> (HistoryPosition, SceneRevision) in
             try check(expected, scene: scene, user: user, in: transaction)
             let now = Date()

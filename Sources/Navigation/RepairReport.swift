@@ -76,6 +76,11 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
         case notLinked(from: String)
         /// The reference check failed, so routes were kept unchecked.
         case validatorFailed(String)
+        /// The stored route is `bytes` bytes of UTF-8, over ``NavigationLimits/routeBytes``.
+        case routeTooLong(bytes: Int)
+        /// The stored state took `bytes` bytes, over ``NavigationLimits/stateBytes``: the element (the top of the
+        /// detail stack from it on, or the state's unread parts) did not fit.
+        case stateTooLarge(bytes: Int)
 
         /// A short phrase, e.g. `is no longer available`.
         public var description: String {
@@ -87,6 +92,10 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
             case .notFound: "is no longer available"
             case .notLinked(let origin): "is not listed under \(origin)"
             case .validatorFailed(let message): "could not be checked (\(message))"
+            case .routeTooLong(let bytes):
+                "is \(bytes) bytes, over the limit of \(NavigationLimits.routeBytes) bytes for a route"
+            case .stateTooLarge(let bytes):
+                "does not fit the limit of \(NavigationLimits.stateBytes) bytes for a saved state (it took \(bytes))"
             }
         }
     }

@@ -13,7 +13,8 @@ extension SplitViewState {
     ///   - intent: what the user did.
     ///   - history: the neighbouring history entries, needed by `back` and `forward` only.
     /// - Returns: the new state and what the history does with it.
-    /// - Throws: ``NavigationError`` when the intent makes no sense in this state.
+    /// - Throws: ``NavigationError`` when the intent makes no sense in this state, or when the state it makes is over
+    ///   ``NavigationLimits``.
     public func applying(
         _ intent: NavigationIntent<Route>, history: HistoryNeighbors<Route> = .none
     ) throws(NavigationError) -> NavigationTransition<Route> {
@@ -26,7 +27,11 @@ extension SplitViewState {
             return NavigationTransition(state: shownOnMove(to: next), historyEffect: .moveForward)
         default:
             let next = try changed(by: intent)
-            return NavigationTransition(state: next, historyEffect: next == self ? .none : .record)
+            guard next != self else { return NavigationTransition(state: next, historyEffect: .none) }
+            // A state over the limits could not be saved; refusing it here keeps every surface (a model, a session,
+            // a deep link) from showing what the store would refuse.
+            try NavigationLimits.check(next)
+            return NavigationTransition(state: next, historyEffect: .record)
         }
     }
 

@@ -4,7 +4,9 @@
 /// clears everything; an invalid content selection (or one the sidebar route no longer lists) clears
 /// content, detail and stack; an invalid detail root clears the stack; the stack is cut at its first
 /// invalid entry, or the first one the entry below no longer links to (later entries only made sense
-/// after it). Each repair names every stored route it dropped.
+/// after it). A route over ``NavigationLimits/routeBytes`` is dropped like one that names nothing, and a state still
+/// over ``NavigationLimits/stateBytes`` loses the top of its detail stack. Each repair names every stored route it
+/// dropped (the beginning of one over the limits).
 struct StateRepairer<Route: NavigationRoute> {
     let validator: any RouteValidator<Route>
 
@@ -16,7 +18,7 @@ struct StateRepairer<Route: NavigationRoute> {
             return (SplitViewState(), RepairReport(repairs: [repair]))
         case .decoded(let stored):
             var run = Run(validator: validator)
-            let state = run.repair(stored)
+            let state = run.fitted(run.repair(stored), storedBytes: text.utf8.count)
             return (state, RepairReport(repairs: run.repairs, migratedFromFormat: stored.migratedFrom))
         }
     }
@@ -35,7 +37,10 @@ struct StateRepairer<Route: NavigationRoute> {
             switch stored.visibility {
             case .value(let visibility): state.visibility = visibility
             case .invalid(let text):
-                repairs.append(Repair(element: .visibility, storedValue: text, reason: .undecodable, removed: []))
+                repairs.append(
+                    Repair(
+                        element: .visibility, storedValue: NavigationLimits.excerpt(text), reason: .undecodable,
+                        removed: []))
             case nil: break
             }
             state.compactColumn = compactColumn(stored.compactColumn, for: state, routesRepaired: !repairs.isEmpty)
@@ -54,12 +59,12 @@ struct StateRepairer<Route: NavigationRoute> {
         private mutating func repairRoutes(
             _ stored: StoredState<Route>
         ) -> (sidebar: Route?, content: Route?, detail: Route?, stack: [Route]) {
-            let stackTexts = stored.stack.map { $0.text(\.path) }
-            let detailTexts = (stored.detail.map { [$0.text(\.path)] } ?? []) + stackTexts
-            let contentTexts = (stored.content.map { [$0.text(\.path)] } ?? []) + detailTexts
+            let stackTexts = stored.stack.map(Self.shown)
+            let detailTexts = (stored.detail.map { [Self.shown($0)] } ?? []) + stackTexts
+            let contentTexts = (stored.content.map { [Self.shown($0)] } ?? []) + detailTexts
             var sidebar: Route?
             if let element = stored.sidebar {
-                let allTexts = [element.text(\.path)] + contentTexts
+                let allTexts = [Self.shown(element)] + contentTexts
                 guard let route = check(element, .sidebar, removing: allTexts, allowed: \.isSidebarItem) else {
                     return (nil, nil, nil, [])
                 }
@@ -84,7 +89,7 @@ struct StateRepairer<Route: NavigationRoute> {
                 if case .value(let route) = stored.detail, route == content {
                     detail = content
                 } else {
-                    let text = stored.detail?.text(\.path)
+                    let text = stored.detail.map(Self.shown)
                     repairs.append(
                         Repair(element: .detail, storedValue: text, reason: .notAllowed, removed: detailTexts))
                     return (sidebar, content, content, [])
@@ -104,7 +109,7 @@ struct StateRepairer<Route: NavigationRoute> {
             var stack: [Route] = []
             guard var below = detail else {
                 if !stored.isEmpty {
-                    let texts = stored.map { $0.text(\.path) }
+                    let texts = stored.map(Self.shown)
                     repairs.append(
                         Repair(element: .stack(index: 0), storedValue: texts.first, reason: .notAllowed, removed: texts)
                     )
@@ -112,7 +117,7 @@ struct StateRepairer<Route: NavigationRoute> {
                 return []
             }
             for (index, element) in stored.enumerated() {
-                let rest = stored[index...].map { $0.text(\.path) }
+                let rest = stored[index...].map(Self.shown)
                 guard
                     let route = check(
                         element, .stack(index: index), removing: rest, allowed: below.allowsPush, linkedFrom: below)
@@ -130,7 +135,10 @@ struct StateRepairer<Route: NavigationRoute> {
             allowed: (Route) -> Bool, linkedFrom origin: Route? = nil
         ) -> Route? {
             let reason: Repair.Reason
+            let bytes = element.text(\.path).utf8.count
             switch element {
+            case _ where bytes > NavigationLimits.routeBytes:
+                reason = .routeTooLong(bytes: bytes)
             case .invalid:
                 reason = .undecodable
             case .value(let route):
@@ -171,6 +179,55 @@ struct StateRepairer<Route: NavigationRoute> {
             }
         }
 
+        /// A stored route as a repair names it: the beginning of one over the limit.
+        private static func shown(_ element: StoredElement<Route>) -> String {
+            NavigationLimits.excerpt(element.text(\.path))
+        }
+
+        /// `state` (repaired, each route within its limit) within ``NavigationLimits/stateBytes``: as it is when it
+        /// fits, else with the longest bottom part of its detail stack that fits. A stored text of `storedBytes` over
+        /// the limit that needed no repair else (parts this program does not read made it large) gets a repair too, so
+        /// the state is stored again without them.
+        mutating func fitted(_ state: SplitViewState<Route>, storedBytes: Int) -> SplitViewState<Route> {
+            let limit = NavigationLimits.stateBytes
+            let size = { (stack: ArraySlice<Route>) -> Int in
+                var part = state
+                part.stack = Array(stack)
+                return StateFormat.encode(part).utf8.count
+            }
+            let bytes = size(state.stack[...])
+            guard bytes > limit else {
+                if storedBytes > limit, repairs.isEmpty {
+                    repairs.append(
+                        Repair(
+                            element: .state, storedValue: nil, reason: .stateTooLarge(bytes: storedBytes), removed: []))
+                }
+                return state
+            }
+            guard size([]) <= limit else {
+                // Only routes whose escaped text is far longer than their own (control characters) get here.
+                repairs.append(
+                    Repair(
+                        element: .state, storedValue: nil, reason: .stateTooLarge(bytes: bytes),
+                        removed: state.routes.map { NavigationLimits.excerpt($0.path) }))
+                return SplitViewState()
+            }
+            // The bottom `fits` entries fit and the bottom `over` do not: halve the gap.
+            var (fits, over) = (0, state.stack.count)
+            while over - fits > 1 {
+                let middle = (fits + over) / 2
+                if size(state.stack.prefix(middle)) <= limit { fits = middle } else { over = middle }
+            }
+            var fitted = state
+            fitted.stack = Array(state.stack.prefix(fits))
+            let removed = state.stack[fits...].map { NavigationLimits.excerpt($0.path) }
+            repairs.append(
+                Repair(
+                    element: .stack(index: fits), storedValue: removed.first, reason: .stateTooLarge(bytes: bytes),
+                    removed: removed))
+            return fitted
+        }
+
         /// The stored compact column when it still makes sense, else the deepest column with a selection.
         private mutating func compactColumn(
             _ stored: StoredElement<CompactColumn>?, for state: SplitViewState<Route>, routesRepaired: Bool
@@ -187,7 +244,10 @@ struct StateRepairer<Route: NavigationRoute> {
                 }
                 return routesRepaired ? derived : column
             case .invalid(let text):
-                repairs.append(Repair(element: .compactColumn, storedValue: text, reason: .undecodable, removed: []))
+                repairs.append(
+                    Repair(
+                        element: .compactColumn, storedValue: NavigationLimits.excerpt(text), reason: .undecodable,
+                        removed: []))
                 return derived
             case nil:
                 return derived

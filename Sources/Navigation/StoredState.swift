@@ -54,16 +54,46 @@ enum StateFormat {
 
     /// The current format's text for `state`.
     static func encode<Route>(_ state: SplitViewState<Route>) -> String {
+        encode(
+            sidebar: state.sidebar?.path, content: state.content?.path, detail: state.detail?.path,
+            stack: state.stack.map(\.path), visibility: state.visibility.rawValue,
+            compactColumn: state.compactColumn.rawValue)
+    }
+
+    /// The current format's text for a state's parts, each as its text.
+    private static func encode(
+        sidebar: String?, content: String?, detail: String?, stack: [String], visibility: String, compactColumn: String
+    ) -> String {
         var fields: [String] = []
-        if let sidebar = state.sidebar { fields.append(#""sidebar":"# + quoted(sidebar.path)) }
-        if let content = state.content { fields.append(#""content":"# + quoted(content.path)) }
-        if let detail = state.detail { fields.append(#""detail":"# + quoted(detail.path)) }
-        if !state.stack.isEmpty {
-            fields.append(#""stack":["# + state.stack.map { quoted($0.path) }.joined(separator: ",") + "]")
+        if let sidebar { fields.append(#""sidebar":"# + quoted(sidebar)) }
+        if let content { fields.append(#""content":"# + quoted(content)) }
+        if let detail { fields.append(#""detail":"# + quoted(detail)) }
+        if !stack.isEmpty {
+            fields.append(#""stack":["# + stack.map(quoted).joined(separator: ",") + "]")
         }
-        fields.append(#""visibility":"# + quoted(state.visibility.rawValue))
-        fields.append(#""compactColumn":"# + quoted(state.compactColumn.rawValue))
+        fields.append(#""visibility":"# + quoted(visibility))
+        fields.append(#""compactColumn":"# + quoted(compactColumn))
         return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// ``NavigationLimits/violation(in:)`` for a state given as text in the current format (a client's whole state),
+    /// before it is checked and repaired: its first route over the limit, else the whole over the limit as this program
+    /// would store it (a missing visibility or compact column counted as its default); `nil` when it fits, or cannot
+    /// be read at all (the repair replaces it).
+    static func limitViolation<Route: NavigationRoute>(inText text: String, as: Route.Type) -> NavigationError? {
+        guard case .decoded(let stored) = decode(text, format: current, as: Route.self) else { return nil }
+        let path = { (element: StoredElement<Route>) in element.text(\.path) }
+        let routes = [stored.sidebar, stored.content, stored.detail].compactMap { $0 } + stored.stack
+        for route in routes.lazy.map(path) where route.utf8.count > NavigationLimits.routeBytes {
+            return .routeTooLong(route: NavigationLimits.excerpt(route), bytes: route.utf8.count)
+        }
+        let bytes = encode(
+            sidebar: stored.sidebar.map(path), content: stored.content.map(path), detail: stored.detail.map(path),
+            stack: stored.stack.map(path),
+            visibility: stored.visibility?.text(\.rawValue) ?? ColumnVisibility.automatic.rawValue,
+            compactColumn: stored.compactColumn?.text(\.rawValue) ?? CompactColumn.sidebar.rawValue
+        ).utf8.count
+        return bytes > NavigationLimits.stateBytes ? .stateTooLarge(bytes: bytes) : nil
     }
 
     /// Decodes `text` written in `format`, element by element.

@@ -15,6 +15,19 @@ package enum StoredStateCodec {
         StateFormat.encode(state)
     }
 
+    /// Why a state given as stored text (a client's whole state) may not be stored: a route or the whole over
+    /// ``NavigationLimits``. Asked before the text is restored, which would cut it down to the limits.
+    ///
+    /// - Parameters:
+    ///   - text: a state in the current format.
+    ///   - route: the route type its routes are read as.
+    /// - Returns: ``NavigationError/routeTooLong(route:bytes:)``, ``NavigationError/stateTooLarge(bytes:)`` or `nil`.
+    package static func limitViolation<Route: NavigationRoute>(
+        in text: String, as route: Route.Type
+    ) -> NavigationError? {
+        StateFormat.limitViolation(inText: text, as: route)
+    }
+
     /// Restores a stored text as the store does: decodes it in `format`, checks and repairs it.
     ///
     /// - Parameters:

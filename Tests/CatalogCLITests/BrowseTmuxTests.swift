@@ -73,6 +73,25 @@ import Testing
         try session.waitUntilExited()
     }
 
+    /// A search longer than a route may be is refused with the limit on the status line, and nothing is saved.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed: the pseudo-terminal test of catalog browse is skipped"))
+    func aSearchOverTheRouteLimitIsRefusedOnTheStatusLine() throws {
+        let cli = try CatalogCLI()
+        #expect(try cli.importSamples().status == 0)
+        let session = Tmux(cli: cli)
+        defer { session.kill() }
+        try session.launch()
+        try session.waitFor("Library catalog")
+        try session.send(["/"])
+        try session.waitFor("Search: ")
+        try session.send(["-l", String(repeating: "x", count: 2_100)])
+        try session.send(["Enter"])
+        try session.waitFor("is 2107 bytes of UTF-8, over the limit of 2048 bytes for a route")
+        try session.send(["q"])
+        try session.waitUntilExited()
+        #expect(try cli.run("nav", "show", "--json").json()["sidebar"] is NSNull)
+    }
+
     @Test func withoutATerminalItExits1SuggestingNav() throws {
         let result = try CatalogCLI().run("browse")
         #expect(result.status == 1)

@@ -77,6 +77,49 @@ import Testing
         #expect(notARoute.standardError.contains("'shelf/7' is not a route"))
     }
 
+    /// A route over 2 KiB (a long search) or a deep link whose state would pass 16 KiB exits 1 saying the limit and
+    /// what to do, without repeating what it refused, and saves nothing.
+    @Test func aRouteOrAStateOverTheLimitsExits1AndChangesNothing() throws {
+        _ = try nav("select-sidebar", "books")
+        let before = try cli.run("nav", "show", "--json").standardOutput
+        let search = "search/" + String(repeating: "x", count: 3_000)
+        let longRoute = try cli.run("nav", "select-sidebar", search)
+        #expect(longRoute.status == 1)
+        #expect(
+            longRoute.standardError
+                == "error: the route \(search.prefix(60))… is 3007 bytes of UTF-8, over the limit of 2048 bytes for a "
+                + "route: shorten it\n")
+
+        let twain = try uuid(["list", "authors"], named: "Mark Twain")
+        let huck = try uuid(["list", "books", "--author", twain], named: "Adventures of Huckleberry Finn")
+        let stack = Array(repeating: "stack=book/\(huck)&stack=author/\(twain)", count: 200).joined(separator: "&")
+        let longLink = try cli.run("nav", "open", "catalog://authors?content=author/\(twain)&\(stack)")
+        #expect(longLink.status == 1)
+        #expect(longLink.standardError.contains("over the limit of 16384 bytes for a saved state: pop entries off"))
+        #expect(longLink.standardError.utf8.count < 300)
+        #expect(try cli.run("nav", "show", "--json").standardOutput == before)
+    }
+
+    /// A state an older program saved over the limits is repaired when the scene is restored, reported once.
+    @Test func aStoredRouteOverTheLimitIsRepairedAndReportedOnce() throws {
+        _ = try nav("select-sidebar", "books")
+        let search = "search/" + String(repeating: "x", count: 100_000)
+        let users = try Database(path: DatabaseSchema.userStatePath(forCatalog: cli.database))
+        try users.execute(
+            "UPDATE nav_scenes SET state = ? WHERE scene = 'main'", [#"{"sidebar":"\#(search)","visibility":"all"}"#])
+        try users.close()
+
+        let text = try cli.run("nav", "show")
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(
+            text.standardOutput.contains(
+                "repaired: sidebar \(search.prefix(60))… is 100007 bytes, over the limit of 2048 bytes for a route: "
+                    + "removed \(search.prefix(60))…\n"), "\(text.standardOutput.prefix(1_000))")
+        let shown = try nav("show")
+        #expect(shown["sidebar"] is NSNull && shown["visibility"] as? String == "all")
+        #expect((shown["repairs"] as? [Any])?.isEmpty == true)
+    }
+
     @Test func usersAndScenesAreSeparate() throws {
         _ = try nav("--user", "ada", "--scene", "left", "select-sidebar", "books")
         _ = try nav("--user", "ada", "--scene", "right", "select-sidebar", "bands")

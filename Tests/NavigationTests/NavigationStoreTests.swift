@@ -211,7 +211,6 @@ import Testing
     }
 
     private func corrupt(_ store: NavigationStore<TestRoute>, scene: String, format: Int, state: String) throws {
-        let quoted = state.replacingOccurrences(of: "'", with: "''")
-        try store.execute("UPDATE nav_scenes SET format = \(format), state = '\(quoted)' WHERE scene = '\(scene)'")
+        try store.overwriteState(ofScene: scene, format: format, state: state)
     }
 }

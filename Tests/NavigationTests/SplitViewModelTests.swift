@@ -112,6 +112,21 @@ import Testing
         await model.flush()
     }
 
+    /// A change that would make a state over ``NavigationLimits`` is refused at once, as the store would refuse it:
+    /// the model never shows what it could not save.
+    @Test func aRouteOverTheLimitIsRefusedAndNotShown() async throws {
+        let model = try await SplitViewModel.restore(user: "ada", scene: "main", store: try await backgroundStore())
+        model.sidebar = .books
+        let over = TestRoute.symbol(String(repeating: "x", count: NavigationLimits.routeBytes))
+        model.sidebar = over
+        #expect(model.sidebar == .books)
+        #expect(
+            model.lastError
+                == .refused(.routeTooLong(route: String(over.path.prefix(60)) + "…", bytes: over.path.utf8.count)))
+        await model.flush()
+        #expect(model.lastError != nil && model.sidebar == .books)
+    }
+
     // MARK: Saving in the background
 
     /// 10,000 selections made as fast as the main actor can are all saved, in order: the store's history is the
@@ -196,16 +211,17 @@ import Testing
         let before = (state: model.state, history: model.history)
         let saved = try savedScene(path)
 
-        // No new page may be allocated; a 20 KB route needs overflow pages.
+        // No new page may be allocated; a state of 12 KB (a long detail stack, within the limits) needs overflow
+        // pages.
         try await store.perform { store in
             let db = try store.database
             let pages = try #require(try db.fetchOne(Int.self, "PRAGMA page_count"))
             try db.execute("PRAGMA max_page_count = \(pages)")
         }
-        let big = TestRoute.symbol(String(repeating: "full disk ", count: 2_000))
-        model.sidebar = big
+        let big: [TestRoute] = (1...1_100).map { $0 % 2 == 1 ? .book($0) : .author($0) }
+        model.apply(.setStack(big))
         model.visibility = .detailOnly
-        #expect(model.sidebar == big && model.visibility == .detailOnly)
+        #expect(model.detailStack == big && model.visibility == .detailOnly)
         await model.flush()
 
         #expect(model.lastError == .notSaved(reason: "the disk is full"))
@@ -219,7 +235,7 @@ import Testing
         model.back()
         #expect(model.content == nil && model.sidebar == .authors)
         try await store.perform { store in try store.database.execute("PRAGMA max_page_count = 1073741823") }
-        model.sidebar = big
+        model.sidebar = .genres
         await model.flush()
         #expect(model.lastError == .notSaved(reason: "the disk is full"))  // kept until the app clears it
         #expect(try savedScene(path).state == model.state)

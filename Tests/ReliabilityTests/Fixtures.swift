@@ -13,6 +13,19 @@ enum Fixtures {
         try #require(result.status == 0, "\(result.standardError)")
     }
 
+    /// A deep link to a state of nearly 16 KiB, within the navigation limits, in the sample catalog at `path`: an author
+    /// selected, with a detail stack of 350 entries alternating one of their books and the author again. Saving it
+    /// needs several overflow pages.
+    static func largeDeepLink(_ path: String) throws -> String {
+        let db = try Database(path: path)
+        let first =
+            "FROM book_authors ba JOIN authors a ON a.id = ba.author_id JOIN books b ON b.id = ba.book_id LIMIT 1"
+        let author = try #require(try db.fetchOne(String.self, "SELECT a.uuid \(first)"))
+        let book = try #require(try db.fetchOne(String.self, "SELECT b.uuid \(first)"))
+        let stack = (0..<350).map { $0 % 2 == 0 ? "stack=book/\(book)" : "stack=author/\(author)" }
+        return "catalog://authors?content=author/\(author)&" + stack.joined(separator: "&")
+    }
+
     /// Every book title in the catalog at `path`.
     static func bookTitles(_ path: String) throws -> [String] {
         try Database(path: path).fetchAll(String.self, "SELECT title FROM books")

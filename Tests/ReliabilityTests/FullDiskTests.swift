@@ -19,6 +19,8 @@ import Testing
     @Test func aSaveOnAFullDiskFailsCleanlyAndTheNextOneSucceeds() throws {
         let directory = try TestSupport.temporaryDirectory("full-disk")
         let path = directory.appending(path: "catalog.sqlite").path
+        try Fixtures.makeSampleDatabase(at: path)
+        let link = try #require(URL(string: try Fixtures.largeDeepLink(path)))
         let db = try DatabaseSchema.open(path: path)
         let session = try NavigationStore(catalog: db).openSession(scene: "main", forUserNamed: "ada")
         _ = try session.apply(.selectSidebar(.authors))
@@ -27,11 +29,10 @@ import Testing
         let state = session.state
         let history = try session.historyEntries()
 
-        // No new page may be allocated; a 20 KB search route needs overflow pages.
+        // No new page may be allocated; a state of nearly 16 KiB needs overflow pages.
         let pages = try #require(try db.fetchOne(Int.self, "PRAGMA page_count"))
         try db.execute("PRAGMA max_page_count = \(pages)")
-        let big = LibraryRoute.search(String(repeating: "full disk ", count: 2_000))
-        let error = #expect(throws: DatabaseError.self) { try session.apply(.selectSidebar(big)) }
+        let error = #expect(throws: DatabaseError.self) { try session.apply(.open(link)) }
         #expect(error?.extendedResultCode == .SQLITE_FULL, "\(String(describing: error))")
         #expect(error?.message.contains("database or disk is full") == true)
 
@@ -46,10 +47,10 @@ import Testing
 
         // Space freed: the same save succeeds.
         try db.execute("PRAGMA max_page_count = 1073741823")
-        _ = try session.apply(.selectSidebar(big))
+        _ = try session.apply(.open(link))
         let after = try NavigationStore(catalog: try DatabaseSchema.open(path: path)).openSession(
             scene: "main", forUserNamed: "ada")
-        #expect(after.state.sidebar == big)
+        #expect(after.state.sidebar == .authors && after.state.stack.count == 350)
         #expect(try after.historyEntries() == history + [after.state])
         #expect(try Fixtures.integrityProblems(path).isEmpty)
     }
@@ -59,17 +60,19 @@ import Testing
     @Test func theCLIExplainsAFullDisk() throws {
         let directory = try TestSupport.temporaryDirectory("full-disk-cli")
         let path = directory.appending(path: "catalog.sqlite").path
+        try Fixtures.makeSampleDatabase(at: path)
         #expect(try CatalogCLI.run(["--db", path, "nav", "select-sidebar", "authors"]).status == 0)
         let before = try CatalogCLI.run(["--db", path, "nav", "show", "--json"])
-        let big = "search/" + String(repeating: "x", count: 100_000)
-        // 64 blocks of 512 bytes: the -shm file (32 KiB) fits, the WAL frames of a 100 KB route do not.
-        let result = try Self.catalogOnAFullDisk(blocks: 64, ["--db", path, "nav", "select-sidebar", big])
+        let big = try Fixtures.largeDeepLink(path)
+        // 64 blocks of 512 bytes: the -shm file (32 KiB) fits, the WAL frames of a state of nearly 16 KiB (its scene
+        // row and its history entry, each on overflow pages) do not.
+        let result = try Self.catalogOnAFullDisk(blocks: 64, ["--db", path, "nav", "open", big])
         #expect(result.status == 1, "\(result.standardError)")
         #expect(result.standardError.contains("database or disk is full"), "\(result.standardError)")
         #expect(result.standardError.contains("free some space and retry"))
         #expect(try Fixtures.integrityProblems(path).isEmpty)
         #expect(try CatalogCLI.run(["--db", path, "nav", "show", "--json"]).standardOutput == before.standardOutput)
-        let retried = try CatalogCLI.run(["--db", path, "nav", "select-sidebar", big])
+        let retried = try CatalogCLI.run(["--db", path, "nav", "open", big])
         #expect(retried.status == 0, "\(retried.standardError)")
     }
 

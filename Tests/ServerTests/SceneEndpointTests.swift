@@ -213,6 +213,45 @@ import Testing
         }
     }
 
+    /// A route over 2 KiB (a 100 KB search, as an intent or inside a deep link) and a state over 16 KiB (a PUT with a
+    /// long stack, or a long route) are refused with 422, say so in a short answer, and change nothing.
+    @Test func routesAndStatesOverTheLimitsAreRefusedWith422AndChangeNothing() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        #expect(try served.intent("select-sidebar", "books").status == 200)
+        let etag = try #require(try served.get("/v1/me/scenes/main").header("etag"))
+        let longSearch = "search/" + String(repeating: "x", count: 100_000)
+        let book = "book/" + (try served.firstUUID("books", where: "authors"))
+        let longStack = try JSONSerialization.data(
+            withJSONObject: [
+                "sidebar": "books", "content": book, "detail": book, "stack": Array(repeating: book, count: 2_000),
+            ])
+        let refusals: [(answer: HTTPTestClient.Answer, code: String)] = [
+            (try served.intent("select-sidebar", longSearch), "route-too-long"),
+            (try served.intent("open", "catalog://" + longSearch), "route-too-long"),
+            (
+                try served.request(
+                    "PUT", "/v1/me/scenes/main", headers: ["If-Match": etag],
+                    body: Data(#"{"sidebar": "\#(longSearch)"}"#.utf8)), "route-too-long"
+            ),
+            (
+                try served.request("PUT", "/v1/me/scenes/main", headers: ["If-Match": etag], body: longStack),
+                "state-too-large"
+            ),
+        ]
+        for (answer, code) in refusals {
+            #expect(answer.status == 422, "\(answer.text.prefix(300))")
+            #expect(try problemCode(answer) == code)
+            #expect(answer.body.count < 1_000, "the answer repeats what was refused: \(answer.body.count) bytes")
+        }
+        #expect(refusals[0].answer.text.contains("over the limit of 2048 bytes for a route"))
+        #expect(refusals[3].answer.text.contains("over the limit of 16384 bytes for a saved state"))
+        #expect(try served.get("/v1/me/scenes/main", headers: ["If-None-Match": etag]).status == 304)
+        // At the limit, a search is a route like any other.
+        let longest = "search/" + String(repeating: "x", count: 2_048 - 7)
+        #expect(try served.intent("select-sidebar", longest).json()["sidebar"] as? String == longest)
+    }
+
     @Test func twoUsersNeverSeeEachOthersScenes() throws {
         let served = try ServedCatalog()
         defer { served.stop() }

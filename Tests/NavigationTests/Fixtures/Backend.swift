@@ -1,3 +1,4 @@
+import Foundation
 import PostgreSQL
 import PostgreSQLDB
 import SQLiteDB
@@ -65,6 +66,12 @@ extension NavigationStore {
         } else {
             try database.execute(sql)
         }
+    }
+
+    /// Overwrites the stored state of scene `scene` with `state` in `format`, as an older program (or damage) left it.
+    func overwriteState(ofScene scene: String, format: Int, state: String) throws {
+        let quoted = state.replacingOccurrences(of: "'", with: "''")
+        try execute("UPDATE nav_scenes SET format = \(format), state = '\(quoted)' WHERE scene = '\(scene)'")
     }
 
     /// The integer that SQL without parameters selects.
