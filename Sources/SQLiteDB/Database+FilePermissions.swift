@@ -30,12 +30,15 @@ extension Database {
         }
     }
 
-    /// Creates an empty file at `path`, with ``newFilePermissions`` whatever the umask, when nothing is there, for
-    /// SQLite to open as a new database. Anything in the way (a file, a dangling link, a directory that cannot be
-    /// written) is left to SQLite, which opens it or says why it cannot.
-    static func createPrivateFile(_ path: String) {
-        guard isFile(path) else { return }
-        createNewFile(path, mode: mode_t(newFilePermissions))
+    /// Creates an empty file at `path`, with ``newFilePermissions`` whatever the umask, when nothing is there: for
+    /// SQLite to open as a new database, or for a database written by other means (a download).
+    ///
+    /// - Returns: whether it created the file. When it did not, anything in the way (a file, a dangling link, a
+    ///   directory that cannot be written) is left to the caller: SQLite opens it or says why it cannot.
+    @discardableResult
+    package static func createPrivateFile(_ path: String) -> Bool {
+        guard isFile(path) else { return false }
+        return createNewFile(path, mode: mode_t(newFilePermissions))
     }
 
     /// Whether `path` names a file rather than a private in-memory or temporary database.
@@ -44,12 +47,13 @@ extension Database {
     }
 }
 
-/// Creates an empty file at `path` with exactly `mode` unless something is there (outside ``Database``, whose
-/// `close()` would hide the system's).
-private func createNewFile(_ path: String, mode: mode_t) {
+/// Creates an empty file at `path` with exactly `mode` unless something is there, and says whether it did (outside
+/// ``Database``, whose `close()` would hide the system's).
+private func createNewFile(_ path: String, mode: mode_t) -> Bool {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-    guard descriptor >= 0 else { return }
+    guard descriptor >= 0 else { return false }
     // The umask may have taken the owner's own bits away too (umask 0277 would leave 0400).
     _ = fchmod(descriptor, mode)
     close(descriptor)
+    return true
 }

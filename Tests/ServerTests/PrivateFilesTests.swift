@@ -45,7 +45,8 @@ import Testing
             _ = server.wait()
         }
         let line = try #require(server.firstStandardOutputLine(), "\(server.wait().standardError)")
-        let url = try #require(URL(string: String(line.dropFirst("listening on ".count)) + "/v1/web/session"))
+        let base = String(line.dropFirst("listening on ".count))
+        let url = try #require(URL(string: base + "/v1/web/session"))
         // A sign-in writes to the users' file while the server holds both files open.
         let signIn = try HTTPTestClient.start(url, method: "POST", body: Data(#"{"token": "\#(token)"}"#.utf8)).wait()
         #expect(signIn.status == 201, "\(signIn.text)")
@@ -54,6 +55,10 @@ import Testing
                 #expect(TestSupport.permissions(ofFileAt: path + suffix) == 0o600, "\(path)\(suffix)")
             }
         }
+        // A client's copy downloaded from the server is written by other means than SQLite, and private all the same.
+        let downloaded = cli.path("downloaded.sqlite")
+        try Self.run(cli, "snapshot", "--from", base, "--token", token, downloaded, in: downloaded)
+        #expect(TestSupport.permissions(ofFileAt: downloaded) == 0o600)
     }
 
     /// A users' file made by an older version (0644 under umask 022), `-wal` included, is narrowed to its owner's
