@@ -5,15 +5,34 @@ package import Foundation
 package struct WebSession: Sendable, Hashable {
     /// The session id, 64 lowercase hex digits: the cookie's value. Only its hash is stored.
     package var id: String
-    /// The value a state-changing request of this session must carry in `X-CSRF-Token`.
-    package var csrfToken: String
     /// Whom the session acts for, with its token's scope.
     package var caller: Caller
     /// When the session ends.
     package var expiresAt: Date
+    /// The stored SHA-256 of ``csrfToken``, which a presented value is checked against.
+    let csrfHash: String
 
     /// How long a session lasts at most (a week); never past its token's expiry.
     package static let lifetime: TimeInterval = 7 * 24 * 60 * 60
+
+    /// The value a state-changing request of this session must carry in `X-CSRF-Token`: 64 hex digits, the
+    /// SHA-256 of the session id behind a fixed prefix.
+    ///
+    /// Derived from the id, which only the browser's cookie holds, so the page can be told it again whenever it
+    /// asks (`GET /v1/web/session`) although, as with tokens, only its hash is stored; nobody can work it out from
+    /// what is stored, nor the id from it.
+    package var csrfToken: String { Self.csrfToken(ofSession: id) }
+
+    /// Whether `presented` is this session's CSRF token: its hash compared with the stored one in a time that does
+    /// not depend on where they differ.
+    package func accepts(csrfToken presented: String) -> Bool {
+        AccessTokenStore.constantTimeEqual(AccessTokenStore.hash(presented), csrfHash)
+    }
+
+    /// The CSRF token of the session whose id is `id`.
+    static func csrfToken(ofSession id: String) -> String {
+        AccessTokenStore.hash("catalog-csrf:" + id)
+    }
 }
 
 extension AccessTokenStore {
@@ -29,12 +48,14 @@ extension AccessTokenStore {
     package func startWebSession(with token: String, now: Date = Date()) throws -> WebSession {
         let found = try stored(token)
         let caller = try caller(for: found, now: now)
+        let id = Self.randomHex()
         let session = WebSession(
-            id: Self.randomHex(), csrfToken: Self.randomHex(), caller: caller,
-            expiresAt: min(now.addingTimeInterval(WebSession.lifetime), found.token.expiresAt ?? .distantFuture))
+            id: id, caller: caller,
+            expiresAt: min(now.addingTimeInterval(WebSession.lifetime), found.token.expiresAt ?? .distantFuture),
+            csrfHash: Self.hash(WebSession.csrfToken(ofSession: id)))
         try storage.insertWebSession(
             StoredWebSession(
-                tokenID: caller.tokenID, csrfToken: session.csrfToken, createdAt: now, expiresAt: session.expiresAt),
+                tokenID: caller.tokenID, csrfHash: session.csrfHash, createdAt: now, expiresAt: session.expiresAt),
             hash: Self.hash(session.id), removingEndedBy: now)
         return session
     }
@@ -51,8 +72,7 @@ extension AccessTokenStore {
         else { throw AccessTokenError.unknownSession }
         guard now < session.expiresAt else { throw AccessTokenError.sessionExpired(at: session.expiresAt) }
         return WebSession(
-            id: id, csrfToken: session.csrfToken, caller: try caller(for: token, now: now),
-            expiresAt: session.expiresAt)
+            id: id, caller: try caller(for: token, now: now), expiresAt: session.expiresAt, csrfHash: session.csrfHash)
     }
 
     /// Ends the web session whose cookie holds `id` (signing out); ending one that is not there changes nothing.

@@ -109,6 +109,13 @@ package struct AccessTokenStore {
         SHA256.hexDigest(of: token)
     }
 
+    /// Whether `a` and `b` are equal, in a time that depends on their lengths only.
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let (x, y) = (Array(a.utf8), Array(b.utf8))
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
     /// 256 random bits from the system's generator, as 64 lowercase hex digits.
     static func randomHex() -> String {
         var generator = SystemRandomNumberGenerator()

@@ -55,15 +55,15 @@ package struct SQLiteAccessTokenStorage: AccessTokenStorage {
         try writer.write { db in
             try db.execute("DELETE FROM web_sessions WHERE expires_at <= ?", [now])
             try db.execute(
-                "INSERT INTO web_sessions(token_id, hash, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-                [session.tokenID, hash, session.csrfToken, session.createdAt, session.expiresAt])
+                "INSERT INTO web_sessions(token_id, hash, csrf_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+                [session.tokenID, hash, session.csrfHash, session.createdAt, session.expiresAt])
         }
     }
 
     package func webSession(hash: String) throws -> StoredWebSession? {
         try writer.read { db in
             try db.fetchOne(
-                SessionRow.self, "SELECT token_id, csrf_token, created_at, expires_at FROM web_sessions WHERE hash = ?",
+                SessionRow.self, "SELECT token_id, csrf_hash, created_at, expires_at FROM web_sessions WHERE hash = ?",
                 [hash])?.stored
         }
     }
@@ -89,13 +89,13 @@ private struct TokenRow: RowDecodable {
     }
 }
 
-/// `token_id, csrf_token, created_at, expires_at` of `web_sessions`.
+/// `token_id, csrf_hash, created_at, expires_at` of `web_sessions`.
 private struct SessionRow: RowDecodable {
     let stored: StoredWebSession
 
     init(row: Row) throws {
         stored = StoredWebSession(
-            tokenID: try row.value(at: 0), csrfToken: try row.value(at: 1), createdAt: try row.value(at: 2),
+            tokenID: try row.value(at: 0), csrfHash: try row.value(at: 1), createdAt: try row.value(at: 2),
             expiresAt: try row.value(at: 3))
     }
 }

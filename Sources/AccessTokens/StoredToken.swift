@@ -34,17 +34,17 @@ package struct StoredToken: Sendable, Hashable {
 package struct StoredWebSession: Sendable, Hashable {
     /// The token the session was started with.
     package var tokenID: Int64
-    /// The value state-changing requests of the session carry.
-    package var csrfToken: String
+    /// The SHA-256 (hex) of the value state-changing requests of the session carry.
+    package var csrfHash: String
     /// When it started.
     package var createdAt: Date
     /// When it ends.
     package var expiresAt: Date
 
     /// The session started with token `tokenID` at `createdAt`, ending at `expiresAt`.
-    package init(tokenID: Int64, csrfToken: String, createdAt: Date, expiresAt: Date) {
+    package init(tokenID: Int64, csrfHash: String, createdAt: Date, expiresAt: Date) {
         self.tokenID = tokenID
-        self.csrfToken = csrfToken
+        self.csrfHash = csrfHash
         self.createdAt = createdAt
         self.expiresAt = expiresAt
     }

@@ -7,7 +7,8 @@ extension RemoteCatalog {
     /// download where it stopped (`Range` with `If-Range`, so a snapshot replaced meanwhile starts over).
     ///
     /// The file is written beside `path` as `path.part` and renamed when whole, so `path` is never half written;
-    /// its sync state records this server's URL.
+    /// its sync state records this server's URL. Like every database file this package creates, it is readable by
+    /// its owner alone (0600).
     ///
     /// - Parameters:
     ///   - path: a new file; an existing one is not overwritten.
@@ -20,7 +21,7 @@ extension RemoteCatalog {
         try SnapshotError.requireNewFile(path)
         let partial = path + ".part"
         try? FileManager.default.removeItem(atPath: partial)
-        guard FileManager.default.createFile(atPath: partial, contents: nil) else {
+        guard Database.createPrivateFile(partial) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: partial])
         }
         do {

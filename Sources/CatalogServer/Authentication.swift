@@ -7,8 +7,8 @@ import HTTPServer
 ///
 /// A cookie is sent by the browser whatever page caused the request, so a cookie request that may change something
 /// (any method but `GET` and `HEAD`) must also prove it comes from the page itself: its `Origin`, when present,
-/// is one of the server's ``WebOrigins``, and its `X-CSRF-Token` is the session's (compared in constant time). Bearer requests need
-/// neither: a browser never adds a token by itself.
+/// is one of the server's ``WebOrigins``, and its `X-CSRF-Token` is the session's (its hash compared with the stored
+/// one in constant time). Bearer requests need neither: a browser never adds a token by itself.
 enum Authentication {
     /// The caller `request`'s token or session stands for.
     ///
@@ -23,7 +23,7 @@ enum Authentication {
             if !["GET", "HEAD"].contains(request.method) {
                 try checkOrigin(of: request, in: origins)
                 guard let sent = request.headers["x-csrf-token"] else { throw .missingCSRFToken }
-                guard constantTimeEqual(sent, session.csrfToken) else { throw .wrongCSRFToken }
+                guard session.accepts(csrfToken: sent) else { throw .wrongCSRFToken }
             }
             return session.caller
         }
@@ -48,13 +48,6 @@ enum Authentication {
     static func checkOrigin(of request: HTTPRequest, in origins: WebOrigins) throws(APIProblem) {
         guard let origin = request.headers["origin"] else { return }
         guard let named = WebOrigins.origin(origin), origins.contains(named) else { throw .crossOrigin(origin) }
-    }
-
-    /// Whether `a` and `b` are equal, in a time that depends on their lengths only.
-    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let (x, y) = (Array(a.utf8), Array(b.utf8))
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     private static func refusing<T>(_ body: () throws -> T) throws(APIProblem) -> T {

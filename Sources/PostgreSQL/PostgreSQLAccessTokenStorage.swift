@@ -58,11 +58,11 @@ package struct PostgreSQLAccessTokenStorage: AccessTokenStorage {
             try connection.execute("DELETE FROM web_sessions WHERE expires_at <= $1", [StoredTime(now)])
             try connection.execute(
                 """
-                INSERT INTO web_sessions (token_id, hash, csrf_token, created_at, expires_at)
+                INSERT INTO web_sessions (token_id, hash, csrf_hash, created_at, expires_at)
                 VALUES ($1, $2, $3, $4, $5)
                 """,
                 [
-                    session.tokenID, hash, session.csrfToken, StoredTime(session.createdAt),
+                    session.tokenID, hash, session.csrfHash, StoredTime(session.createdAt),
                     StoredTime(session.expiresAt),
                 ])
         }
@@ -70,10 +70,10 @@ package struct PostgreSQLAccessTokenStorage: AccessTokenStorage {
 
     package func webSession(hash: String) throws -> StoredWebSession? {
         try connection.execute(
-            "SELECT token_id, csrf_token, created_at, expires_at FROM web_sessions WHERE hash = $1", [hash]
+            "SELECT token_id, csrf_hash, created_at, expires_at FROM web_sessions WHERE hash = $1", [hash]
         ).first.map { row in
             StoredWebSession(
-                tokenID: try row.value(at: 0), csrfToken: try row.value(at: 1),
+                tokenID: try row.value(at: 0), csrfHash: try row.value(at: 1),
                 createdAt: try row.value(at: 2, as: StoredTime.self).date,
                 expiresAt: try row.value(at: 3, as: StoredTime.self).date)
         }

@@ -71,6 +71,10 @@ public final class Database {
 
     /// Opens (and, unless read-only, creates) the database file at `path`.
     ///
+    /// A file it creates is readable and writable by its owner only (0600), whatever the umask, and so are the
+    /// `-wal` and `-shm` files SQLite makes beside it; an existing file keeps its permissions
+    /// (``restrictToOwner(path:)`` narrows them).
+    ///
     /// - Throws: ``DatabaseError`` when the file cannot be opened or is not a SQLite database
     ///   (`SQLITE_NOTADB`), with the path in the message.
     public init(path: String, configuration: Configuration = Configuration()) throws {
@@ -78,6 +82,10 @@ public final class Database {
         flags |= configuration.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         // A read-only attachment is named by a URI (`?mode=ro`).
         if !configuration.readOnlyAttachments.isEmpty { flags |= SQLITE_OPEN_URI }
+        // SQLite would create the file 0644 less the umask; a URI names its file in a form of its own.
+        if !configuration.readOnly && !(flags & SQLITE_OPEN_URI != 0 && path.hasPrefix("file:")) {
+            Self.createPrivateFile(path)
+        }
         var connection: OpaquePointer?
         let code = sqlite3_open_v2(path, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {

@@ -29,6 +29,12 @@ extension DatabaseSchema {
     /// absent, brought to this program's schema, and a catalog file made before users had a file of their own gives
     /// its users' state over.
     ///
+    /// The user-state file holds secrets (token and web-session hashes, every user's navigation history), so it is
+    /// readable by its owner alone: created 0600 whatever the umask, its `-wal` and `-shm` files too, and an existing
+    /// one that group or others could read (made by an older version, 0644 under the common umask 022) loses their
+    /// permissions when its owner (or root) opens it. The catalog is created 0600 as well, but an existing catalog
+    /// keeps the permissions its owner gave it: no file is ever widened.
+    ///
     /// ```swift
     /// let db = try DatabaseSchema.openUserState(catalogPath: "catalog.sqlite")
     /// let session = try NavigationStore(catalog: db).openSession(scene: "main", forUserNamed: "ada")
@@ -42,16 +48,9 @@ extension DatabaseSchema {
         throws -> Database
     {
         try openCatalog(path: catalogPath, configuration: configuration).close()
-        let path = userStatePath(forCatalog: catalogPath)
-        return try explainingFileErrors(path) {
-            try refuseUnusableFile(path)
-            if isAbsent(path) { _ = createWhole(at: path, configuration: configuration, migrator: userStateMigrator) }
-            let db = try Database(
-                path: path,
-                configuration: userStateConfiguration(catalogPath: catalogPath, configuration: configuration))
-            try userStateMigrator.migrate(db)
-            return db
-        }
+        return try openUserStateFile(
+            at: userStatePath(forCatalog: catalogPath), configuration: configuration,
+            attaching: catalogAttachment(catalogPath))
     }
 
     /// A pool on the user-state file of the catalog at `catalogPath`, made and migrated as
@@ -74,8 +73,33 @@ extension DatabaseSchema {
         catalogPath: String, configuration: Database.Configuration
     ) -> Database.Configuration {
         var attaching = configuration
-        attaching.readOnlyAttachments.append(Database.Attachment(schema: attachedCatalogSchema, path: catalogPath))
+        attaching.readOnlyAttachments.append(catalogAttachment(catalogPath))
         return attaching
+    }
+
+    /// The catalog at `catalogPath`, attached read-only to its user-state file as ``attachedCatalogSchema``.
+    private static func catalogAttachment(_ catalogPath: String) -> Database.Attachment {
+        Database.Attachment(schema: attachedCatalogSchema, path: catalogPath)
+    }
+
+    /// Opens the user-state file at `path` with `attachment` attached read-only, creating it (whole, as
+    /// `configuration` says) when absent, and brings it to this program's schema.
+    ///
+    /// An existing file's group and other permissions are taken away first, as
+    /// ``openUserState(catalogPath:configuration:)`` says.
+    private static func openUserStateFile(
+        at path: String, configuration: Database.Configuration, attaching attachment: Database.Attachment
+    ) throws -> Database {
+        try explainingFileErrors(path) {
+            try refuseUnusableFile(path)
+            if isAbsent(path) { _ = createWhole(at: path, configuration: configuration, migrator: userStateMigrator) }
+            Database.restrictToOwner(path: path)
+            var attaching = configuration
+            attaching.readOnlyAttachments.append(attachment)
+            let db = try Database(path: path, configuration: attaching)
+            try userStateMigrator.migrate(db)
+            return db
+        }
     }
 
     /// Moves the users' tables out of `catalog`, a catalog file made before they had a file of their own, into its
@@ -107,15 +131,9 @@ extension DatabaseSchema {
     /// already holds exactly their rows (a move killed before the catalog's commit).
     private static func copyUserState(tables: [String], from catalogPath: String) throws {
         let path = userStatePath(forCatalog: catalogPath)
-        let plain = Database.Configuration()
-        if isAbsent(path) { _ = createWhole(at: path, configuration: plain, migrator: userStateMigrator) }
-        var attaching = plain
-        attaching.readOnlyAttachments = [Database.Attachment(schema: "moving", path: catalogPath)]
-        let users = try explainingFileErrors(path) {
-            let users = try Database(path: path, configuration: attaching)
-            try userStateMigrator.migrate(users)
-            return users
-        }
+        let users = try openUserStateFile(
+            at: path, configuration: Database.Configuration(),
+            attaching: Database.Attachment(schema: "moving", path: catalogPath))
         defer { try? users.close() }
         try users.transaction(.immediate) {
             var empty = true

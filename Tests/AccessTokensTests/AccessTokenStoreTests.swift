@@ -137,6 +137,24 @@ import Testing
         #expect(try state.strings("SELECT hash FROM web_sessions") == [SHA256.hexDigest(of: second.id)])
     }
 
+    /// As with the session's id, only the hash of its CSRF token is stored: the token is told to the page, and a
+    /// presented one is checked against the stored hash.
+    @Test(arguments: Backend.allCases)
+    func onlyTheHashOfASessionsCSRFTokenIsStoredAndPresentedOnesAreCheckedAgainstIt(backend: Backend) throws {
+        let state = try backend.open()
+        let issued = try state.tokens.create(for: state.ada, scope: .nav, expiresAt: nil)
+        let session = try state.tokens.startWebSession(with: issued.token)
+        #expect(try state.strings("SELECT csrf_hash FROM web_sessions") == [SHA256.hexDigest(of: session.csrfToken)])
+        let found = try state.tokens.webSession(session.id)
+        #expect(found.csrfToken == session.csrfToken)
+        #expect(found.accepts(csrfToken: session.csrfToken))
+        for wrong in ["", session.id, String(session.csrfToken.reversed()), SHA256.hexDigest(of: session.csrfToken)] {
+            #expect(!found.accepts(csrfToken: wrong), "\(wrong)")
+        }
+        let other = try state.tokens.startWebSession(with: issued.token)
+        #expect(other.csrfToken != session.csrfToken && !found.accepts(csrfToken: other.csrfToken))
+    }
+
     @Test(arguments: Backend.allCases)
     func aSessionNeverOutlivesItsTokenAndEndedOnesAreRemoved(backend: Backend) throws {
         let state = try backend.open()

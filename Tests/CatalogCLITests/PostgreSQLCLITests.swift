@@ -13,7 +13,8 @@ import Testing
         #expect(first.status == 0, "\(first.standardError)")
         #expect(
             first.standardOutput.contains(
-                "applied 0001_catalog.sql, 0002_link_log_per_statement.sql, 0003_commit_notifications.sql; schema version"
+                "applied 0001_catalog.sql, 0002_link_log_per_statement.sql, 0003_commit_notifications.sql, "
+                    + "0004_web_session_csrf_hashes.sql; schema version"
             ))
         let again = try CatalogCLI.run(["--database", uri, "init"])
         #expect(again.standardOutput.contains("is up to date (schema version"))

@@ -515,7 +515,9 @@ import Testing
         try fixture.importSamples()
         let server = fixture.server
         let stamp = "2026-01-01T00:00:00Z"
-        let (tokenHash, sessionHash) = (String(repeating: "ab", count: 32), String(repeating: "cd", count: 32))
+        let (tokenHash, sessionHash, csrfHash) = (
+            String(repeating: "ab", count: 32), String(repeating: "cd", count: 32), String(repeating: "ef", count: 32)
+        )
         try server.execute("INSERT INTO users (id, name, created_at) VALUES (1, 'zq-private-reader', ?)", [stamp])
         try server.execute(
             """
@@ -536,9 +538,9 @@ import Testing
             [tokenHash, stamp])
         try server.execute(
             """
-            INSERT INTO web_sessions (token_id, hash, csrf_token, created_at, expires_at)
-            VALUES (1, ?, 'zq-private-csrf', ?, ?)
-            """, [sessionHash, stamp, stamp])
+            INSERT INTO web_sessions (token_id, hash, csrf_hash, created_at, expires_at)
+            VALUES (1, ?, ?, ?, ?)
+            """, [sessionHash, csrfHash, stamp, stamp])
         for table in DatabaseSchema.userTables {
             #expect(try server.rowCount(ofTable: table) == 1, "\(table)")
         }
@@ -550,7 +552,7 @@ import Testing
         #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(server))
         try client.close()
         let bytes = try Data(contentsOf: fixture.directory.appending(path: "client.sqlite"))
-        for secret in ["zq-private-", tokenHash, sessionHash] {
+        for secret in ["zq-private-", tokenHash, sessionHash, csrfHash] {
             #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) is in the snapshot's bytes")
         }
     }

@@ -106,6 +106,33 @@ import Testing
             try Database(path: DatabaseSchema.userStatePath(forCatalog: path)).rowCount(ofTable: "users") == 2)
     }
 
+    /// The users' file holds secrets (token and session hashes, every user's navigation): it is its owner's alone,
+    /// made 0600 under the usual umask 022 with its -wal and -shm, and one that others could read (as older versions
+    /// made it) is narrowed when next opened. The catalog, made 0600 too, keeps the permissions its owner gives it.
+    @Test func theUsersFileIsItsOwnersAloneAndTheCatalogIsNeverWidened() throws {
+        let catalog = try TestSupport.temporaryDirectory("user-state").appending(path: "catalog.sqlite").path
+        let users = DatabaseSchema.userStatePath(forCatalog: catalog)
+        // The usual umask, under which SQLite alone makes 0644 files; the process's own is set back at once.
+        let umaskBefore = umask(0o022)
+        let db = try DatabaseSchema.openUserState(catalogPath: catalog)
+        umask(umaskBefore)
+        try NavigationStore(catalog: db).openSession(scene: "main", forUserNamed: "ada").apply(.selectSidebar(.books))
+        let files = [catalog, users, users + "-wal", users + "-shm"]
+        for file in files {
+            #expect(TestSupport.permissions(ofFileAt: file) == 0o600, "\(file)")
+        }
+        for file in files {
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        }
+        let again = try DatabaseSchema.openUserState(catalogPath: catalog)
+        #expect(TestSupport.permissions(ofFileAt: catalog) == 0o644)
+        for file in files.dropFirst() {
+            #expect(TestSupport.permissions(ofFileAt: file) == 0o600, "\(file)")
+        }
+        try again.close()
+        try db.close()
+    }
+
     @Test func anOlderCatalogFileWithoutUsersMakesNoUserStateFile() throws {
         let db = try Database(path: path)
         try DatabaseSchema.migrator.migrate(db)

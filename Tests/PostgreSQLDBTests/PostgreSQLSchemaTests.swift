@@ -70,6 +70,29 @@ import Testing
         #expect(UUID(uuidString: uuid) != nil)
     }
 
+    /// 0004 keeps only the hash of a web session's CSRF token; the sessions started before it, whose plain random
+    /// token no session id gives back, end (their users sign in again) and nothing else changes.
+    @Test func sessionsStartedBeforeCSRFTokensWereHashedEnd() throws {
+        let db = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase("csrf"))
+        try PostgreSQLMigrator(PostgreSQLSchema.migrations.filter { $0.version < 4 }).migrate(db)
+        try db.execute("INSERT INTO users (id, name, created_at) VALUES (1, 'ada', '2026-01-01T00:00:00Z')")
+        try db.execute(
+            "INSERT INTO access_tokens (id, user_id, hash, scope, created_at) VALUES (1, 1, $1, 'nav', 'x')",
+            [String(repeating: "ab", count: 32)])
+        try db.execute(
+            """
+            INSERT INTO web_sessions (token_id, hash, csrf_token, created_at, expires_at)
+            VALUES (1, $1, 'plain-csrf-value', 'x', 'x')
+            """, [String(repeating: "cd", count: 32)])
+
+        #expect(try PostgreSQLSchema.migrator.migrate(db).map(\.version) == [4])
+        #expect(try db.fetchOne(Int.self, "SELECT count(*)::int FROM web_sessions") == 0)
+        #expect(try db.fetchOne(Int.self, "SELECT count(*)::int FROM access_tokens") == 1)
+        let columns = try db.fetchAll(
+            String.self, "SELECT column_name::text FROM information_schema.columns WHERE table_name = 'web_sessions'")
+        #expect(columns.contains("csrf_hash") && !columns.contains("csrf_token"))
+    }
+
     /// A database whose encoding is not UTF8, or whose LC_CTYPE folds ASCII only, is refused before anything is
     /// created in it, saying what it is and how to create one that fits.
     @Test func aDatabaseThatCannotFoldUnicodeIsRefused() throws {

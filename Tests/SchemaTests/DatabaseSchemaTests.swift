@@ -23,7 +23,7 @@ import Testing
             DatabaseSchema.migrations.map(\.fileName) == [
                 "0001_catalog.sql", "0002_navigation.sql", "0003_changes.sql", "0004_checks_without_in_lists.sql",
                 "0005_access_tokens.sql", "0006_web_sessions.sql", "0007_change_log_per_entity.sql",
-                "0008_links_follow_deletes.sql",
+                "0008_links_follow_deletes.sql", "0009_web_session_csrf_hashes.sql",
             ])
     }
 
@@ -31,8 +31,8 @@ import Testing
     /// select-sidebar authors` and `catalog sessions save reading` when all migrations lived in one directory, then
     /// vacuumed. Its `schema_migrations` rows (versions and checksums) must still be this build's; opening it adds
     /// the later migrations (0005 and 0006, the empty `access_tokens` and `web_sessions`; 0007, the change log at one row
-    /// per entity, which this file's log already is; 0008, triggers, with no orphan link to remove) and changes no row
-    /// of its own.
+    /// per entity, which this file's log already is; 0008, triggers, with no orphan link to remove; 0009, `web_sessions`
+    /// made again with `csrf_hash`) and changes no row of its own.
     @Test func aDatabaseWrittenAtVersion4OpensWithItsMigrationsAndRowsUnchanged() throws {
         let path = try copyOfFixture("catalog-0004.sqlite")
         let (appliedBefore, rowsBefore) = try contents(of: Database(path: path))
@@ -42,13 +42,36 @@ import Testing
         let db = try DatabaseSchema.open(path: path)
         let (applied, rows) = try contents(of: db)
         #expect(Array(applied.prefix(4)) == appliedBefore)
-        #expect(applied.dropFirst(4).map(\.version) == [5, 6, 7, 8])
+        #expect(applied.dropFirst(4).map(\.version) == [5, 6, 7, 8, 9])
         let added: Set = ["schema_migrations", "access_tokens", "web_sessions"]
         #expect(rows.filter { !added.contains($0.key) } == rowsBefore.filter { $0.key != "schema_migrations" })
         #expect(rows["access_tokens"] == 0 && rows["web_sessions"] == 0)
-        #expect(DatabaseSchema.migrator.latestVersion == 8)
+        #expect(DatabaseSchema.migrator.latestVersion == 9)
         #expect(try DatabaseSchema.migrator.pendingMigrations(in: db).isEmpty)
         #expect(try db.integrityCheck() == ["ok"])
+    }
+
+    /// 0009 keeps only the hash of a web session's CSRF token; the sessions started before it, whose plain random
+    /// token no session id gives back, end (their users sign in again) and nothing else changes.
+    @Test func sessionsStartedBeforeCSRFTokensWereHashedEnd() throws {
+        let db = try Database.inMemory()
+        try Migrator(DatabaseSchema.migrations.filter { $0.version < 9 }).migrate(db)
+        let stamp = "2026-01-01T00:00:00Z"
+        try db.execute("INSERT INTO users (id, name, created_at) VALUES (1, 'ada', ?)", [stamp])
+        try db.execute(
+            "INSERT INTO access_tokens (id, user_id, hash, scope, created_at) VALUES (1, 1, ?, 'nav', ?)",
+            [String(repeating: "ab", count: 32), stamp])
+        try db.execute(
+            """
+            INSERT INTO web_sessions (token_id, hash, csrf_token, created_at, expires_at)
+            VALUES (1, ?, 'plain-csrf-value', ?, ?)
+            """, [String(repeating: "cd", count: 32), stamp, stamp])
+
+        #expect(try DatabaseSchema.migrator.migrate(db).map(\.version) == [9])
+        #expect(try db.rowCount(ofTable: "web_sessions") == 0)
+        #expect(try db.rowCount(ofTable: "access_tokens") == 1 && db.rowCount(ofTable: "users") == 1)
+        let columns = try db.fetchAll(String.self, "SELECT name FROM pragma_table_info('web_sessions')")
+        #expect(columns.contains("csrf_hash") && !columns.contains("csrf_token"))
     }
 
     @Test func aDatabaseWithALaterVersionIsStillRefused() throws {

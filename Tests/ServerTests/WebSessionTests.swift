@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDB
 import TestSupport
 import Testing
 
@@ -134,6 +135,29 @@ import Testing
             let result = try cli.run(["serve"] + arguments)
             #expect(result.status == 64, "\(arguments): \(result.standardError)")
             #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+        }
+    }
+
+    /// A copy of the users' file gives nobody a session's CSRF token: no stored value is the token the page is told
+    /// (nor the cookie's id), and the server still tells the right token from a wrong one.
+    @Test func theUsersFileHoldsNoSessionsCSRFTokenAndTheRightOneStillPasses() throws {
+        let (served, token) = try Self.served()
+        defer { served.stop() }
+        let browser = try Self.signIn(served, token: token)
+        let id = String(browser.cookie.drop { $0 != "=" }.dropFirst())
+        let users = try Database(path: served.cli.usersDatabase)
+        let columns = try users.fetchAll(String.self, "SELECT name FROM pragma_table_info('web_sessions')")
+        for column in columns {
+            let values = try users.fetchAll(String.self, "SELECT CAST(\(column) AS TEXT) FROM web_sessions")
+            #expect(values.count == 1)
+            #expect(!values.contains(browser.csrfToken) && !values.contains(id), "web_sessions.\(column)")
+        }
+        try users.close()
+        for (sent, status) in [(String(browser.csrfToken.reversed()), 403), (browser.csrfToken, 200)] {
+            let answer = try served.request(
+                "POST", "/v1/me/scenes/main/intents", headers: ["Cookie": browser.cookie, "X-CSRF-Token": sent],
+                body: Self.intent)
+            #expect(answer.status == status, "\(answer.text)")
         }
     }
 

@@ -29,6 +29,11 @@ public enum TestSupport {
         return url
     }
 
+    /// The permission bits (`0o644`, `0o600` …) of the file at `path`, or `nil` when nothing is there.
+    public static func permissions(ofFileAt path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
+    }
+
     /// The repository root, found from this file's location.
     public static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
