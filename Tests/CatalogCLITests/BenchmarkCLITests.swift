@@ -105,8 +105,12 @@ import Testing
             served.map { $0["case"] as? String } == [
                 "books page 1 (limit 50) with the total, JSON", "search 'tolk' (limit 50)", "navigation intent (POST)",
                 "navigation intent (POST)", "catalog nav (another process) exit → scene long-poll answer",
+                "books page (50), one client alone",
+                "books page (50) beside a token parking 16 long-polls and 256 trickling connections",
                 "open and send 1000 change-feed long-polls",
             ])
+        let fairness = try #require(served.dropLast().last?["notes"] as? [String: Double])
+        #expect(fairness["p99_ratio_to_alone"] ?? 0 > 0 && fairness["long_polls_answered_early"] == 0, "\(fairness)")
         for measurement in served.prefix(3) {
             let notes = try #require(measurement["notes"] as? [String: Double], "\(measurement)")
             #expect(notes["not_2xx_3xx"] == 0 && notes["requests"] ?? 0 > 0, "\(measurement)")

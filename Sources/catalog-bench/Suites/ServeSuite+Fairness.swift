@@ -29,7 +29,7 @@ extension ServeSuite {
             }
             return samples
         }
-        let alone = try pages(for: .seconds(5))
+        let alone = try pages(for: .seconds(max(1, seconds / 2)))
 
         let health = try HTTPExchange.request(port: server.port, "GET", "/v1/health")
         guard let json = try JSONSerialization.jsonObject(with: Data(health.body.utf8)) as? [String: Any],
@@ -47,8 +47,9 @@ extension ServeSuite {
         defer { slowloris.stop() }
         // The trickling connections open and the long-polls park before the client's requests are timed.
         Thread.sleep(forTimeInterval: 2)
-        // Longer than the request deadline: the trickling connections are cut off and opened again meanwhile.
-        let beside = try pages(for: .seconds(15))
+        // At the default 10 s, longer than the request deadline: the trickling connections are cut off and opened
+        // again meanwhile.
+        let beside = try pages(for: .seconds(seconds * 3 / 2))
         let refused = parked.filter(\.hasAnswer).count
         let besideLabel = "books page (50) beside a token parking 16 long-polls and 256 trickling connections"
         var measurements = [
