@@ -12,7 +12,7 @@ import Schema
 import TestSupport
 import Testing
 
-/// A commit wakes the scene long-polls, but only those whose scene it changed read the scene whole: a hundred
+/// A commit wakes the scene long-polls, but only those whose scene it changed read the scene whole: sixteen
 /// waiting on one user's scene cost one shared revision read when another user's scene changes.
 @Suite struct SceneWakeTests {
     /// A storage that counts the navigation calls made through it.
