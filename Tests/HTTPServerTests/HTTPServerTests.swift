@@ -67,12 +67,8 @@ import Testing
     }
 
     @Test func listensOnIPv6Loopback() throws {
-        let server: HTTPServer
-        do {
-            server = try HTTPServer(host: "::1", port: 0, handler: Self.echo)
-        } catch {
-            try Test.cancel("no IPv6 loopback here: \(error)")
-        }
+        try TestSupport.requireIPv6Loopback()
+        let server = try HTTPServer(host: "::1", port: 0, handler: Self.echo)
         defer { server.stop() }
         // curl rather than URLSession: FoundationNetworking on Linux refuses a bracketed IPv6 host.
         let curl = try TestSupport.installedTool("curl")

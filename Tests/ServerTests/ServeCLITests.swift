@@ -212,12 +212,8 @@ import Testing
     }
 
     @Test func listensOnIPv6Loopback() throws {
-        let served: ServedCatalog
-        do {
-            served = try ServedCatalog(listen: "[::1]:0")
-        } catch {
-            try Test.cancel("no IPv6 loopback here: \(error)")
-        }
+        try TestSupport.requireIPv6Loopback()
+        let served = try ServedCatalog(listen: "[::1]:0")
         defer { served.stop() }
         #expect(served.baseURL.hasPrefix("http://[::1]:"))
         let curl = try TestSupport.installedTool("curl")
