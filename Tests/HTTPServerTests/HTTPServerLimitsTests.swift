@@ -68,22 +68,28 @@ import Testing
         #expect(try connection.readUntilClosed() == "")
     }
 
-    /// libmicrohttpd stops accepting at the cap: a further connection waits in the system's listen queue, and is
-    /// served once a connection closes.
+    /// libmicrohttpd stops accepting at the cap: a further connection waits in the system's listen queue, unanswered
+    /// however long the others hold theirs, and is served once one of them closes. (Each comes from its own address,
+    /// so a bound per address plays no part.)
     @Test func aConnectionOverTheCapWaitsUntilAnotherCloses() throws {
         let server = try Self.server {
             $0.threads = 2
             $0.connections = 2
         }
         defer { server.stop() }
-        let held = try (0..<2).map { _ in try RawHTTPConnection(port: server.port) }
+        let held = try ["127.0.0.2", "127.0.0.3"].map { try RawHTTPConnection(port: server.port, from: $0) }
         for connection in held { connection.write("GET / HTTP/1.1\r\nHost: x\r\n") }
-        let waiting = try RawHTTPConnection(port: server.port)
+        // The two are accepted (each is past its first line) before the third connects.
+        Thread.sleep(forTimeInterval: 0.3)
+        let waiting = try RawHTTPConnection(port: server.port, from: "127.0.0.4")
         waiting.write("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        for connection in held {
-            connection.write("Connection: close\r\n\r\n")
-            #expect(RawHTTPConnection.status(of: try connection.readUntilClosed()) == 200)
-        }
+        #expect(waiting.isSilent(for: 1.5), "a third connection was served while two held the cap")
+        // The first finishes its request and closes: the third is served, while the second still holds its place.
+        held[0].write("Connection: close\r\n\r\n")
+        #expect(RawHTTPConnection.status(of: try held[0].readUntilClosed()) == 200)
         #expect(RawHTTPConnection.status(of: try waiting.readUntilClosed()) == 200)
+        #expect(held[1].isSilent(for: 0.1))
+        held[1].write("Connection: close\r\n\r\n")
+        #expect(RawHTTPConnection.status(of: try held[1].readUntilClosed()) == 200)
     }
 }

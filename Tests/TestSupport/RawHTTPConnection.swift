@@ -104,6 +104,12 @@ public final class RawHTTPConnection: @unchecked Sendable {
         return count == 0 || (count < 0 && errno == ECONNRESET)
     }
 
+    /// Whether the server sends nothing and keeps the connection open for `seconds`: a request not yet answered.
+    public func isSilent(for seconds: Double) -> Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, Int32(seconds * 1000)) == 0
+    }
+
     /// The status code of the response `text` starts with, or `nil` when it is not a response.
     public static func status(of text: String) -> Int? {
         let parts = text.split(separator: " ", maxSplits: 2)
