@@ -287,6 +287,49 @@ import Testing
         #expect(untrusted.status != 0)
     }
 
+    /// Over HTTPS the web page's session cookie is `Secure`, so a browser never sends it back over plain HTTP; its
+    /// other attributes are those of plain HTTP, and clearing it at sign-out is `Secure` too.
+    @Test func theWebSessionCookieIsSecureOverHTTPS() throws {
+        let curl = try TestSupport.installedTool("curl")
+        let (certificate, key) = try selfSigned(in: try CatalogCLI("serve-tls-cookie"))
+        let served = try ServedCatalog(arguments: ["--tls-cert", certificate, "--tls-key", key])
+        defer { served.stop() }
+        let token = try #require(served.token)
+        /// The attributes of the `Set-Cookie` field curl received for `arguments`, and the body.
+        func setCookie(_ arguments: [String]) throws -> (attributes: [String], body: String) {
+            let fetched = try TestSupport.run(
+                curl, ["-sS", "--cacert", certificate, "-D", "-", "-H", "Origin: \(served.baseURL)"] + arguments)
+            try #require(fetched.status == 0, "\(fetched.standardError)")
+            let end = try #require(fetched.standardOutput.range(of: "\r\n\r\n"), "\(fetched.standardOutput)")
+            let (head, body) = (fetched.standardOutput[..<end.lowerBound], fetched.standardOutput[end.upperBound...])
+            let field = try #require(
+                head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") }, "\(head)")
+            let attributes = field.dropFirst("set-cookie:".count).split(separator: ";").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            return (attributes, String(body))
+        }
+        let signedIn = try setCookie([
+            "-H", "Content-Type: application/json", "--data", #"{"token": "\#(token)"}"#,
+            served.baseURL + "/v1/web/session",
+        ])
+        #expect(signedIn.attributes.first?.hasPrefix("catalog_session=") == true, "\(signedIn.attributes)")
+        #expect(signedIn.attributes.contains("Secure"), "\(signedIn.attributes)")
+        for attribute in ["HttpOnly", "SameSite=Strict", "Path=/"] {
+            #expect(signedIn.attributes.contains(attribute), "\(signedIn.attributes)")
+        }
+        let csrf =
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(signedIn.body.utf8)) as? [String: Any])["csrfToken"]
+            as? String
+        let signedOut = try setCookie([
+            "-X", "DELETE", "-H", "Cookie: \(try #require(signedIn.attributes.first))", "-H",
+            "X-CSRF-Token: \(try #require(csrf))",
+            served.baseURL + "/v1/web/session",
+        ])
+        #expect(signedOut.attributes.contains("Max-Age=0") && signedOut.attributes.contains("Secure"))
+    }
+
     /// TLS 1.2 and 1.3 only, and in 1.2 only forward-secret AEAD suites: what `openssl s_client` negotiates.
     @Test func offersOnlyModernProtocolsAndForwardSecretAEADSuites() throws {
         let openssl = try TestSupport.installedTool("openssl")

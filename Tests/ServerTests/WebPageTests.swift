@@ -14,6 +14,23 @@ import Testing
             uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: directory.appending(path: $0))) })
     }
 
+    /// Checks that `answer` (to `path`) carries the page's security headers: a Content-Security-Policy that allows
+    /// only this origin's code and no inline script or style, `nosniff`, no referrer, and revalidation.
+    static func expectSecurityHeaders(_ answer: HTTPTestClient.Answer, _ path: String) throws {
+        let policy = try #require(answer.header("content-security-policy"), "\(path) has no Content-Security-Policy")
+        let directives = Set(policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) })
+        for directive in [
+            "default-src 'self'", "script-src 'self'", "style-src 'self'", "object-src 'none'", "base-uri 'none'",
+            "frame-ancestors 'none'",
+        ] {
+            #expect(directives.contains(directive), "\(path): \(policy)")
+        }
+        #expect(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"), "\(path): \(policy)")
+        #expect(answer.header("x-content-type-options") == "nosniff", "\(path)")
+        #expect(answer.header("referrer-policy") == "no-referrer", "\(path)")
+        #expect(answer.header("cache-control") == "no-cache", "\(path)")
+    }
+
     @Test func everyFileIsServedAsItIsInTheRepositoryWithItsSecurityHeaders() throws {
         let served = try ServedCatalog()
         defer { served.stop() }
@@ -24,12 +41,7 @@ import Testing
             let answer = try served.get("/web/\(name)")
             #expect(answer.status == 200, "\(name)")
             #expect(answer.body == bytes, "\(name) is not the file of the repository")
-            let policy = try #require(answer.header("content-security-policy"), "\(name)")
-            #expect(policy.contains("default-src 'self'") && policy.contains("frame-ancestors 'none'"))
-            #expect(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline"))
-            #expect(answer.header("x-content-type-options") == "nosniff")
-            #expect(answer.header("referrer-policy") == "no-referrer")
-            #expect(answer.header("cache-control") == "no-cache")
+            try Self.expectSecurityHeaders(answer, "/web/\(name)")
         }
         #expect(try served.get("/web/main.js").header("content-type") == "text/javascript; charset=utf-8")
         #expect(try served.get("/web/style.css").header("content-type") == "text/css; charset=utf-8")
@@ -37,15 +49,24 @@ import Testing
         #expect(try missing.status == 404 && problemCode(missing) == "not-found")
     }
 
-    @Test(arguments: ["/", "/app", "/app/genres", "/app/search/tolkien", "/app/genres?content=genre/x&stack=band/y"])
-    func thePageIsServedAtTheRootAndAtEveryAppAddress(path: String) throws {
+    /// The page's own address, where its scripts run, carries the same policy as its files.
+    @Test func thePageIsServedAtTheRootAndAtEveryAppAddressWithItsSecurityHeaders() throws {
         let served = try ServedCatalog()
         defer { served.stop() }
         served.token = nil
-        let answer = try served.get(path)
-        #expect(answer.status == 200)
-        #expect(answer.header("content-type") == "text/html; charset=utf-8")
-        #expect(answer.body == (try Self.sourceFiles())["index.html"])
+        let paths = ["/", "/app", "/app/genres", "/app/search/tolkien", "/app/genres?content=genre/x&stack=band/y"]
+        for path in paths {
+            let answer = try served.get(path)
+            #expect(answer.status == 200, "\(path)")
+            #expect(answer.header("content-type") == "text/html; charset=utf-8", "\(path)")
+            #expect(answer.body == (try Self.sourceFiles())["index.html"], "\(path)")
+            try Self.expectSecurityHeaders(answer, path)
+            // Revalidated with its tag as the files are: a 304 keeps the policy too.
+            let tag = try #require(answer.header("etag"), "\(path)")
+            let again = try served.get(path, headers: ["If-None-Match": tag])
+            #expect(again.status == 304, "\(path)")
+            #expect(again.header("content-security-policy") == answer.header("content-security-policy"), "\(path)")
+        }
     }
 
     @Test func aMatchingIfNoneMatchIsAnswered304AndAChangedFileHasAnotherTag() throws {
