@@ -176,15 +176,19 @@ public final class ChildProcess: @unchecked Sendable {
         return result
     }
 
+    /// What the process has written to standard error so far (while it runs: a server's log up to now).
+    public var standardErrorSoFar: String {
+        (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
+    }
+
     /// Waits until the process has written `text` to standard error, or has ended: whether it wrote it. A test
     /// acts on what the child says (e.g. releases a lock once the child says it waits), never after a guessed delay.
     public func waitUntilStandardError(contains text: String) -> Bool {
-        func written() -> String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
         while process.isRunning {
-            if written().contains(text) { return true }
+            if standardErrorSoFar.contains(text) { return true }
             Thread.sleep(forTimeInterval: 0.01)
         }
-        return written().contains(text)
+        return standardErrorSoFar.contains(text)
     }
 
     /// The first line the process writes to standard output, without its newline: waits until the line is whole, the
