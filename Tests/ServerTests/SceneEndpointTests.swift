@@ -1,4 +1,6 @@
 import Foundation
+import LibraryNavigation
+import Navigation
 import SQLiteDB
 import TestSupport
 import Testing
@@ -104,6 +106,44 @@ import Testing
         // A weak tag never matches If-Match.
         let weak = try served.intent("pop-to-root", headers: ["If-Match": "W/\(fresh.header("etag") ?? "")"])
         #expect(weak.status == 412)
+    }
+
+    /// A change with If-Match is checked inside the transaction that saves it. Another program takes the users' file's
+    /// write lock while an intent (then a PUT) is under way, so the request reads the scene at its If-Match and waits
+    /// to save; the program changes the scene and commits. The request must see that change in its own transaction:
+    /// refused 412 with the other program's state, which stays, rather than saved over it.
+    @Test func ifMatchIsCheckedInsideTheSavingTransactionSoAWriterInBetweenIsNotOverwritten() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let user = ServedCatalog.user
+        let writer = try Database(path: served.cli.usersDatabase)
+        defer { try? writer.close() }
+        var configuration = NavigationStore<LibraryRoute>.Configuration()
+        configuration.checkpoints = .sqliteAutomatic
+        let store = try NavigationStore<LibraryRoute>(database: writer, configuration: configuration)
+        let changes: [(request: String, body: String, between: LibraryRoute)] = [
+            ("POST /v1/me/scenes/main/intents", #"{"intent": "select-sidebar", "argument": "genres"}"#, .books),
+            ("PUT /v1/me/scenes/main", #"{"sidebar": "genres", "visibility": "all"}"#, .bands),
+        ]
+        for (request, body, between) in changes {
+            // Read now, so the request itself has nothing to write before the scene's save (its token was just used).
+            let etag = try #require(try served.intent("select-sidebar", "authors").header("etag"))
+            try writer.execute("BEGIN IMMEDIATE")
+            let (method, path) = (String(request.prefix { $0 != " " }), String(request.drop { $0 != " " }.dropFirst()))
+            let pending = try served.start(method, path, headers: ["If-Match": etag], body: Data(body.utf8))
+            let waited = !pending.isAnswered(within: .seconds(1))
+            try store.openSession(scene: "main", forUserNamed: user).apply(.selectSidebar(between))
+            try writer.execute("COMMIT")
+            #expect(waited, "\(request) was answered while another program held the lock to save")
+            let answer = try pending.wait(upTo: .seconds(10))
+            #expect(answer.status == 412, "\(request): \(answer.text)")
+            #expect(try problemCode(answer) == "stale-scene", "\(request)")
+            let scene = try #require(try answer.json()["scene"] as? [String: Any], "\(request): \(answer.text)")
+            #expect(scene["sidebar"] as? String == between.path, "\(request)")
+            let current = try served.get("/v1/me/scenes/main")
+            #expect(try current.json()["sidebar"] as? String == between.path, "\(request) overwrote the change")
+            #expect(answer.header("etag") == current.header("etag"), "\(request)")
+        }
     }
 
     @Test func refusedAndMalformedIntentsChangeNothing() throws {
