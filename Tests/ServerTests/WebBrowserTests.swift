@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDB
 import TestSupport
 import Testing
 import WebDriver
@@ -368,23 +369,65 @@ import WebDriver
         try page.screenshot("terminal-intent")
     }
 
-    @Test func aTitleWithMarkupImportedFromCSVIsShownAsText() throws {
+    /// Catalog text is inserted as text wherever the page shows it. A book title and an author's name holding markup
+    /// (imported from CSV) appear as typed in the content list, the detail's title and related list, the breadcrumb
+    /// and the tab's title; a search for markup in the content column's title and its empty-list sentence; a state
+    /// another program saved as markup in the status line. None of it becomes an element, and no script of it runs.
+    @Test func textWithMarkupIsShownAsTextInEveryPlaceThePageShowsIt() throws {
         let fixture = try Fixture()
         defer { fixture.stop() }
-        let title = "<img src=x onerror=\"window.injected=1\">"
+        let marked = { (place: String) in #"<img src=x onerror="window.injected='\#(place)'">"# }
+        let (title, author) = (marked("title"), marked("author"))
         let csv = fixture.served.cli.path("hostile.csv")
-        try Data("title,authors,year\n\"\(title.replacingOccurrences(of: "\"", with: "\"\""))\",Mallory,2020\n".utf8)
-            .write(to: URL(filePath: csv))
+        let quoted = { (text: String) in "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        try Data("title,authors,year\n\(quoted(title)),\(quoted(author)),2020\n".utf8).write(to: URL(filePath: csv))
         let imported = try fixture.served.cli.run("import", csv)
         try #require(imported.status == 0, "\(imported.standardOutput)\(imported.standardError)")
+        let (book, writer) = (
+            try fixture.uuid(in: "books", named: title), try fixture.uuid(in: "authors", named: author)
+        )
         let page = try fixture.browser()
         try page.open(signingInWith: fixture.token)
+        let tabTitle = { try page.session.execute("return document.title") as? String }
+        let detailBody = { try page.session.execute("return document.getElementById('detail-body').textContent") }
+
         try page.choose("books", in: "sidebar-list")
-        let listed = try page.waitUntil("the book listed") { $0.items.contains(title) }
-        #expect(listed.items.contains(title))
-        #expect(try page.session.execute("return document.querySelectorAll('#app img').length") as? Int == 0)
-        #expect(try page.session.execute("return window.injected === undefined") as? Bool == true)
+        try page.choose("book/\(book)", in: "content-list")
+        let shownBook = try page.waitUntil("the book as detail") { $0.detail == title }
+        #expect(shownBook.content == title && shownBook.crumbs == [title])
+        #expect(try tabTitle() == "\(title) — Library catalog")
+        #expect((try detailBody() as? String)?.contains(author) == true, "the book's authors")
+
+        try page.choose("author/\(writer)", in: "detail-body")
+        let shownAuthor = try page.waitUntil("the author pushed") { $0.detail == author }
+        #expect(shownAuthor.crumbs == [title, author])
+        #expect(try tabTitle() == "\(author) — Library catalog")
+        #expect((try detailBody() as? String)?.contains(title) == true, "the author's books")
         try page.screenshot("markup-as-text")
+
+        let searched = marked("search")
+        try page.session.type(searched + "\u{E007}", into: "#search-text")  // Enter
+        let search = try page.waitUntil("the search") { $0.sidebar == nil && $0.empty != nil }
+        #expect(search.empty?.contains(searched) == true, "\(search)")
+        let contentTitle = try page.session.execute("return document.getElementById('content-title').textContent")
+        #expect((contentTitle as? String)?.contains(searched) == true, "\(contentTitle ?? "none")")
+
+        // Another program saved scene "saved" as text that is not a state: restoring it says so, quoting it.
+        let stored = marked("status")
+        #expect(
+            try fixture.served.cli.run(
+                "nav", "--user", ServedCatalog.user, "--scene", "saved", "select-sidebar", "books"
+            ).status == 0)
+        let users = try Database(path: fixture.served.cli.usersDatabase)
+        try users.execute("UPDATE nav_scenes SET state = ? WHERE scene = 'saved'", [stored])
+        #expect(users.changes == 1)
+        try users.close()
+        try page.open("/app?scene=saved")
+        let restored = try page.waitUntil("the repair said") { $0.status.contains(stored) }
+        #expect(restored.sidebar == nil, "\(restored)")
+
+        #expect(try page.session.execute("return document.querySelectorAll('body img, body svg').length") as? Int == 0)
+        #expect(try page.session.execute("return window.injected === undefined") as? Bool == true)
     }
 
     @Test func theKeyboardMovesWithinAColumnAndEnterSelects() throws {
