@@ -59,6 +59,9 @@ final class ServedCatalog {
         baseURL = String(line.dropFirst("listening on ".count))
     }
 
+    /// A test that throws before it stops the server still stops it.
+    deinit { stop() }
+
     /// A new token for `user` (added when absent) of `scope`, made by `catalog tokens create`.
     static func createToken(_ cli: CatalogCLI, user: String, scope: String, expires: String? = nil) throws -> String {
         try createToken(database: ["--db", cli.database], user: user, scope: scope, expires: expires)
