@@ -110,7 +110,15 @@ public final class RawHTTPConnection: @unchecked Sendable {
         return poll(&poller, 1, Int32(seconds * 1000)) == 0
     }
 
-    /// The status code of the response `text` starts with, or `nil` when it is not a response.
+    /// What the server has sent within `seconds` (one read of what arrived first; empty when nothing did).
+    public func received(within seconds: Double) -> String {
+        guard !isSilent(for: seconds) else { return "" }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : ""
+    }
+
+        /// The status code of the response `text` starts with, or `nil` when it is not a response.
     public static func status(of text: String) -> Int? {
         let parts = text.split(separator: " ", maxSplits: 2)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/") else { return nil }
