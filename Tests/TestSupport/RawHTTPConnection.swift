@@ -118,7 +118,7 @@ public final class RawHTTPConnection: @unchecked Sendable {
         return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : ""
     }
 
-        /// The status code of the response `text` starts with, or `nil` when it is not a response.
+    /// The status code of the response `text` starts with, or `nil` when it is not a response.
     public static func status(of text: String) -> Int? {
         let parts = text.split(separator: " ", maxSplits: 2)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/") else { return nil }
