@@ -105,30 +105,27 @@ struct HTTPExchange: Sendable {
     /// Connects to 127.0.0.1:`port` from `source` (any 127.x.y.z is this machine: several clients, each an
     /// address of its own).
     init(port: Int, from source: String = "127.0.0.1") throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw BenchmarkError("cannot open a socket: errno \(errno)") }
-        var local = Self.loopback(port: 0, host: source)
-        let bound = withUnsafePointer(to: &local) { [descriptor] pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+        /// Calls `call` (bind or connect) with the socket and `host`:`port`, closing the socket when it fails.
+        func address(
+            _ host: String, _ port: Int, _ what: String, _ call: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Int32
+        ) throws {
+            var address = Self.loopback(port: port, host: host)
+            let done = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    call(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            guard done else {
+                let error = errno
+                Glibc.close(descriptor)
+                throw BenchmarkError("cannot \(what) \(host):\(port): errno \(error)")
             }
         }
-        guard bound else {
-            let error = errno
-            Glibc.close(descriptor)
-            throw BenchmarkError("cannot bind to \(source): errno \(error)")
-        }
-        var address = Self.loopback(port: port)
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-        guard connected else {
-            let error = errno
-            Glibc.close(descriptor)
-            throw BenchmarkError("cannot connect to 127.0.0.1:\(port): errno \(error)")
-        }
+        try address(source, 0, "bind to", bind)
+        try address("127.0.0.1", port, "connect to", connect)
+        self.descriptor = descriptor
     }
 
     static func loopback(port: Int, host: String = "127.0.0.1") -> sockaddr_in {
