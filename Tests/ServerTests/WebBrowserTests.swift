@@ -128,9 +128,10 @@ import WebDriver
         #expect(try fixture.scene()["stack"] as? [String] == ["band/\(fixture.band)"])
         try page.screenshot("deep-link")
 
+        // The layout without an alert, taken on the page laid out (the new load may not be yet).
+        let before = try page.alertLayout()
         let gone = "/app/genres?content=genre/00000000-0000-0000-0000-000000000000"
         try page.open(gone)
-        let before = try page.alertLayout()
         let refused = try page.waitUntil("the refusal") { $0.alert != nil }
         #expect(refused.alert?.contains("could not be opened") == true)
         #expect(refused.address == link, "the address bar shows the state kept")
