@@ -58,14 +58,7 @@ import Testing
         defer { server.stop() }
         let connection = try RawHTTPConnection(port: server.port, readTimeout: 8)
         connection.write("GET / HTTP/1.1\r\nHost: x\r\n")
-        // One header line every 300 ms: never idle long enough for the idle timeout, never finished.
-        let trickling = Thread {
-            for number in 0..<20 {
-                Thread.sleep(forTimeInterval: 0.3)
-                connection.write("X-Line-\(number): more\r\n")
-            }
-        }
-        trickling.start()
+        connection.trickleHeaderLines(20, every: 0.3)
         let started = ContinuousClock.now
         #expect(try connection.readUntilClosed() == "")
         #expect(ContinuousClock.now - started < .seconds(4))

@@ -59,13 +59,7 @@ import Testing
         let port = try #require(URLComponents(string: served.baseURL)?.port)
         let connection = try RawHTTPConnection(port: port, readTimeout: 20)
         connection.write("GET /v1/health HTTP/1.1\r\nHost: x\r\n")
-        let trickling = Thread {
-            for number in 0..<40 {
-                Thread.sleep(forTimeInterval: 0.5)
-                connection.write("X-Line-\(number): more\r\n")
-            }
-        }
-        trickling.start()
+        connection.trickleHeaderLines(40, every: 0.5)
         let started = ContinuousClock.now
         #expect(try connection.readUntilClosed() == "")
         let waited = ContinuousClock.now - started

@@ -74,6 +74,17 @@ public final class RawHTTPConnection: @unchecked Sendable {
         }
     }
 
+    /// Sends `count` header lines, one every `interval` seconds, on a thread of their own: a request that is never
+    /// idle long enough for an idle timeout and never finished (slowloris).
+    public func trickleHeaderLines(_ count: Int, every interval: Double) {
+        Thread.detachNewThread { [self] in
+            for number in 0..<count {
+                Thread.sleep(forTimeInterval: interval)
+                write("X-Line-\(number): more\r\n")
+            }
+        }
+    }
+
     /// Everything the server sends until it closes the connection (empty when it closes without a word).
     ///
     /// - Throws: ``Failure`` when nothing ends the connection within the read timeout.
