@@ -73,7 +73,15 @@ graphs="$(dirname "$(swift build "${build_flags[@]}" --show-bin-path)")/symbolgr
 rm -rf "$graphs"
 log="$out/symbol-graphs.log"
 echo "docs: symbol graphs"
-swift package "${build_flags[@]}" dump-symbol-graph --emit-extension-block-symbols >"$log" 2>&1 || true
+# The toolchain's swift-package has been seen to crash (signal 11) in this step now and then, with nothing wrong
+# in the package; a crash is tried again, up to three times in all.
+for attempt in 1 2 3; do
+    status=0
+    swift package "${build_flags[@]}" dump-symbol-graph --emit-extension-block-symbols >"$log" 2>&1 || status=$?
+    [ "$status" -ge 128 ] || break
+    echo "docs: swift package dump-symbol-graph crashed (exit $status, attempt $attempt of 3)" >&2
+    rm -rf "$graphs"
+done
 
 for target in "${targets[@]}"; do
     # Only this module's graphs: its own symbols and its extensions of other modules' types.
