@@ -41,10 +41,19 @@ let package = Package(
         .target(
             name: "PostgreSQL",
             dependencies: [
-                "AccessTokens", "Catalog", "CatalogAPI", "CatalogImport", "CatalogServer", "CatalogSync",
-                "LibraryNavigation", "Navigation", "PostgreSQLDB", "SQLiteDB",
+                "AccessTokens", "Catalog", "CatalogAPI", "CatalogImport", "CatalogSync", "LibraryNavigation",
+                "Navigation", "PostgreSQLDB", "SQLiteDB",
             ],
             plugins: ["EmbedMigrations"]),
+        // One interface to a database's catalog, change feed, tokens and navigation state, with its two sides as
+        // mirrors (SQLite/, PostgreSQL/), the one place that chooses between them, and the watchers that wake
+        // long-polls on commits.
+        .target(
+            name: "CatalogStore",
+            dependencies: [
+                "AccessTokens", "Catalog", "CatalogAPI", "CatalogSync", "LibraryNavigation", "Navigation", "PostgreSQL",
+                "PostgreSQLDB", "Schema", "SQLiteDB",
+            ]),
         // libmicrohttpd, loaded when a server starts (Debian: libmicrohttpd12; Homebrew: libmicrohttpd); only
         // HTTPServer imports it.
         .target(name: "CMicroHTTPD", dependencies: ["CSharedLibrary"]),
@@ -55,8 +64,8 @@ let package = Package(
         .target(
             name: "CatalogServer",
             dependencies: [
-                "AccessTokens", "Catalog", "CatalogAPI", "CatalogSync", "HTTPServer", "LibraryNavigation", "Navigation",
-                "Schema", "SQLiteDB",
+                "AccessTokens", "Catalog", "CatalogAPI", "CatalogStore", "CatalogSync", "HTTPServer",
+                "LibraryNavigation", "Navigation", "Schema", "SQLiteDB",
             ],
             exclude: ["Web"], plugins: ["EmbedWebAssets"]),
 
@@ -103,7 +112,7 @@ let package = Package(
             name: "catalog",
             dependencies: [
                 "AccessTokens", "SQLiteDB", "Schema", "Catalog", "CatalogAPI", "CatalogImport", "CatalogRemote",
-                "CatalogServer",
+                "CatalogServer", "CatalogStore",
                 "CatalogSync", "HTTPServer", "Navigation", "LibraryNavigation", "CommandLineKit", "PostgreSQL",
                 "PostgreSQLDB", "TerminalKit",
             ]),
@@ -160,8 +169,8 @@ let package = Package(
         .testTarget(
             name: "PostgreSQLDBTests",
             dependencies: [
-                "Catalog", "CatalogAPI", "CatalogImport", "CatalogServer", "CatalogSync", "PostgreSQL", "PostgreSQLDB",
-                "Schema", "SQLiteDB", "TestSupport",
+                "Catalog", "CatalogAPI", "CatalogImport", "CatalogServer", "CatalogStore", "CatalogSync", "PostgreSQL",
+                "PostgreSQLDB", "Schema", "SQLiteDB", "TestSupport",
             ]),
         .testTarget(
             name: "SchemaTests", dependencies: ["Catalog", "Navigation", "Schema", "SQLiteDB", "TestSupport"],
@@ -193,8 +202,8 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "catalog", "Catalog", "CatalogAPI", "CatalogRemote", "CatalogServer", "CatalogSync", "HTTPServer",
-                "SQLiteDB", "TestSupport", "WebDriver",
+                "catalog", "Catalog", "CatalogAPI", "CatalogRemote", "CatalogServer", "CatalogStore", "CatalogSync",
+                "HTTPServer", "SQLiteDB", "TestSupport", "WebDriver",
             ]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(

@@ -1,18 +1,20 @@
 import Catalog
 import CatalogAPI
+package import CatalogStore
 package import Foundation
 package import HTTPServer
 package import SQLiteDB
 
 /// The catalog's HTTP API, version 1: health, browsing lists, entities and search, read concurrently, each request
-/// in one snapshot, and each user's navigation state (``SceneEndpoints``), all from a ``ServerStorage``: SQLite files
-/// (``SQLiteServerStorage``) or a PostgreSQL database. Bodies are the JSON the `catalog` command prints with `--json`, made by the same
+/// in one snapshot, and each user's navigation state (``SceneEndpoints``), all from a `CatalogStore`: SQLite files
+/// (`SQLiteCatalogStore`) or a PostgreSQL database. Bodies are the JSON the `catalog` command prints with `--json`, made by the same
 /// ``CatalogAPI`` functions. Offline clients get the change feed (a long-poll), lookups and snapshots
 /// (``SyncEndpoints``). Every endpoint but `/v1/health` needs a bearer token (or the web page's session cookie,
 /// ``WebSessionEndpoints``), and each token's rate of requests is limited (``RateLimiter``). `/` and `/app/…` serve
 /// the web page (``WebAssets``).
 package struct CatalogService: Sendable {
-    private let storage: any ServerStorage
+    private let storage: any CatalogStore
+    private let commits: CommitWatchers
     private let version: String
     private let sync: SyncEndpoints
     private let totals = ListTotals()
@@ -23,13 +25,16 @@ package struct CatalogService: Sendable {
     /// speaks HTTPS, so the web page's session cookie is marked `Secure`; a cookie request that changes something
     /// must come from a page of `origins`.
     ///
-    /// - Throws: a file error when the snapshot directory cannot be made.
+    /// - Throws: an error of the database when its commits cannot be watched; a file error when the snapshot directory
+    ///   cannot be made.
     package init(
-        storage: any ServerStorage, version: String, rateLimit: RateLimiter.Rate? = .standard,
+        storage: any CatalogStore, version: String, rateLimit: RateLimiter.Rate? = .standard,
         longPolls: LongPollQuota.Limits = .standard(connections: 4096), secure: Bool = false,
         origins: WebOrigins = WebOrigins()
     ) throws {
         self.storage = storage
+        let commits = try storage.watchCommits()
+        self.commits = commits
         self.version = version
         router = Router(
             authenticate: { request throws(APIProblem) in
@@ -37,7 +42,8 @@ package struct CatalogService: Sendable {
             },
             limiter: rateLimit.map { RateLimiter(rate: $0) })
         let quota = LongPollQuota(limits: longPolls)
-        sync = SyncEndpoints(storage: storage, snapshots: try SnapshotStore(), longPolls: quota)
+        sync = SyncEndpoints(
+            storage: storage, watcher: commits.catalog, snapshots: try SnapshotStore(), longPolls: quota)
         sync.register(in: &router)
         router.add("GET", "/v1/health", scope: nil) { [self] request, _ in try health(request) }
         router.add("GET", "/v1/search") { [self] request, _ in try search(request) }
@@ -47,7 +53,7 @@ package struct CatalogService: Sendable {
                 try show(kind, request, uuid: parameters["uuid"] ?? "")
             }
         }
-        SceneEndpoints(storage: storage, longPolls: quota).register(in: &router)
+        SceneEndpoints(storage: storage, watcher: commits.navigation, longPolls: quota).register(in: &router)
         WebSessionEndpoints(storage: storage, secure: secure, origins: origins).register(in: &router)
         WebAssets.register(in: &router)
     }
@@ -55,14 +61,14 @@ package struct CatalogService: Sendable {
     /// The API over the catalog's `pool` and the `userState` pool of its users' file (users, tokens, navigation
     /// state: `DatabaseSchema.openUserStatePool(catalogPath:configuration:)`), as ``init(storage:version:rateLimit:longPolls:secure:origins:)``.
     ///
-    /// - Throws: `DatabaseError` when a commit watcher cannot open its file; a file error when the snapshot
+    /// - Throws: `DatabaseError` when the users' file or a commit watcher cannot open its file; a file error when the snapshot
     ///   directory cannot be made.
     package init(
         pool: DatabasePool, userState: DatabasePool, version: String, rateLimit: RateLimiter.Rate? = .standard,
         longPolls: LongPollQuota.Limits = .standard(connections: 4096), secure: Bool = false
     ) throws {
         try self.init(
-            storage: try SQLiteServerStorage(catalog: pool, userState: userState), version: version,
+            storage: try SQLiteCatalogStore(catalog: pool, userState: userState), version: version,
             rateLimit: rateLimit, longPolls: longPolls, secure: secure)
     }
 
@@ -71,15 +77,14 @@ package struct CatalogService: Sendable {
         router.respond(to: request)
     }
 
-    /// How many requests the service answers usefully at once: the server's threads (``ServerStorage/concurrency``).
+    /// How many requests the service answers usefully at once: the server's threads (`CommitSource/concurrency`).
     package var concurrency: Int { storage.concurrency }
 
     /// Answers parked long-polls at once, and any asked from now on without waiting; removes the snapshot
     /// files. The server's `stopping` hook.
     package func stop() {
         sync.stop()
-        storage.catalogCommits.stop()
-        storage.navigationCommits.stop()
+        commits.stop()
     }
 
     private func health(_ request: HTTPRequest) throws -> HTTPResponse {

@@ -1,6 +1,7 @@
 import AccessTokens
 import Catalog
 import CatalogAPI
+import CatalogStore
 import Foundation
 package import HTTPServer
 package import LibraryNavigation
@@ -13,7 +14,9 @@ package import Navigation
 /// inside the storage's `navigation` call (on PostgreSQL it holds a pooled connection); its state is then read to
 /// answer.
 package struct SceneEndpoints: Sendable {
-    let storage: any ServerStorage
+    let storage: any CatalogReading & NavigationHolding
+    /// Wakes the long-polls when navigation state commits.
+    let watcher: CommitWatcher
     let longPolls: LongPollQuota
     /// The revisions of the scenes long-polls wait on, read once per commit for all waiters of a scene.
     private let revisions = SharedAnswers<SceneKey, SceneRevision>()
@@ -67,7 +70,6 @@ package struct SceneEndpoints: Sendable {
     // MARK: Scenes
 
     /// Wakes a scene's long-polls on every commit, whoever made it.
-    private var watcher: CommitWatcher { storage.navigationCommits }
 
     /// `GET`: the scene as restored (repaired against the catalog), or 304 when `If-None-Match` names its revision.
     /// With `wait=S` and `If-None-Match`, a 304 is held until the scene changes (the new state is the answer) or S

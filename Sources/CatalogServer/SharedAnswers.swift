@@ -1,3 +1,4 @@
+package import CatalogStore
 import Foundation
 
 /// Answers shared by the long-polls one commit wakes: those asking the same question read it once between them

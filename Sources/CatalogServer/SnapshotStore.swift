@@ -1,3 +1,4 @@
+import CatalogStore
 import CatalogSync
 import Foundation
 
@@ -34,7 +35,7 @@ final class SnapshotStore: @unchecked Sendable {
     /// The snapshot of the database's current version, built now when there is none yet.
     ///
     /// - Throws: ``APIProblem`` `stopping` once the store is removed; `DatabaseError` when the copy fails.
-    func snapshot(of storage: any ServerStorage) throws -> Snapshot {
+    func snapshot(of storage: any ChangeFeedStore) throws -> Snapshot {
         try lock.withLock {
             guard !removed else {
                 throw APIProblem(

@@ -1,5 +1,6 @@
 import AccessTokens
 import Catalog
+import CatalogStore
 import CatalogSync
 import Foundation
 package import HTTPServer
@@ -23,7 +24,9 @@ package typealias FeedAnswer = (response: HTTPResponse, progressed: Bool)
 /// What offline clients take from the server: the change feed as JSON lines (a long-poll with `wait`), the
 /// current state of one entity, and snapshots.
 struct SyncEndpoints: Sendable {
-    let storage: any ServerStorage
+    let storage: any ChangeFeedStore
+    /// Wakes the long-polls when a change to the catalog commits.
+    let watcher: CommitWatcher
     let snapshots: SnapshotStore
     let longPolls: LongPollQuota
     let answers = SharedAnswers<FeedQuery, FeedAnswer>()
@@ -45,8 +48,6 @@ struct SyncEndpoints: Sendable {
     func stop() {
         snapshots.remove()
     }
-
-    private var watcher: CommitWatcher { storage.catalogCommits }
 
     // MARK: Changes
 

@@ -1,4 +1,4 @@
-import CatalogServer
+import CatalogStore
 import Foundation
 import PostgreSQL
 import PostgreSQLDB

@@ -2,6 +2,7 @@ import AccessTokens
 import Catalog
 import CatalogAPI
 import CatalogServer
+import CatalogStore
 import CatalogSync
 import Foundation
 import HTTPServer
@@ -15,9 +16,9 @@ import Testing
 /// A commit wakes the scene long-polls, but only those whose scene it changed read the scene whole: sixteen
 /// waiting on one user's scene cost one shared revision read when another user's scene changes.
 @Suite struct SceneWakeTests {
-    /// A storage that counts the navigation calls made through it.
-    struct CountingStorage: ServerStorage {
-        let inner: SQLiteServerStorage
+    /// A store that counts the navigation calls made through it.
+    struct CountingStorage: CatalogStore {
+        let inner: SQLiteCatalogStore
         let calls = Counter()
 
         final class Counter: @unchecked Sendable {
@@ -46,8 +47,7 @@ import Testing
             return try inner.navigation(body)
         }
         var concurrency: Int { inner.concurrency }
-        var catalogCommits: CommitWatcher { inner.catalogCommits }
-        var navigationCommits: CommitWatcher { inner.navigationCommits }
+        func watchCommits() throws -> CommitWatchers { try inner.watchCommits() }
     }
 
     @Test func aCommitToOneScenesReadsOnlyThatSceneWhole() throws {
@@ -58,7 +58,7 @@ import Testing
             try ServedCatalog.createToken(cli, user: "changed", scope: "nav")
         )
         let storage = CountingStorage(
-            inner: try SQLiteServerStorage(
+            inner: try SQLiteCatalogStore(
                 catalog: try DatabasePool(path: cli.database),
                 userState: try DatabaseSchema.openUserStatePool(catalogPath: cli.database)))
         let service = try CatalogService(storage: storage, version: "test", rateLimit: nil)

@@ -1,4 +1,5 @@
 import CatalogServer
+import CatalogStore
 import Foundation
 import HTTPServer
 import TestSupport

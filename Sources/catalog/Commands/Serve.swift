@@ -1,5 +1,6 @@
 import AccessTokens
 import CatalogServer
+import CatalogStore
 import CommandLineKit
 import Dispatch
 import Foundation
@@ -138,7 +139,7 @@ enum ServeCommand {
 
     /// Where the server's answers come from: the PostgreSQL database of `--database` (migrated first), else the
     /// SQLite catalog of `--db` with its users' file, both brought up to date; the catalog must exist.
-    private static func storage(_ invocation: Invocation) throws -> any ServerStorage {
+    private static func storage(_ invocation: Invocation) throws -> any CatalogStore {
         let replica = invocation.value("read-database")
         if let uri = try GlobalOptions.postgreSQLURI(invocation) {
             if let replica, !PostgreSQLConnection.isURI(replica) {
@@ -148,7 +149,7 @@ enum ServeCommand {
                     commandPath: invocation.commandPath)
             }
             try PostgreSQLSchema.migrator.migrate(try PostgreSQLConnection(uri: uri))
-            return try PostgreSQLServerStorage(uri: uri, readURI: replica)
+            return try PostgreSQLCatalogStore(uri: uri, readURI: replica)
         }
         guard replica == nil else {
             throw UsageError(
@@ -158,7 +159,7 @@ enum ServeCommand {
         let path = GlobalOptions.databasePath(invocation)
         try GlobalOptions.openDatabase(invocation, mode: .migrateExisting).close()
         let configuration = try GlobalOptions.configuration(invocation, path: path)
-        return try SQLiteServerStorage(
+        return try SQLiteCatalogStore(
             catalog: try DatabasePool(path: path, configuration: configuration),
             userState: try DatabaseSchema.openUserStatePool(catalogPath: path, configuration: configuration))
     }

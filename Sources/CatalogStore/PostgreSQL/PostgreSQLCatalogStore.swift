@@ -1,27 +1,25 @@
 package import AccessTokens
 package import Catalog
 package import CatalogAPI
-package import CatalogServer
 package import CatalogSync
 import Foundation
 package import LibraryNavigation
 package import Navigation
+import PostgreSQL
 import PostgreSQLDB
 
-/// A server's storage on PostgreSQL: the catalog, its change feed, the users' tokens and navigation state in one
+/// A catalog store on PostgreSQL: the catalog, its change feed, the users' tokens and navigation state in one
 /// database (`Migrations/PostgreSQL/`), read and written through a pool of connections, so any number of
 /// `catalog serve` processes can stand in front of it. Catalog reads (lists, entities, search, snapshots) may go to a
 /// streaming replica; navigation, tokens and the change feed stay on the primary, so a client reads its own writes
 /// and a long-poll woken by a commit finds it. Long-polls wake on `NOTIFY` from the primary, sent at the commit of
 /// any process's change (migration 0003).
-package struct PostgreSQLServerStorage: ServerStorage {
+package struct PostgreSQLCatalogStore: CatalogStore {
+    private let uri: String
     private let primary: PostgreSQLConnectionPool
     private let replica: PostgreSQLConnectionPool
-    package let catalogCommits: CommitWatcher
     /// A thread per pooled connection of the primary: a request mostly waits on its round trips.
     package var concurrency: Int { primary.maximumConnections }
-    /// The catalog's watcher: one channel carries the commits of both.
-    package var navigationCommits: CommitWatcher { catalogCommits }
 
     /// The storage on the database `uri` names, migrated already; catalog reads go to `readURI` when given.
     ///
@@ -31,9 +29,15 @@ package struct PostgreSQLServerStorage: ServerStorage {
     ///   - connections: the most connections each pool opens.
     /// - Throws: `PostgreSQLError` when a database cannot be reached.
     package init(uri: String, readURI: String? = nil, connections: Int = 16) throws {
+        self.uri = uri
         primary = try PostgreSQLConnectionPool(uri: uri, maximumConnections: connections)
         replica = try readURI.map { try PostgreSQLConnectionPool(uri: $0, maximumConnections: connections) } ?? primary
-        catalogCommits = CommitWatcher(signal: try PostgreSQLCommitSignal(uri: uri))
+    }
+
+    /// One watcher for both: one channel carries the commits of the catalog and of navigation state.
+    package func watchCommits() throws -> CommitWatchers {
+        let watcher = CommitWatcher(signal: try PostgreSQLCommitSignal(uri: uri))
+        return CommitWatchers(catalog: watcher, navigation: watcher)
     }
 
     package func readCatalog<T>(_ body: (any CatalogReader) throws -> T) throws -> T {
@@ -95,6 +99,9 @@ package struct PostgreSQLServerStorage: ServerStorage {
     package func navigation<T>(
         _ body: (NavigationStore<LibraryRoute>, any RouteValidator<LibraryRoute>) throws -> T
     ) throws -> T {
+        // The store and its validator share the request's one pooled connection: a validator reading through a
+        // connection of its own, taken inside a save's transaction, could wait forever for a pool whose every
+        // connection holds such a transaction. Making them costs no round trip.
         try primary.withConnection { connection in
             let validator = CatalogLookupValidator(PostgreSQLCatalogLookup(connection))
             return try body(NavigationStore(postgreSQL: connection, validator: validator), validator)

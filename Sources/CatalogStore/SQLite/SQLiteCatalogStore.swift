@@ -7,27 +7,31 @@ package import Navigation
 package import SQLiteDB
 import Schema
 
-/// A server's storage in SQLite: the catalog file read through a pool, and the users' file beside it (users, tokens,
+/// A catalog store in SQLite: the catalog file read through a pool, and the users' file beside it (users, tokens,
 /// navigation state, web sessions) written through a second pool's one writer, with the catalog attached read-only,
 /// so an import writing the catalog never delays a navigation save. Each file is watched for commits from any
 /// process (`PRAGMA data_version`).
-package struct SQLiteServerStorage: ServerStorage {
+package struct SQLiteCatalogStore: CatalogStore {
     private let catalog: DatabasePool
     private let userState: DatabasePool
-    package let catalogCommits: CommitWatcher
-    package let navigationCommits: CommitWatcher
+    private let navigation: PooledNavigation
     /// The machine's cores bound what SQLite answers at once: four threads, as before the seam.
     package let concurrency = 4
 
-    /// The storage over the catalog's `pool` and the `userState` pool of its users' file
+    /// The store over the catalog's `pool` and the `userState` pool of its users' file
     /// (`DatabaseSchema.openUserStatePool(catalogPath:configuration:)`).
     ///
-    /// - Throws: `DatabaseError` when a commit watcher cannot open its file.
+    /// - Throws: `NavigationStoreError.schemaMissing(path:)` when the users' file lacks the navigation tables,
+    ///   `DatabaseError` when it cannot be read.
     package init(catalog: DatabasePool, userState: DatabasePool) throws {
         self.catalog = catalog
         self.userState = userState
-        catalogCommits = try CommitWatcher(path: catalog.path)
-        navigationCommits = try CommitWatcher(path: userState.path)
+        navigation = try PooledNavigation(userState)
+    }
+
+    package func watchCommits() throws -> CommitWatchers {
+        CommitWatchers(
+            catalog: try CommitWatcher(path: catalog.path), navigation: try CommitWatcher(path: userState.path))
     }
 
     package func readCatalog<T>(_ body: (any CatalogReader) throws -> T) throws -> T {
@@ -73,11 +77,24 @@ package struct SQLiteServerStorage: ServerStorage {
     package func navigation<T>(
         _ body: (NavigationStore<LibraryRoute>, any RouteValidator<LibraryRoute>) throws -> T
     ) throws -> T {
+        try body(navigation.store, navigation.validator)
+    }
+}
+
+/// The navigation store of the users' pool and its validator, made once and shared by every request.
+///
+/// Sendable because nothing in it changes after it is made and what it reads and writes through is a pool (which is
+/// Sendable): the store's own fields are constants, and with SQLite's automatic checkpoints it starts no checkpointer.
+private final class PooledNavigation: @unchecked Sendable {
+    let store: NavigationStore<LibraryRoute>
+    let validator: CatalogRouteValidator
+
+    init(_ pool: DatabasePool) throws {
+        validator = CatalogRouteValidator(pool)
         var configuration = NavigationStore<LibraryRoute>.Configuration()
-        // A store per request: leave checkpoints to SQLite rather than start a checkpointing thread per request.
+        // SQLite checkpoints as it commits (every 1,000 pages of log), so a store that lives as long as a server
+        // needs no thread of its own for them.
         configuration.checkpoints = .sqliteAutomatic
-        let validator = CatalogRouteValidator(userState)
-        return try body(
-            try NavigationStore(database: userState, validator: validator, configuration: configuration), validator)
+        store = try NavigationStore(database: pool, validator: validator, configuration: configuration)
     }
 }

@@ -1,5 +1,5 @@
-import CatalogServer
 import Foundation
+import PostgreSQL
 import PostgreSQLDB
 
 /// The commits to a PostgreSQL catalog database, from any process, for a ``CommitWatcher``: a connection of its own

@@ -5,20 +5,31 @@ package import CatalogSync
 package import LibraryNavigation
 package import Navigation
 
-/// Where a server's answers come from: the catalog and its change feed, the users' access tokens and their
-/// navigation state, and what wakes a long-poll when any of them commits. The endpoints hold the rules and speak
-/// HTTP; a storage holds the rows. ``SQLiteServerStorage`` keeps them in a catalog file and its users' file; a
-/// PostgreSQL database holds them all (the `PostgreSQL` target's `PostgreSQLServerStorage`).
+/// One database's catalog, change feed, users' tokens and navigation state, behind one interface: what the server's
+/// endpoints and the `catalog` command read and write, whichever database holds the rows. ``SQLiteCatalogStore``
+/// keeps them in a catalog file and its users' file; a PostgreSQL database holds them all (the `PostgreSQL` module's
+/// `PostgreSQLCatalogStore`). The rules (validation, repair, scopes) stay above the store; a store moves rows.
+///
+/// Its requirements come in concerns of their own, so a piece of code can say which part it needs:
+/// ``CatalogReading``, ``ChangeFeedStore``, ``AccessTokenHolding``, ``NavigationHolding`` and ``CommitSource``.
 ///
 /// Every call may run on any thread, several at once; each takes what it needs (a pooled connection) for the
-/// length of the call and gives it back, so a body must not keep the store or reader it is given.
-package protocol ServerStorage: Sendable {
+/// length of the call and gives it back, so a body must not keep the store or reader it is given, nor call the
+/// store again from inside it.
+package typealias CatalogStore = AccessTokenHolding & CatalogReading & ChangeFeedStore & CommitSource
+    & NavigationHolding
+
+/// The catalog's reads.
+package protocol CatalogReading: Sendable {
     /// Runs `body` with the catalog, every call it makes seeing one state of it.
     func readCatalog<T>(_ body: (any CatalogReader) throws -> T) throws -> T
 
     /// Runs `body` with the catalog as route checks and scene titles read it, in one state.
     func readLookup<T>(_ body: (any CatalogLookup) throws -> T) throws -> T
+}
 
+/// The change feed and the snapshots offline copies start from.
+package protocol ChangeFeedStore: Sendable {
     /// The database's identity as a change source, which a syncing client names in every request.
     func databaseUUID() throws -> String
 
@@ -36,41 +47,32 @@ package protocol ServerStorage: Sendable {
 
     /// Writes a client snapshot to the new file `path`: the catalog as of one state, without the users' rows.
     func writeSnapshot(to path: String) throws -> SnapshotInfo
+}
 
+/// The users' access tokens and web sessions.
+package protocol AccessTokenHolding: Sendable {
     /// Runs `body` with the access tokens and web sessions.
     func accessTokens<T>(_ body: (AccessTokenStore) throws -> T) throws -> T
+}
 
-    /// Runs `body` with the users' navigation state and the validator its routes are checked with.
+/// The users' navigation state.
+package protocol NavigationHolding: Sendable {
+    /// Runs `body` with the users' navigation state and the validator its routes are checked with. The store is the
+    /// same one for the store's whole life, so what it learnt of the catalog (titles, checked routes) is kept.
     func navigation<T>(_ body: (NavigationStore<LibraryRoute>, any RouteValidator<LibraryRoute>) throws -> T) throws
         -> T
+}
 
+/// What wakes a server's long-polls, and how many requests it answers usefully at once.
+package protocol CommitSource: Sendable {
     /// How many requests it answers usefully at once, which sets the server's threads: on SQLite a request is CPU
     /// work (a few threads on a few cores); on PostgreSQL it mostly waits for the database server, one pooled
     /// connection each.
     var concurrency: Int { get }
 
-    /// Wakes long-polls of the change feed when a change to the catalog commits, from any process.
-    var catalogCommits: CommitWatcher { get }
-
-    /// Wakes long-polls of scenes when navigation state commits, from any process.
-    var navigationCommits: CommitWatcher { get }
-}
-
-/// The change feed's identity and bounds, as `GET /v1/health` reports them and a snapshot's ETag names them.
-package struct FeedStatus: Sendable, Hashable {
-    /// The identity of the database as a change source.
-    package var database: String
-    /// The newest migration of the catalog's schema applied.
-    package var schemaVersion: Int
-    /// The feed's high-water mark.
-    package var lastSequence: Int64
-    /// Changes before this sequence were pruned.
-    package var prunedBefore: Int64
-
-    package init(database: String, schemaVersion: Int, lastSequence: Int64, prunedBefore: Int64) {
-        self.database = database
-        self.schemaVersion = schemaVersion
-        self.lastSequence = lastSequence
-        self.prunedBefore = prunedBefore
-    }
+    /// Starts watching for commits, from any process: to the catalog (waking the change feed's long-polls) and to
+    /// navigation state (waking scenes' long-polls). The caller stops them (``CommitWatchers/stop()``).
+    ///
+    /// - Throws: an error of the database when it cannot be watched.
+    func watchCommits() throws -> CommitWatchers
 }
