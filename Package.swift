@@ -51,8 +51,8 @@ let package = Package(
         .target(
             name: "CatalogStore",
             dependencies: [
-                "AccessTokens", "Catalog", "CatalogAPI", "CatalogSync", "LibraryNavigation", "Navigation", "PostgreSQL",
-                "PostgreSQLDB", "Schema", "SQLiteDB",
+                "AccessTokens", "Catalog", "CatalogAPI", "CatalogImport", "CatalogSync", "LibraryNavigation",
+                "Navigation", "PostgreSQL", "PostgreSQLDB", "Schema", "SchemaMigration", "SQLiteDB",
             ]),
         // libmicrohttpd, loaded when a server starts (Debian: libmicrohttpd12; Homebrew: libmicrohttpd); only
         // HTTPServer imports it.
@@ -114,6 +114,7 @@ let package = Package(
                 "AccessTokens", "SQLiteDB", "Schema", "Catalog", "CatalogAPI", "CatalogImport", "CatalogRemote",
                 "CatalogServer", "CatalogStore",
                 "CatalogSync", "HTTPServer", "Navigation", "LibraryNavigation", "CommandLineKit", "PostgreSQL",
+                "SchemaMigration",
                 "PostgreSQLDB", "TerminalKit",
             ]),
         .executableTarget(

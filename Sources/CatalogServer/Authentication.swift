@@ -16,7 +16,7 @@ enum Authentication {
     /// - Throws: a 401 ``APIProblem`` for a missing, malformed, unknown, expired or revoked token or session; a 403
     ///   for a cookie request that changes state without the session's CSRF token or from another origin.
     static func caller(
-        of request: HTTPRequest, in storage: any AccessTokenHolding, origins: WebOrigins
+        of request: HTTPRequest, in storage: any AccountHolding, origins: WebOrigins
     ) throws(APIProblem) -> Caller {
         guard let field = request.headers["authorization"] else {
             guard let id = WebSessionCookie.sessionID(in: request) else { throw .missingToken }
@@ -38,7 +38,7 @@ enum Authentication {
     /// The web session whose cookie holds `id`.
     ///
     /// - Throws: a 401 ``APIProblem`` when it is unknown, ended, or its token no longer usable.
-    static func webSession(_ id: String, in storage: any AccessTokenHolding) throws(APIProblem) -> WebSession {
+    static func webSession(_ id: String, in storage: any AccountHolding) throws(APIProblem) -> WebSession {
         try refusing { try storage.accessTokens { try $0.webSession(id) } }
     }
 

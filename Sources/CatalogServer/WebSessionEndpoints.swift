@@ -8,7 +8,7 @@ import Navigation
 /// `/v1/web/session`: the web page's sign-in. `POST` trades an access token (sent once, in the body) for a session
 /// cookie; `GET` tells the page who is signed in and the session's CSRF token; `DELETE` signs out.
 struct WebSessionEndpoints: Sendable {
-    let storage: any AccessTokenHolding
+    let storage: any AccountHolding
     /// Whether the server speaks HTTPS, so the cookie is marked `Secure`.
     let secure: Bool
     let origins: WebOrigins

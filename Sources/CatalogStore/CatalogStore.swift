@@ -1,6 +1,7 @@
 package import AccessTokens
 package import Catalog
 package import CatalogAPI
+package import CatalogImport
 package import CatalogSync
 package import LibraryNavigation
 package import Navigation
@@ -11,12 +12,13 @@ package import Navigation
 /// `PostgreSQLCatalogStore`). The rules (validation, repair, scopes) stay above the store; a store moves rows.
 ///
 /// Its requirements come in concerns of their own, so a piece of code can say which part it needs:
-/// ``CatalogReading``, ``ChangeFeedStore``, ``AccessTokenHolding``, ``NavigationHolding`` and ``CommitSource``.
+/// ``CatalogReading``, ``CatalogWriting``, ``ChangeFeedStore``, ``AccountHolding``, ``NavigationHolding`` and
+/// ``CommitSource``.
 ///
 /// Every call may run on any thread, several at once; each takes what it needs (a pooled connection) for the
 /// length of the call and gives it back, so a body must not keep the store or reader it is given, nor call the
 /// store again from inside it.
-package typealias CatalogStore = AccessTokenHolding & CatalogReading & ChangeFeedStore & CommitSource
+package typealias CatalogStore = AccountHolding & CatalogReading & CatalogWriting & ChangeFeedStore & CommitSource
     & NavigationHolding
 
 /// The catalog's reads.
@@ -27,6 +29,21 @@ package protocol CatalogReading: Sendable {
     /// Runs `body` with the catalog as route checks and scene titles read it, in one state.
     func readLookup<T>(_ body: (any CatalogLookup) throws -> T) throws -> T
 }
+
+/// What writes the catalog: its importer.
+package protocol CatalogWriting: Sendable {
+    /// Runs `body` with the catalog's importer, which may keep what it learnt of one file for the next.
+    func importing<T>(_ body: (any CatalogFileImporter) throws -> T) throws -> T
+}
+
+/// Imports catalog files, on any database: `CatalogImporter` on SQLite, `PostgreSQLImporter` on PostgreSQL.
+package protocol CatalogFileImporter {
+    /// Imports the file at `path` as `options` say, reporting progress to `progress`.
+    func importFile(atPath path: String, options: ImportOptions, progress: ((ImportProgress) -> Void)?) throws
+        -> ImportSummary
+}
+
+extension CatalogImporter: CatalogFileImporter {}
 
 /// The change feed and the snapshots offline copies start from.
 package protocol ChangeFeedStore: Sendable {
@@ -39,8 +56,11 @@ package protocol ChangeFeedStore: Sendable {
     /// Writes the changes after `since` as the JSON lines of `catalog changes`, then the trailer, read in one state.
     ///
     /// - Throws: `SyncError.behindPrunedHorizon` when changes after `since` were pruned.
-    func writeChanges(since: Int64, limit: Int, until: Int64?, to write: (String) throws -> Void) throws
+    func writeChanges(since: Int64, limit: Int?, until: Int64?, to write: (String) throws -> Void) throws
         -> ChangeBatch.Trailer
+
+    /// Deletes the changes before sequence `sequence`; returns how many.
+    func prune(before sequence: Int64) throws -> Int
 
     /// What the feed knows of one entity now.
     func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup
@@ -49,10 +69,17 @@ package protocol ChangeFeedStore: Sendable {
     func writeSnapshot(to path: String) throws -> SnapshotInfo
 }
 
-/// The users' access tokens and web sessions.
-package protocol AccessTokenHolding: Sendable {
+/// The users, their access tokens and web sessions.
+package protocol AccountHolding: Sendable {
+    /// Runs `body` with the users and their access tokens and web sessions.
+    func accounts<T>(_ body: (UserDirectory, AccessTokenStore) throws -> T) throws -> T
+}
+
+extension AccountHolding {
     /// Runs `body` with the access tokens and web sessions.
-    func accessTokens<T>(_ body: (AccessTokenStore) throws -> T) throws -> T
+    package func accessTokens<T>(_ body: (AccessTokenStore) throws -> T) throws -> T {
+        try accounts { _, tokens in try body(tokens) }
+    }
 }
 
 /// The users' navigation state.

@@ -1,3 +1,4 @@
+import CatalogStore
 import Schema
 
 /// A catalog file that cannot be opened or used, told to the person at the terminal: the library's explanation of
@@ -12,6 +13,12 @@ struct DatabaseProblem: Error, CustomStringConvertible {
     static func explain(_ error: any Error, path: String, option: String = "--db") -> any Error {
         guard let problem = CatalogFileError(error, path: path) else { return error }
         return DatabaseProblem(problem: problem, option: option)
+    }
+
+    /// ``explain(_:path:option:)`` for the database at `location`, named by `--db` or `--database`.
+    static func explain(_ error: any Error, at location: StoreLocation) -> any Error {
+        let option = if case .postgreSQL = location { "--database" } else { "--db" }
+        return explain(error, path: location.description, option: option)
     }
 
     var description: String {

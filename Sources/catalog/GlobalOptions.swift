@@ -1,11 +1,11 @@
 import AccessTokens
 import Catalog
 import CatalogAPI
+import CatalogStore
 import CommandLineKit
 import Foundation
 import LibraryNavigation
 import Navigation
-import PostgreSQL
 import PostgreSQLDB
 import SQLiteDB
 import Schema
@@ -18,14 +18,8 @@ enum GlobalOptions {
     static let postgreSQL = Option.value(
         "database", valueName: "URL",
         help: "A PostgreSQL database instead of a SQLite file: a libpq URI, postgres://USER@HOST:PORT/NAME (default: "
-            + "$CATALOG_DATABASE unless --db is given). init, info, list, show, search, changes, import, snapshot, "
-            + "serve, users, tokens, nav and sessions work on PostgreSQL so far.",
+            + "$CATALOG_DATABASE unless --db is given). Every subcommand but sync and demo works on PostgreSQL.",
         inherited: true)
-    /// The subcommands that work on a PostgreSQL database; the others refuse `--database`.
-    static let postgreSQLCommands: Set = [
-        "init", "info", "list", "show", "search", "changes", "import", "snapshot", "serve", "users", "tokens", "nav",
-        "sessions",
-    ]
     static let wait = Option.value(
         "wait", valueName: "SECONDS",
         help: "Give up after waiting SECONDS for another program's lock on the database (default: wait until it is "
@@ -37,12 +31,17 @@ enum GlobalOptions {
         invocation.value("db") ?? ProcessInfo.processInfo.environment["CATALOG_DB"] ?? "catalog.sqlite"
     }
 
-    /// The PostgreSQL database the invocation names (`--database`, else `$CATALOG_DATABASE` when `--db` is not
-    /// given), or `nil` for the SQLite file of `--db`.
+    /// The subcommands that need a store to have a capability, which a PostgreSQL database does not have.
+    private static let requirements: [String: StoreCapability] = [
+        "sync": .portableFile, "demo": .portableFile, "browse": .browserColumns,
+    ]
+
+    /// The database the invocation names, resolved once: the PostgreSQL database of `--database` (else of
+    /// `$CATALOG_DATABASE` when `--db` is not given), or the SQLite file of `--db`.
     ///
-    /// - Throws: `UsageError` for both `--db` and `--database`, a URI that is not PostgreSQL's, or a subcommand
-    ///   that does not work on PostgreSQL yet.
-    static func postgreSQLURI(_ invocation: Invocation) throws -> String? {
+    /// - Throws: `UsageError` for both `--db` and `--database`, a URI that is not PostgreSQL's, or a subcommand that
+    ///   needs what the database cannot do.
+    static func location(_ invocation: Invocation) throws -> StoreLocation {
         let given = invocation.value("database")
         if given != nil, invocation.value("db") != nil {
             throw UsageError(
@@ -50,7 +49,9 @@ enum GlobalOptions {
                 commandPath: invocation.commandPath)
         }
         let environment = invocation.value("db") == nil ? ProcessInfo.processInfo.environment["CATALOG_DATABASE"] : nil
-        guard let uri = given ?? environment.flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        guard let uri = given ?? environment.flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return .sqlite(path: databasePath(invocation))
+        }
         let source = given != nil ? "--database" : "$CATALOG_DATABASE"
         guard PostgreSQLConnection.isURI(uri) else {
             throw UsageError(
@@ -58,28 +59,29 @@ enum GlobalOptions {
                     + "'\(PostgreSQLConnection.redacted(uri))' (a SQLite file is named with --db PATH)",
                 commandPath: invocation.commandPath)
         }
-        guard let subcommand = invocation.commandPath.dropFirst().first, postgreSQLCommands.contains(subcommand) else {
+        let location = StoreLocation.postgreSQL(uri: uri)
+        if let subcommand = invocation.commandPath.dropFirst().first, let needed = requirements[subcommand],
+            !location.capabilities.contains(needed)
+        {
             throw UsageError(
-                "\(invocation.commandPath.joined(separator: " ")) works on a SQLite catalog file only so far; "
-                    + "on PostgreSQL: \(postgreSQLCommands.sorted().joined(separator: ", ")) (\(source) is set)",
+                "\(invocation.commandPath.joined(separator: " ")) works on a SQLite catalog file only; every "
+                    + "subcommand but \(requirements.keys.sorted().joined(separator: ", ")) works on PostgreSQL "
+                    + "(\(source) is set)",
                 commandPath: invocation.commandPath)
         }
-        return uri
+        return location
     }
 
-    /// Connects to the invocation's PostgreSQL database, or returns `nil` when it names a SQLite file.
-    static func connectPostgreSQL(_ invocation: Invocation) throws -> PostgreSQLConnection? {
-        try postgreSQLURI(invocation).map { try PostgreSQLConnection(uri: $0) }
-    }
-
-    /// The catalog the invocation names, to read: its PostgreSQL database (migrated first, as `changes` does) or its
-    /// SQLite file (created or brought up to date). `catalog list|show|search` read through it what `GET /v1/…` reads.
-    static func openCatalogReader(_ invocation: Invocation) throws -> any CatalogReader {
-        if let connection = try connectPostgreSQL(invocation) {
-            try PostgreSQLSchema.migrator.migrate(connection)
-            return PostgreSQLCatalogReader(connection)
+    /// The store of the invocation's database (or of `location`, resolved from it already): its SQLite catalog
+    /// opened as `mode` says (waiting for other programs' locks as `--wait` says), or its PostgreSQL database,
+    /// migrated first.
+    static func openStore(
+        _ invocation: Invocation, at location: StoreLocation? = nil, mode: DatabaseSchema.OpenMode = .createOrMigrate
+    ) throws -> any CatalogStore {
+        let limit = try waitLimit(invocation)
+        return try (location ?? self.location(invocation)).open(mode: mode) { path in
+            configuration(waiting: limit, path: path)
         }
-        return LibraryCatalog(try openDatabase(invocation))
     }
 
     /// Opens the invocation's database as `mode` says: by default creating it or bringing its schema up to date.
@@ -100,37 +102,17 @@ enum GlobalOptions {
         return try DatabaseSchema.openUserState(catalogPath: path, configuration: waiting)
     }
 
-    /// The users and access tokens of the invocation's database: the tables of its PostgreSQL database (migrated
-    /// first, as `changes` does), else the user-state file of its SQLite catalog.
-    static func openUsersAndTokens(_ invocation: Invocation) throws -> (users: UserDirectory, tokens: AccessTokenStore)
-    {
-        if let connection = try connectPostgreSQL(invocation) {
-            try PostgreSQLSchema.migrator.migrate(connection)
-            return (
-                UserDirectory(PostgreSQLUserStorage(connection)),
-                AccessTokenStore(PostgreSQLAccessTokenStorage(connection))
-            )
-        }
-        let database = try openUserState(invocation)
-        return (UserDirectory(database), AccessTokenStore(database))
-    }
-
-    /// The navigation state of the invocation's PostgreSQL database (migrated first, as `changes` does) with its
-    /// catalog, which routes are checked against and titles read from; `nil` when the invocation names a SQLite file.
-    static func openPostgreSQLNavigation(_ invocation: Invocation) throws -> (
-        catalog: any CatalogLookup, store: NavigationStore<LibraryRoute>
-    )? {
-        guard let connection = try connectPostgreSQL(invocation) else { return nil }
-        try PostgreSQLSchema.migrator.migrate(connection)
-        return (PostgreSQLCatalogLookup(connection), NavigationStore(postgreSQLCatalog: connection))
-    }
-
     /// How to open the database at `path`: waiting for another program's lock as long as `--wait` says (without a
     /// limit by default), and saying so on standard error.
     static func configuration(_ invocation: Invocation, path: String) throws -> Database.Configuration {
+        configuration(waiting: try waitLimit(invocation), path: path)
+    }
+
+    /// How to open the database at `path`, waiting for another program's lock at most `limit` (`nil`: no limit).
+    private static func configuration(waiting limit: Duration?, path: String) -> Database.Configuration {
         var configuration = Database.Configuration()
-        configuration.busyTimeout = try waitLimit(invocation)
-        let report = LockWaitReport(path: path, limit: configuration.busyTimeout)
+        configuration.busyTimeout = limit
+        let report = LockWaitReport(path: path, limit: limit)
         configuration.onLockWait = { report.waited($0) }
         return configuration
     }

@@ -1,7 +1,6 @@
 // The `catalog` command: parses the command line, runs the subcommand, turns errors into exit statuses.
 import CommandLineKit
 import Foundation
-import PostgreSQLDB
 
 let root = Command(
     name: "catalog",
@@ -29,15 +28,11 @@ do {
         Output.write(version + "\n")
     case .run(let command, let invocation):
         // Refuses --database for a subcommand that works on SQLite only, before it opens anything.
-        _ = try GlobalOptions.postgreSQLURI(invocation)
+        let location = try GlobalOptions.location(invocation)
         do {
             try command.run?(invocation)
         } catch {
-            if let uri = try GlobalOptions.postgreSQLURI(invocation) {
-                throw DatabaseProblem.explain(
-                    error, path: PostgreSQLConnection.redacted(uri), option: "--database")
-            }
-            throw DatabaseProblem.explain(error, path: GlobalOptions.databasePath(invocation))
+            throw DatabaseProblem.explain(error, at: location)
         }
     }
 } catch {

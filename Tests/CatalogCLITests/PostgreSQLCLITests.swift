@@ -384,8 +384,8 @@ import Testing
     @Test(arguments: [
         (["--database", "postgres://localhost/x", "--db", "x.sqlite", "init"], "give one of them"),
         (["--database", "catalog.sqlite", "init"], "takes a PostgreSQL URI"),
-        (["--database", "postgres://localhost/x", "demo"], "works on a SQLite catalog file only so far"),
-        (["--database", "postgres://localhost/x", "browse"], "works on a SQLite catalog file only so far"),
+        (["--database", "postgres://localhost/x", "demo"], "works on a SQLite catalog file only"),
+        (["--database", "postgres://localhost/x", "browse"], "works on a SQLite catalog file only"),
     ])
     func aCommandLineThatCannotUsePostgreSQLIsRefused(arguments: [String], message: String) throws {
         let result = try CatalogCLI.run(arguments)

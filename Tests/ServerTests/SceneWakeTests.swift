@@ -32,14 +32,18 @@ import Testing
         func readLookup<T>(_ body: (any CatalogLookup) throws -> T) throws -> T { try inner.readLookup(body) }
         func databaseUUID() throws -> String { try inner.databaseUUID() }
         func feedStatus() throws -> FeedStatus { try inner.feedStatus() }
-        func writeChanges(since: Int64, limit: Int, until: Int64?, to write: (String) throws -> Void) throws
+        func writeChanges(since: Int64, limit: Int?, until: Int64?, to write: (String) throws -> Void) throws
             -> ChangeBatch.Trailer
         {
             try inner.writeChanges(since: since, limit: limit, until: until, to: write)
         }
+        func prune(before sequence: Int64) throws -> Int { try inner.prune(before: sequence) }
+        func importing<T>(_ body: (any CatalogFileImporter) throws -> T) throws -> T { try inner.importing(body) }
         func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup { try inner.lookup(kind, uuid: uuid) }
         func writeSnapshot(to path: String) throws -> SnapshotInfo { try inner.writeSnapshot(to: path) }
-        func accessTokens<T>(_ body: (AccessTokenStore) throws -> T) throws -> T { try inner.accessTokens(body) }
+        func accounts<T>(_ body: (UserDirectory, AccessTokenStore) throws -> T) throws -> T {
+            try inner.accounts(body)
+        }
         func navigation<T>(_ body: (NavigationStore<LibraryRoute>, any RouteValidator<LibraryRoute>) throws -> T)
             throws -> T
         {

@@ -1,6 +1,7 @@
 package import AccessTokens
 package import Catalog
 package import CatalogAPI
+import CatalogImport
 package import CatalogSync
 import Foundation
 package import LibraryNavigation
@@ -32,6 +33,13 @@ package struct PostgreSQLCatalogStore: CatalogStore {
         self.uri = uri
         primary = try PostgreSQLConnectionPool(uri: uri, maximumConnections: connections)
         replica = try readURI.map { try PostgreSQLConnectionPool(uri: $0, maximumConnections: connections) } ?? primary
+    }
+
+    /// Brings the database to this program's schema (a no-op when it is up to date).
+    ///
+    /// - Throws: `PostgreSQLError` when a migration fails.
+    package func migrate() throws {
+        try primary.withConnection { connection in _ = try PostgreSQLSchema.migrator.migrate(connection) }
     }
 
     /// One watcher for both: one channel carries the commits of the catalog and of navigation state.
@@ -72,12 +80,20 @@ package struct PostgreSQLCatalogStore: CatalogStore {
         }
     }
 
-    package func writeChanges(since: Int64, limit: Int, until: Int64?, to write: (String) throws -> Void) throws
+    package func writeChanges(since: Int64, limit: Int?, until: Int64?, to write: (String) throws -> Void) throws
         -> ChangeBatch.Trailer
     {
         try primary.withConnection { connection in
             try PostgreSQLChangeFeed(connection).writeJSONLines(since: since, limit: limit, until: until, to: write)
         }
+    }
+
+    package func prune(before sequence: Int64) throws -> Int {
+        try primary.withConnection { connection in try PostgreSQLChangeFeed(connection).prune(before: sequence) }
+    }
+
+    package func importing<T>(_ body: (any CatalogFileImporter) throws -> T) throws -> T {
+        try primary.withConnection { connection in try body(PostgreSQLImporter(connection)) }
     }
 
     package func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup {
@@ -90,9 +106,11 @@ package struct PostgreSQLCatalogStore: CatalogStore {
         }
     }
 
-    package func accessTokens<T>(_ body: (AccessTokenStore) throws -> T) throws -> T {
+    package func accounts<T>(_ body: (UserDirectory, AccessTokenStore) throws -> T) throws -> T {
         try primary.withConnection { connection in
-            try body(AccessTokenStore(PostgreSQLAccessTokenStorage(connection)))
+            try body(
+                UserDirectory(PostgreSQLUserStorage(connection)),
+                AccessTokenStore(PostgreSQLAccessTokenStorage(connection)))
         }
     }
 
@@ -108,3 +126,5 @@ package struct PostgreSQLCatalogStore: CatalogStore {
         }
     }
 }
+
+extension PostgreSQLImporter: CatalogFileImporter {}

@@ -1,11 +1,13 @@
 package import AccessTokens
 package import Catalog
 package import CatalogAPI
+import CatalogImport
 package import CatalogSync
+import Foundation
 package import LibraryNavigation
 package import Navigation
 package import SQLiteDB
-import Schema
+package import Schema
 
 /// A catalog store in SQLite: the catalog file read through a pool, and the users' file beside it (users, tokens,
 /// navigation state, web sessions) written through a second pool's one writer, with the catalog attached read-only,
@@ -13,8 +15,7 @@ import Schema
 /// process (`PRAGMA data_version`).
 package struct SQLiteCatalogStore: CatalogStore {
     private let catalog: DatabasePool
-    private let userState: DatabasePool
-    private let navigation: PooledNavigation
+    private let users: UsersFile
     /// The machine's cores bound what SQLite answers at once: four threads, as before the seam.
     package let concurrency = 4
 
@@ -25,13 +26,37 @@ package struct SQLiteCatalogStore: CatalogStore {
     ///   `DatabaseError` when it cannot be read.
     package init(catalog: DatabasePool, userState: DatabasePool) throws {
         self.catalog = catalog
-        self.userState = userState
-        navigation = try PooledNavigation(userState)
+        users = UsersFile(try UsersFile.Opened(userState))
     }
+
+    /// The store of the catalog file at `path`, opened as `mode` says; its users' file is made or brought up to date
+    /// when something first needs it (a command that only lists books leaves it alone).
+    ///
+    /// - Parameters:
+    ///   - path: the catalog file.
+    ///   - mode: whether the catalog may be created, and whether its schema is brought up to date.
+    ///   - configuration: how to open the file at a path (how long to wait for another program's lock).
+    /// - Throws: `CatalogFileError` when the file is not a catalog this program can use.
+    package init(
+        path: String, mode: DatabaseSchema.OpenMode,
+        configuration: @escaping @Sendable (String) throws -> Database.Configuration
+    ) throws {
+        try DatabaseSchema.openCatalog(path: path, configuration: try configuration(path), mode: mode).close()
+        catalog = try DatabasePool(path: path, configuration: try configuration(path))
+        users = UsersFile(opening: {
+            // What a users' connection waits for is the users' file's lock (the catalog's only while it migrates).
+            let waiting = try configuration(DatabaseSchema.userStatePath(forCatalog: path))
+            return try UsersFile.Opened(DatabaseSchema.openUserStatePool(catalogPath: path, configuration: waiting))
+        })
+    }
+
+    /// Where the catalog file is.
+    package var path: String { catalog.path }
 
     package func watchCommits() throws -> CommitWatchers {
         CommitWatchers(
-            catalog: try CommitWatcher(path: catalog.path), navigation: try CommitWatcher(path: userState.path))
+            catalog: try CommitWatcher(path: catalog.path),
+            navigation: try CommitWatcher(path: try users.opened().pool.path))
     }
 
     package func readCatalog<T>(_ body: (any CatalogReader) throws -> T) throws -> T {
@@ -39,7 +64,7 @@ package struct SQLiteCatalogStore: CatalogStore {
     }
 
     package func readLookup<T>(_ body: (any CatalogLookup) throws -> T) throws -> T {
-        try userState.read { db in try body(LibraryCatalog(db)) }
+        try users.opened().pool.read { db in try body(LibraryCatalog(db)) }
     }
 
     package func databaseUUID() throws -> String {
@@ -56,10 +81,19 @@ package struct SQLiteCatalogStore: CatalogStore {
         }
     }
 
-    package func writeChanges(since: Int64, limit: Int, until: Int64?, to write: (String) throws -> Void) throws
+    package func writeChanges(since: Int64, limit: Int?, until: Int64?, to write: (String) throws -> Void) throws
         -> ChangeBatch.Trailer
     {
         try ChangeFeed(catalog).writeJSONLines(since: since, limit: limit, until: until, to: write)
+    }
+
+    package func prune(before sequence: Int64) throws -> Int {
+        try ChangeFeed(catalog).prune(before: sequence)
+    }
+
+    package func importing<T>(_ body: (any CatalogFileImporter) throws -> T) throws -> T {
+        // The importer takes its own transactions, a batch of rows each.
+        try catalog.writeWithoutTransaction { db in try body(CatalogImporter(db)) }
     }
 
     package func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup {
@@ -70,31 +104,65 @@ package struct SQLiteCatalogStore: CatalogStore {
         try ChangeFeed(catalog).snapshot(to: path, emptying: DatabaseSchema.userTables)
     }
 
-    package func accessTokens<T>(_ body: (AccessTokenStore) throws -> T) throws -> T {
-        try body(AccessTokenStore(userState))
+    package func accounts<T>(_ body: (UserDirectory, AccessTokenStore) throws -> T) throws -> T {
+        let pool = try users.opened().pool
+        return try body(UserDirectory(pool), AccessTokenStore(pool))
     }
 
     package func navigation<T>(
         _ body: (NavigationStore<LibraryRoute>, any RouteValidator<LibraryRoute>) throws -> T
     ) throws -> T {
-        try body(navigation.store, navigation.validator)
+        let navigation = try users.opened()
+        return try body(navigation.store, navigation.validator)
     }
 }
 
-/// The navigation store of the users' pool and its validator, made once and shared by every request.
+/// The users' file of a store, opened once, when first needed, and shared by every call from then on.
 ///
-/// Sendable because nothing in it changes after it is made and what it reads and writes through is a pool (which is
-/// Sendable): the store's own fields are constants, and with SQLite's automatic checkpoints it starts no checkpointer.
-private final class PooledNavigation: @unchecked Sendable {
-    let store: NavigationStore<LibraryRoute>
-    let validator: CatalogRouteValidator
+/// Sendable because `opened` is only read or written while `lock` is held, and what it holds is Sendable in use: a
+/// pool, and a navigation store whose own fields are constants (with SQLite's automatic checkpoints it starts no
+/// checkpointer) reading and writing through that pool.
+private final class UsersFile: @unchecked Sendable {
+    /// The pool of the users' file, with the navigation store and the route validator over it.
+    struct Opened {
+        let pool: DatabasePool
+        let store: NavigationStore<LibraryRoute>
+        let validator: CatalogRouteValidator
 
-    init(_ pool: DatabasePool) throws {
-        validator = CatalogRouteValidator(pool)
-        var configuration = NavigationStore<LibraryRoute>.Configuration()
-        // SQLite checkpoints as it commits (every 1,000 pages of log), so a store that lives as long as a server
-        // needs no thread of its own for them.
-        configuration.checkpoints = .sqliteAutomatic
-        store = try NavigationStore(database: pool, validator: validator, configuration: configuration)
+        init(_ pool: DatabasePool) throws {
+            self.pool = pool
+            validator = CatalogRouteValidator(pool)
+            var configuration = NavigationStore<LibraryRoute>.Configuration()
+            // SQLite checkpoints as it commits (every 1,000 pages of log), so a store that lives as long as a server
+            // needs no thread of its own for them.
+            configuration.checkpoints = .sqliteAutomatic
+            store = try NavigationStore(database: pool, validator: validator, configuration: configuration)
+        }
+    }
+
+    private let lock = NSLock()
+    private let open: (() throws -> Opened)?
+    private var value: Opened?
+
+    /// A users' file already open.
+    init(_ opened: Opened) {
+        value = opened
+        open = nil
+    }
+
+    /// A users' file `open` opens when it is first needed.
+    init(opening open: @escaping () throws -> Opened) {
+        self.open = open
+    }
+
+    /// The file, opened now unless it was before; an open that failed is tried again next time.
+    func opened() throws -> Opened {
+        try lock.withLock {
+            if let value { return value }
+            guard let open else { preconditionFailure("a users' file has a value or a way to open one") }
+            let opened = try open()
+            value = opened
+            return opened
+        }
     }
 }

@@ -1,5 +1,7 @@
+import Catalog
 import CommandLineKit
 import LibraryNavigation
+import Navigation
 import TerminalKit
 
 /// `catalog browse`: the interactive three-column browser, reopening where the user left it.
@@ -19,7 +21,13 @@ enum BrowseCommand {
 
     private static func run(_ invocation: Invocation) throws {
         guard Terminal.isInteractive else { throw CLIError.notATerminal }
-        let (catalog, session) = try NavCommand.openSQLiteScene(invocation)
+        // The catalog reads through the user-state connection, where it is attached.
+        let db = try GlobalOptions.openUserState(invocation)
+        let session = try NavigationStore(catalog: db).openSession(
+            scene: try NavCommand.name(invocation.value("scene") ?? "main", of: .scene, givenAs: "--scene", invocation),
+            forUserNamed: try NavCommand.name(
+                invocation.value("user") ?? "default", of: .user, givenAs: "--user", invocation))
+        let catalog = LibraryCatalog(db)
         let controller = try BrowseController(catalog: catalog, session: session)
         let terminal = try Terminal()
         // Restores the terminal on quit and when anything below throws; signals restore it themselves.

@@ -1,4 +1,5 @@
 import Catalog
+import CatalogStore
 import CatalogSync
 import CommandLineKit
 import Foundation
@@ -25,36 +26,18 @@ enum ChangesCommand {
     )
 
     static func run(_ invocation: Invocation) throws {
-        if let connection = try GlobalOptions.connectPostgreSQL(invocation) {
-            try PostgreSQLSchema.migrator.migrate(connection)
-            let feed = PostgreSQLChangeFeed(connection)
-            try run(invocation, prune: feed.prune(before:), prunedBefore: feed.prunedBefore) { since, limit in
-                try feed.writeJSONLines(since: since, limit: limit) { Output.write($0) }
-            }
-            return
-        }
-        let feed = ChangeFeed(try GlobalOptions.openDatabase(invocation, mode: .migrateExisting))
-        try run(invocation, prune: feed.prune(before:), prunedBefore: feed.prunedBefore) { since, limit in
-            try feed.writeJSONLines(since: since, limit: limit) { Output.write($0) }
-        }
-    }
-
-    /// Prunes or prints, as the options say, through the feed of either kind of database.
-    private static func run(
-        _ invocation: Invocation, prune: (Int64) throws -> Int, prunedBefore: () throws -> Int64,
-        print: (_ since: Int64, _ limit: Int?) throws -> ChangeBatch.Trailer
-    ) throws {
+        let store = try GlobalOptions.openStore(invocation, mode: .migrateExisting)
         if let point = try invocation.integer("prune-before", in: 0...Int.max) {
             guard invocation.value("since") == nil, invocation.value("limit") == nil else {
                 throw UsageError(
                     "--prune-before cannot be combined with --since or --limit", commandPath: invocation.commandPath)
             }
-            let deleted = try prune(Int64(point))
-            Output.write("pruned \(deleted) change(s); the log now starts at \(try prunedBefore())\n")
+            let deleted = try store.prune(before: Int64(point))
+            Output.write("pruned \(deleted) change(s); the log now starts at \(try store.feedStatus().prunedBefore)\n")
             return
         }
         let since = try invocation.integer("since", in: 0...Int.max) ?? 0
         let limit = try invocation.integer("limit", in: 1...Int.max)
-        _ = try print(Int64(since), limit)
+        _ = try store.writeChanges(since: Int64(since), limit: limit, until: nil) { Output.write($0) }
     }
 }

@@ -1,6 +1,7 @@
 import Catalog
 import CatalogAPI
 import CatalogImport
+import CatalogStore
 import CommandLineKit
 import Foundation
 import PostgreSQL
@@ -64,17 +65,22 @@ enum ImportCommand {
             }
             try? FileManager.default.removeItem(atPath: errors)
         }
-        let importFile: (String, ImportOptions, ((ImportProgress) -> Void)?) throws -> ImportSummary
-        if let connection = try GlobalOptions.connectPostgreSQL(invocation) {
-            try PostgreSQLSchema.migrator.migrate(connection)
-            importFile = PostgreSQLImporter(connection).importFile
-        } else {
-            importFile = LibraryCatalog(try GlobalOptions.openDatabase(invocation)).importer.importFile
-        }
         let progress = ProgressLine.forStandardError()
         var summaries: [ImportSummary] = []
+        try GlobalOptions.openStore(invocation).importing { importer in
+            try importFiles(invocation, options: options, with: importer, progress: progress, into: &summaries)
+        }
+        if invocation.flag("json") { try Output.writeJSON(json(summaries)) }
+        if summaries.contains(where: { $0.rejected > 0 }) { exit(ExitStatus.rowsRejected) }
+    }
+
+    /// Imports the invocation's files one by one, printing what each brought unless the output is JSON.
+    private static func importFiles(
+        _ invocation: Invocation, options: ImportOptions, with importer: any CatalogFileImporter,
+        progress: ProgressLine?, into summaries: inout [ImportSummary]
+    ) throws {
         for file in invocation.positionals {
-            let summary = try importFile(file, options) { progress?.show($0) }
+            let summary = try importer.importFile(atPath: file, options: options) { progress?.show($0) }
             progress?.clear()
             summaries.append(summary)
             for rejection in summary.rejections.prefix(shownRejections) {
@@ -89,8 +95,6 @@ enum ImportCommand {
             }
             if !invocation.flag("json") { Output.write(text(summary)) }
         }
-        if invocation.flag("json") { try Output.writeJSON(json(summaries)) }
-        if summaries.contains(where: { $0.rejected > 0 }) { exit(ExitStatus.rowsRejected) }
     }
 
     static func importOptions(_ invocation: Invocation) throws -> ImportOptions {

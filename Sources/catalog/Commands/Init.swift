@@ -1,8 +1,6 @@
+import CatalogStore
 import CommandLineKit
-import PostgreSQL
-import PostgreSQLDB
-import SQLiteDB
-import Schema
+import SchemaMigration
 
 /// `catalog init`: create the database or bring its schema up to date.
 enum InitCommand {
@@ -15,15 +13,9 @@ enum InitCommand {
     )
 
     static func run(_ invocation: Invocation) throws {
-        if let connection = try GlobalOptions.connectPostgreSQL(invocation) {
-            let applied = try PostgreSQLSchema.migrator.migrate(connection)
-            report(applied, in: connection.target, version: PostgreSQLSchema.migrator.latestVersion)
-            return
-        }
-        let path = GlobalOptions.databasePath(invocation)
-        let applied = try DatabaseSchema.initializeCatalog(
-            path: path, configuration: GlobalOptions.configuration(invocation, path: path))
-        report(applied, in: path, version: DatabaseSchema.catalogMigrator.latestVersion)
+        let location = try GlobalOptions.location(invocation)
+        let (applied, version) = try location.initialize { try GlobalOptions.configuration(invocation, path: $0) }
+        report(applied, in: location.description, version: version)
     }
 
     private static func report(_ applied: [Migration], in path: String, version: Int) {

@@ -1,5 +1,6 @@
 import Catalog
 import CatalogAPI
+import CatalogStore
 import CommandLineKit
 import Foundation
 import SQLiteDB
@@ -50,16 +51,16 @@ enum ListCommand {
         }
         let limit = try invocation.integer("limit", in: 1...Page<Book>.maximumLimit) ?? CatalogAPI.defaultListLimit
         let after = invocation.value("after").map(PageCursor.init)
-        let catalog = try GlobalOptions.openCatalogReader(invocation)
+        let store = try GlobalOptions.openStore(invocation)
         do {
-            if invocation.flag("json") {
-                Output.write(try CatalogAPI.list(kind, filter: filter, after: after, limit: limit, in: catalog))
-            } else {
-                // One read transaction: the page and its total from the same state, while other processes write.
-                let page = try catalog.reading {
-                    try ListPage.load(kind, filter: filter, after: after, limit: limit, in: catalog)
+            // One read transaction: the page and its total from the same state, while other processes write.
+            try store.readCatalog { catalog in
+                if invocation.flag("json") {
+                    Output.write(try CatalogAPI.list(kind, filter: filter, after: after, limit: limit, in: catalog))
+                } else {
+                    let page = try ListPage.load(kind, filter: filter, after: after, limit: limit, in: catalog)
+                    Output.write(text(page, kind: kind))
                 }
-                Output.write(text(page, kind: kind))
             }
         } catch CatalogError.invalidCursor(let reason) {
             // A cursor only comes from the command line: one mistyped, cut or from another list is a usage error.

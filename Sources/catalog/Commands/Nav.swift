@@ -1,4 +1,5 @@
 import Catalog
+import CatalogStore
 import CommandLineKit
 import Foundation
 import LibraryNavigation
@@ -50,26 +51,17 @@ enum NavCommand {
             }
     )
 
-    /// Opens the invocation's catalog and its navigation state (on PostgreSQL or in a SQLite catalog's users' file),
-    /// and restores the invocation's scene of the invocation's user (created on first use).
-    static func openScene(_ invocation: Invocation) throws -> (
-        catalog: any CatalogLookup, session: NavigationSession<LibraryRoute>
-    ) {
+    /// Opens the invocation's database and runs `body` with the invocation's scene of the invocation's user,
+    /// restored (created on first use); the store is returned to read titles from afterwards.
+    static func withScene<T>(_ invocation: Invocation, _ body: (NavigationSession<LibraryRoute>) throws -> T) throws
+        -> (store: any CatalogStore, result: T)
+    {
         let (user, scene) = try sceneNames(invocation)
-        guard let (catalog, store) = try GlobalOptions.openPostgreSQLNavigation(invocation) else {
-            return try openSQLiteScene(invocation)
+        let store = try GlobalOptions.openStore(invocation)
+        let result = try store.navigation { navigation, _ in
+            try body(try navigation.openSession(scene: scene, forUserNamed: user))
         }
-        return (catalog, try store.openSession(scene: scene, forUserNamed: user))
-    }
-
-    /// ``openScene(_:)`` on a SQLite catalog, whose lists the terminal browser shows.
-    static func openSQLiteScene(_ invocation: Invocation) throws -> (
-        catalog: LibraryCatalog, session: NavigationSession<LibraryRoute>
-    ) {
-        let (user, scene) = try sceneNames(invocation)
-        // The catalog reads through the user-state connection, where it is attached.
-        let db = try GlobalOptions.openUserState(invocation)
-        return (LibraryCatalog(db), try NavigationStore(catalog: db).openSession(scene: scene, forUserNamed: user))
+        return (store, result)
     }
 
     /// The invocation's user and scene, checked before the database is opened.
@@ -91,24 +83,28 @@ enum NavCommand {
             commandPath: invocation.commandPath)
     }
 
-    /// Prints the scene's state as text or JSON.
+    /// Prints the scene's state as text or JSON, titled from the store's catalog.
     static func printState(
-        _ session: NavigationSession<LibraryRoute>, in catalog: any CatalogLookup, repairs: RepairReport, json: Bool
+        _ session: NavigationSession<LibraryRoute>, in store: any CatalogStore, repairs: RepairReport, json: Bool
     ) throws {
-        if json {
-            try Output.writeJSON(try NavigationOutput.json(session, in: catalog, repairs: repairs))
-        } else {
-            Output.write(try NavigationOutput.text(session, in: catalog, repairs: repairs))
+        try store.readLookup { catalog in
+            if json {
+                try Output.writeJSON(try NavigationOutput.json(session, in: catalog, repairs: repairs))
+            } else {
+                Output.write(try NavigationOutput.text(session, in: catalog, repairs: repairs))
+            }
         }
     }
 
     private static func run(_ invocation: Invocation, intent: NavigationIntent<LibraryRoute>?) throws {
-        let (catalog, session) = try openScene(invocation)
-        var repairs = session.restoreReport
-        if let intent {
-            repairs.repairs += try session.apply(intent).repairs
+        let (store, (session, repairs)) = try withScene(invocation) { session in
+            var repairs = session.restoreReport
+            if let intent {
+                repairs.repairs += try session.apply(intent).repairs
+            }
+            return (session, repairs)
         }
-        try printState(session, in: catalog, repairs: repairs, json: invocation.flag("json"))
+        try printState(session, in: store, repairs: repairs, json: invocation.flag("json"))
     }
 
     /// The intent `intent` makes of `argument`; a wrong value of a visibility, a compact column or a stack count is

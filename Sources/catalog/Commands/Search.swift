@@ -1,5 +1,6 @@
 import Catalog
 import CatalogAPI
+import CatalogStore
 import CommandLineKit
 import Foundation
 
@@ -24,13 +25,13 @@ enum SearchCommand {
     static func run(_ invocation: Invocation) throws {
         let limit =
             try invocation.integer("limit", in: 1...Page<EntitySummary>.maximumLimit) ?? CatalogAPI.defaultSearchLimit
-        let catalog = try GlobalOptions.openCatalogReader(invocation)
+        let store = try GlobalOptions.openStore(invocation)
         let text = invocation.positionals.joined(separator: " ")
         if invocation.flag("json") {
-            Output.write(try CatalogAPI.search(text, limit: limit, in: catalog))
+            Output.write(try store.readCatalog { catalog in try CatalogAPI.search(text, limit: limit, in: catalog) })
             return
         }
-        let hits = try catalog.search(text, limit: limit)
+        let hits = try store.readCatalog { catalog in try catalog.search(text, limit: limit) }
         if hits.isEmpty {
             Output.write("no matches\n")
         } else {

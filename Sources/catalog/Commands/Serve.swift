@@ -140,28 +140,22 @@ enum ServeCommand {
     /// Where the server's answers come from: the PostgreSQL database of `--database` (migrated first), else the
     /// SQLite catalog of `--db` with its users' file, both brought up to date; the catalog must exist.
     private static func storage(_ invocation: Invocation) throws -> any CatalogStore {
-        let replica = invocation.value("read-database")
-        if let uri = try GlobalOptions.postgreSQLURI(invocation) {
-            if let replica, !PostgreSQLConnection.isURI(replica) {
+        var location = try GlobalOptions.location(invocation)
+        if let replica = invocation.value("read-database") {
+            guard let replicated = location.reading(from: replica) else {
+                throw UsageError(
+                    "--read-database names a replica of a PostgreSQL database: it needs --database URL",
+                    commandPath: invocation.commandPath)
+            }
+            guard PostgreSQLConnection.isURI(replica) else {
                 throw UsageError(
                     "--read-database takes a PostgreSQL URI (postgres://USER@HOST:PORT/NAME); got "
                         + "'\(PostgreSQLConnection.redacted(replica))'",
                     commandPath: invocation.commandPath)
             }
-            try PostgreSQLSchema.migrator.migrate(try PostgreSQLConnection(uri: uri))
-            return try PostgreSQLCatalogStore(uri: uri, readURI: replica)
+            location = replicated
         }
-        guard replica == nil else {
-            throw UsageError(
-                "--read-database names a replica of a PostgreSQL database: it needs --database URL",
-                commandPath: invocation.commandPath)
-        }
-        let path = GlobalOptions.databasePath(invocation)
-        try GlobalOptions.openDatabase(invocation, mode: .migrateExisting).close()
-        let configuration = try GlobalOptions.configuration(invocation, path: path)
-        return try SQLiteCatalogStore(
-            catalog: try DatabasePool(path: path, configuration: configuration),
-            userState: try DatabaseSchema.openUserStatePool(catalogPath: path, configuration: configuration))
+        return try GlobalOptions.openStore(invocation, at: location, mode: .migrateExisting)
     }
 
     /// The certificate and key of `--tls-cert` and `--tls-key` (both or neither), read from their files.

@@ -1,4 +1,5 @@
 import CatalogAPI
+import CatalogStore
 import CommandLineKit
 import LibraryNavigation
 import Navigation
@@ -29,8 +30,9 @@ enum SessionsCommand {
     )
 
     private static func list(_ invocation: Invocation) throws {
-        let session = try NavCommand.openScene(invocation).session
-        let sessions = try session.store.sessions(for: session.user)
+        let sessions = try NavCommand.withScene(invocation) { session in
+            try session.store.sessions(for: session.user)
+        }.result
         if invocation.flag("json") {
             try Output.writeJSON(CatalogAPI.sessions(sessions))
         } else if sessions.isEmpty {
@@ -42,28 +44,34 @@ enum SessionsCommand {
 
     private static func save(_ invocation: Invocation) throws {
         let name = try NavCommand.name(invocation.positionals[0], of: .session, givenAs: "NAME", invocation)
-        let session = try NavCommand.openScene(invocation).session
-        try session.saveSession(named: name)
+        let session = try NavCommand.withScene(invocation) { session in
+            try session.saveSession(named: name)
+            return session
+        }.result
         Output.write("saved session '\(name)' from scene \(session.scene)\n")
     }
 
     private static func restore(_ invocation: Invocation) throws {
-        let (catalog, session) = try NavCommand.openScene(invocation)
-        var repairs = session.restoreReport
-        repairs.repairs += try session.restoreSession(named: invocation.positionals[0]).repairs
-        try NavCommand.printState(session, in: catalog, repairs: repairs, json: invocation.flag("json"))
+        let (store, (session, repairs)) = try NavCommand.withScene(invocation) { session in
+            var repairs = session.restoreReport
+            repairs.repairs += try session.restoreSession(named: invocation.positionals[0]).repairs
+            return (session, repairs)
+        }
+        try NavCommand.printState(session, in: store, repairs: repairs, json: invocation.flag("json"))
     }
 
     private static func rename(_ invocation: Invocation) throws {
         let newName = try NavCommand.name(invocation.positionals[1], of: .session, givenAs: "NEW", invocation)
-        let session = try NavCommand.openScene(invocation).session
-        try session.store.renameSession(named: invocation.positionals[0], to: newName, for: session.user)
+        _ = try NavCommand.withScene(invocation) { session in
+            try session.store.renameSession(named: invocation.positionals[0], to: newName, for: session.user)
+        }
         Output.write("renamed session '\(invocation.positionals[0])' to '\(invocation.positionals[1])'\n")
     }
 
     private static func delete(_ invocation: Invocation) throws {
-        let session = try NavCommand.openScene(invocation).session
-        try session.store.deleteSession(named: invocation.positionals[0], for: session.user)
+        _ = try NavCommand.withScene(invocation) { session in
+            try session.store.deleteSession(named: invocation.positionals[0], for: session.user)
+        }
         Output.write("deleted session '\(invocation.positionals[0])'\n")
     }
 }

@@ -1,5 +1,6 @@
 import Catalog
 import CatalogAPI
+import CatalogStore
 import CommandLineKit
 import Foundation
 import SQLiteDB
@@ -22,11 +23,12 @@ enum ShowCommand {
     static func run(_ invocation: Invocation) throws {
         let kind = try EntityArguments.kind(invocation.positional(0) ?? "", invocation: invocation)
         let uuid = try EntityArguments.uuid(invocation.positional(1) ?? "", for: "UUID", invocation: invocation)
-        let catalog = try GlobalOptions.openCatalogReader(invocation)
-        if invocation.flag("json") {
-            Output.write(try CatalogAPI.show(kind, uuid: uuid, in: catalog))
-        } else {
-            Output.write(text(try catalog.reading { try EntityDetail.load(kind, uuid: uuid, in: catalog) }))
+        try GlobalOptions.openStore(invocation).readCatalog { catalog in
+            if invocation.flag("json") {
+                Output.write(try CatalogAPI.show(kind, uuid: uuid, in: catalog))
+            } else {
+                Output.write(text(try EntityDetail.load(kind, uuid: uuid, in: catalog)))
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Catalog
 import CatalogRemote
+import CatalogStore
 import CatalogSync
 import CommandLineKit
 import Foundation
@@ -42,13 +43,8 @@ enum SnapshotCommand {
                     hint: "to copy a database file, give it as --db", commandPath: invocation.commandPath)
             }
             info = try server.downloadSnapshot(to: out)
-        } else if let uri = try GlobalOptions.postgreSQLURI(invocation) {
-            let connection = try PostgreSQLConnection(uri: uri)
-            try PostgreSQLSchema.migrator.migrate(connection)
-            info = try PostgreSQLChangeFeed(connection).snapshot(to: out, server: PostgreSQLConnection.redacted(uri))
         } else {
-            info = try ChangeFeed(try GlobalOptions.openDatabase(invocation, mode: .migrateExisting))
-                .snapshot(to: out, emptying: DatabaseSchema.userTables)
+            info = try GlobalOptions.openStore(invocation, mode: .migrateExisting).writeSnapshot(to: out)
         }
         if invocation.flag("json") {
             try Output.writeJSON(info)

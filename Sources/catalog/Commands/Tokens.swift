@@ -1,5 +1,6 @@
 import AccessTokens
 import CatalogAPI
+import CatalogStore
 import CommandLineKit
 import Foundation
 import Navigation
@@ -57,9 +58,10 @@ enum TokensCommand {
                     + "--expires for a token that never expires",
                 commandPath: invocation.commandPath)
         }
-        let (users, tokens) = try GlobalOptions.openUsersAndTokens(invocation)
-        let user = try UsersCommand.existingUser(named: name, in: users, invocation)
-        let issued = try tokens.create(for: user, scope: scope, expiresAt: expiresAt, now: now)
+        let (user, issued) = try GlobalOptions.openStore(invocation).accounts { users, tokens in
+            let user = try UsersCommand.existingUser(named: name, in: users, invocation)
+            return (user, try tokens.create(for: user, scope: scope, expiresAt: expiresAt, now: now))
+        }
         if invocation.flag("json") {
             var object = json(issued.stored)
             if case .object(var fields) = object {
@@ -77,11 +79,12 @@ enum TokensCommand {
     }
 
     private static func list(_ invocation: Invocation) throws {
-        let store = try GlobalOptions.openUsersAndTokens(invocation)
-        let user = try invocation.value("user").map {
-            try UsersCommand.existingUser(named: $0, in: store.users, invocation)
+        let tokens = try GlobalOptions.openStore(invocation).accounts { users, tokens in
+            let user = try invocation.value("user").map {
+                try UsersCommand.existingUser(named: $0, in: users, invocation)
+            }
+            return try tokens.tokens(of: user)
         }
-        let tokens = try store.tokens.tokens(of: user)
         if invocation.flag("json") {
             try Output.writeJSON(JSONValue.array(tokens.map(json)))
         } else if tokens.isEmpty {
@@ -113,7 +116,7 @@ enum TokensCommand {
                 commandPath: invocation.commandPath)
         }
         do {
-            let token = try GlobalOptions.openUsersAndTokens(invocation).tokens.revoke(id: id)
+            let token = try GlobalOptions.openStore(invocation).accessTokens { try $0.revoke(id: id) }
             Output.write("revoked token \(token.id) of \(token.user)\n")
         } catch AccessTokenError.noSuchToken {
             throw UsageError(

@@ -1,4 +1,5 @@
 import CatalogAPI
+import CatalogStore
 import CommandLineKit
 import Navigation
 
@@ -26,8 +27,9 @@ enum UsersCommand {
     )
 
     /// The users of the invocation's database.
-    private static func users(_ invocation: Invocation) throws -> UserDirectory {
-        try GlobalOptions.openUsersAndTokens(invocation).users
+    /// Runs `body` with the users of the invocation's database.
+    private static func withUsers<T>(_ invocation: Invocation, _ body: (UserDirectory) throws -> T) throws -> T {
+        try GlobalOptions.openStore(invocation).accounts { users, _ in try body(users) }
     }
 
     /// The existing user named `name`, or a usage error saying how to add one.
@@ -44,16 +46,17 @@ enum UsersCommand {
 
     private static func add(_ invocation: Invocation) throws {
         let name = try NavCommand.name(invocation.positionals[0], of: .user, givenAs: "NAME", invocation)
-        let directory = try users(invocation)
-        guard try directory.existingUser(named: name) == nil else {
-            throw UsageError("a user named '\(name)' exists already", commandPath: invocation.commandPath)
+        try withUsers(invocation) { directory in
+            guard try directory.existingUser(named: name) == nil else {
+                throw UsageError("a user named '\(name)' exists already", commandPath: invocation.commandPath)
+            }
+            _ = try directory.user(named: name)
         }
-        _ = try directory.user(named: name)
         Output.write("added user '\(name)'\n")
     }
 
     private static func list(_ invocation: Invocation) throws {
-        let listed = try users(invocation).users()
+        let listed = try withUsers(invocation) { try $0.users() }
         if invocation.flag("json") {
             try Output.writeJSON(JSONValue.array(listed.map { ["name": .string($0.name)] }))
         } else if listed.isEmpty {
@@ -65,7 +68,7 @@ enum UsersCommand {
 
     private static func remove(_ invocation: Invocation) throws {
         let name = invocation.positionals[0]
-        guard try users(invocation).removeUser(named: name) else {
+        guard try withUsers(invocation, { try $0.removeUser(named: name) }) else {
             throw UsageError("no user is named '\(name)'", commandPath: invocation.commandPath)
         }
         Output.write("removed user '\(name)' with their navigation state, sessions and access tokens\n")
