@@ -1,6 +1,5 @@
 package import AccessTokens
 package import Catalog
-package import CatalogAPI
 package import CatalogImport
 package import CatalogSync
 package import LibraryNavigation
@@ -88,6 +87,10 @@ package protocol NavigationHolding: Sendable {
     /// same one for the store's whole life, so what it learnt of the catalog (titles, checked routes) is kept.
     func navigation<T>(_ body: (NavigationStore<LibraryRoute>, any RouteValidator<LibraryRoute>) throws -> T) throws
         -> T
+
+    /// Runs `body` with a navigation store and the catalog on a connection of their own for as long as it runs:
+    /// an interactive browser's session, which saves every move and reads the lists it shows as they are now.
+    func browsing<T>(_ body: (NavigationStore<LibraryRoute>, any BrowsableCatalog) throws -> T) throws -> T
 }
 
 /// What wakes a server's long-polls, and how many requests it answers usefully at once.

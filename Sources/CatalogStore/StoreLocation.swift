@@ -27,7 +27,7 @@ package enum StoreLocation: Sendable, Hashable {
     /// What a store here can do beyond what every store does.
     package var capabilities: Set<StoreCapability> {
         switch self {
-        case .sqlite: [.portableFile, .browserColumns]
+        case .sqlite: [.portableFile]
         case .postgreSQL: []
         }
     }
@@ -68,6 +68,4 @@ package enum StoreCapability: Sendable, Hashable, CaseIterable {
     /// The store is one file a program can hand around: an offline client's copy, which a sync catches up, or a
     /// catalog made whole from sample data.
     case portableFile
-    /// The terminal browser's columns can read the store's catalog (so far they read a SQLite catalog only).
-    case browserColumns
 }

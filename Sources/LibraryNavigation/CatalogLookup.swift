@@ -49,3 +49,7 @@ extension LibraryCatalog: CatalogLookup {
         try summary(of: kind, uuid: uuid)?.name
     }
 }
+
+/// What the terminal browser's columns read of a catalog, on any database: its lists and entities
+/// (``CatalogReader``) and the names its routes show (``CatalogLookup``).
+package typealias BrowsableCatalog = CatalogLookup & CatalogReader

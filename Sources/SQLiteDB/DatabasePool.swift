@@ -22,7 +22,8 @@ public final class DatabasePool: @unchecked Sendable {
     private var idleReaders: [Database] = []
     private var openReaderCount = 0
     private let maximumReaderCount: Int
-    private let configuration: Database.Configuration
+    /// How its connections are opened.
+    public let configuration: Database.Configuration
 
     /// The database file.
     public let path: String

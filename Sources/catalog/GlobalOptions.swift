@@ -33,7 +33,7 @@ enum GlobalOptions {
 
     /// The subcommands that need a store to have a capability, which a PostgreSQL database does not have.
     private static let requirements: [String: StoreCapability] = [
-        "sync": .portableFile, "demo": .portableFile, "browse": .browserColumns,
+        "sync": .portableFile, "demo": .portableFile,
     ]
 
     /// The database the invocation names, resolved once: the PostgreSQL database of `--database` (else of

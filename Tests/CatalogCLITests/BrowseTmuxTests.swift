@@ -48,6 +48,39 @@ import Testing
         try session.waitUntilExited()
     }
 
+    /// On PostgreSQL the browser opens, moves and reopens where it was left, as on a SQLite file, and its moves are
+    /// the scene `catalog nav` shows.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed: the pseudo-terminal test of catalog browse is skipped"))
+    func browsesAPostgreSQLCatalogAndReopensWhereItWasLeft() throws {
+        let uri = try PostgresCluster.shared().createDatabase("browse")
+        let database = ["--database", uri]
+        let samples = ["library.json", "music.json"].map { TestSupport.sampleData.appending(path: $0).path }
+        let imported = try CatalogCLI.run(database + ["import"] + samples)
+        #expect(imported.status == 0, "\(imported.standardError)")
+
+        let session = Tmux(database: database)
+        defer { session.kill() }
+        try session.launch()
+        try session.waitFor("Library catalog")
+        try session.send(["j", "j", "Enter"])  // Books, Authors, Genres: open Genres
+        try session.waitFor("Genres 26")
+        try session.send(["Enter"])  // select the first genre
+        try session.waitFor("history 3/3")
+        try session.send(["q"])
+        try session.waitUntilExited()
+
+        let state = try CatalogCLI.run(database + ["nav", "show", "--json"]).json()
+        #expect(state["sidebar"] as? String == "genres")
+        let genre = try #require((state["content"] as? String)?.split(separator: "/").last.map(String.init))
+        try session.launch()
+        let screen = try session.waitFor("history 3/3")
+        let name = try #require(
+            try CatalogCLI.run(database + ["show", "genre", genre, "--json"]).json()["name"] as? String)
+        #expect(screen.contains("▸ \(name)"), "\(screen)")
+        try session.send(["q"])
+        try session.waitUntilExited()
+    }
+
     /// A `catalog nav` on the scene an open browser shows: the browser shows it (and says so) without a key
     /// pressed, and its next move builds on it instead of saving over it.
     @Test(.enabled(if: tmux != nil, "tmux is not installed: the pseudo-terminal test of catalog browse is skipped"))
@@ -111,11 +144,20 @@ import Testing
 
 /// One tmux server of its own (`-L`), so the test never touches anyone's sessions.
 private struct Tmux {
-    let cli: CatalogCLI
+    /// The options that name the database browsed: `--db FILE` or `--database URI`.
+    let database: [String]
     let socket = "catalog-test-\(UUID().uuidString.prefix(8))"
 
+    init(cli: CatalogCLI) {
+        database = ["--db", cli.database]
+    }
+
+    init(database: [String]) {
+        self.database = database
+    }
+
     func launch(width: Int = 140, height: Int = 40) throws {
-        let command = [CatalogCLI.executable, "--db", cli.database, "browse"]
+        let command = ([CatalogCLI.executable] + database + ["browse"])
             .map { "'\($0)'" }.joined(separator: " ")
         try run(["new-session", "-d", "-s", "browse", "-x", String(width), "-y", String(height), command])
     }

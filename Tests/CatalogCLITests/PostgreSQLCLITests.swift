@@ -385,7 +385,10 @@ import Testing
         (["--database", "postgres://localhost/x", "--db", "x.sqlite", "init"], "give one of them"),
         (["--database", "catalog.sqlite", "init"], "takes a PostgreSQL URI"),
         (["--database", "postgres://localhost/x", "demo"], "works on a SQLite catalog file only"),
-        (["--database", "postgres://localhost/x", "browse"], "works on a SQLite catalog file only"),
+        (
+            ["--database", "postgres://localhost/x", "sync", "--from", "http://127.0.0.1:1"],
+            "works on a SQLite catalog file only"
+        ),
     ])
     func aCommandLineThatCannotUsePostgreSQLIsRefused(arguments: [String], message: String) throws {
         let result = try CatalogCLI.run(arguments)
@@ -393,12 +396,12 @@ import Testing
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 
-    /// The PostgreSQL example (docs/postgresql.md) shows what `init` prints and the refusal of `browse` word for word.
+    /// The PostgreSQL example (docs/postgresql.md) shows what `init` prints and the refusal of `demo` word for word.
     @Test func theReadmeExampleIsWhatTheCommandsPrint() throws {
         let lines = try Documentation.allText().split(separator: "\n").map(String.init)
         let example = "postgres://catalog@db.example.org/catalog"
-        let refusal = try #require(lines.first { $0.hasPrefix("error: catalog browse works on a SQLite") })
-        let listed = try CatalogCLI.run(["--database", example, "browse"])
+        let refusal = try #require(lines.first { $0.hasPrefix("error: catalog demo works on a SQLite") })
+        let listed = try CatalogCLI.run(["--database", example, "demo"])
         #expect(listed.standardError.hasPrefix(refusal + "\n"))
 
         let applied = try #require(lines.first { $0.hasPrefix("\(example): applied ") })

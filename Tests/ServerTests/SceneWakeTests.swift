@@ -50,6 +50,9 @@ import Testing
             calls.add()
             return try inner.navigation(body)
         }
+        func browsing<T>(_ body: (NavigationStore<LibraryRoute>, any BrowsableCatalog) throws -> T) throws -> T {
+            try inner.browsing(body)
+        }
         var concurrency: Int { inner.concurrency }
         func watchCommits() throws -> CommitWatchers { try inner.watchCommits() }
     }

@@ -1,6 +1,5 @@
 package import AccessTokens
 package import Catalog
-package import CatalogAPI
 import CatalogImport
 package import CatalogSync
 import Foundation
@@ -43,6 +42,12 @@ package struct PostgreSQLCatalogStore: CatalogStore {
     }
 
     /// One watcher for both: one channel carries the commits of the catalog and of navigation state.
+    package func browsing<T>(_ body: (NavigationStore<LibraryRoute>, any BrowsableCatalog) throws -> T) throws -> T {
+        try primary.withConnection { connection in
+            try body(NavigationStore(postgreSQLCatalog: connection), PostgreSQLCatalogReader(connection))
+        }
+    }
+
     package func watchCommits() throws -> CommitWatchers {
         let watcher = CommitWatcher(signal: try PostgreSQLCommitSignal(uri: uri))
         return CommitWatchers(catalog: watcher, navigation: watcher)

@@ -1,6 +1,5 @@
 package import AccessTokens
 package import Catalog
-package import CatalogAPI
 import CatalogImport
 package import CatalogSync
 import Foundation
@@ -52,6 +51,14 @@ package struct SQLiteCatalogStore: CatalogStore {
 
     /// Where the catalog file is.
     package var path: String { catalog.path }
+
+    package func browsing<T>(_ body: (NavigationStore<LibraryRoute>, any BrowsableCatalog) throws -> T) throws -> T {
+        // The users' file as its pool opens it, with the catalog attached: one connection reads both.
+        let pool = try users.opened().pool
+        let db = try Database(path: pool.path, configuration: pool.configuration)
+        defer { try? db.close() }
+        return try body(try NavigationStore(catalog: db), LibraryCatalog(db))
+    }
 
     package func watchCommits() throws -> CommitWatchers {
         CommitWatchers(

@@ -16,7 +16,9 @@ import SQLiteDB
 /// ```
 public struct BrowserColumns {
     /// The catalog the columns list.
-    public let catalog: LibraryCatalog
+    let catalog: any BrowsableCatalog
+    /// The catalog's database as the About detail names it: its file, or a PostgreSQL server.
+    let databaseName: String
     /// The scene whose state the columns show.
     public let session: NavigationSession<LibraryRoute>
     /// How many rows a page reads.
@@ -29,7 +31,16 @@ public struct BrowserColumns {
     ///   - session: the browsing scene.
     ///   - pageSize: rows per page, 1…1000; a screenful or two.
     public init(catalog: LibraryCatalog, session: NavigationSession<LibraryRoute>, pageSize: Int = 100) {
+        self.init(catalog: catalog, named: catalog.db.path, session: session, pageSize: pageSize)
+    }
+
+    /// Columns over `catalog` of any database, named `databaseName` in the About detail.
+    package init(
+        catalog: any BrowsableCatalog, named databaseName: String, session: NavigationSession<LibraryRoute>,
+        pageSize: Int = 100
+    ) {
         self.catalog = catalog
+        self.databaseName = databaseName
         self.session = session
         self.pageSize = min(max(pageSize, 1), 1000)
     }
@@ -44,7 +55,7 @@ public struct BrowserColumns {
             let settings = rows.firstIndex { $0.route == .settings } ?? rows.endIndex
             rows.insert(ColumnRow(route: .search(text), title: "Search “\(text)”"), at: settings)
         case .genre(let uuid)?:
-            let title = (try? catalog.summary(of: .genre, uuid: uuid)?.name) ?? nil
+            let title = (try? catalog.name(of: .genre, uuid: uuid)) ?? nil
             rows.append(ColumnRow(route: .genre(uuid), title: title ?? "Genre (deleted)", subtitle: "genre"))
         default:
             break
@@ -62,16 +73,16 @@ public struct BrowserColumns {
     /// - Throws: `DatabaseError` when reading fails.
     public func content(of sidebar: LibraryRoute) throws -> ColumnList? {
         switch sidebar {
-        case .books: try list("Books", [.books], count: catalog.books.count())
-        case .authors: try list("Authors", [.authors], count: catalog.authors.count())
-        case .genres: try list("Genres", [.genres], count: catalog.genres.count())
-        case .bands: try list("Bands", [.bands], count: catalog.bands.count())
+        case .books: try list("Books", [.books], count: catalog.count(BrowsingList<Book>.books))
+        case .authors: try list("Authors", [.authors], count: catalog.count(BrowsingList<Author>.authors))
+        case .genres: try list("Genres", [.genres], count: catalog.count(BrowsingList<Genre>.genres))
+        case .bands: try list("Bands", [.bands], count: catalog.count(BrowsingList<Band>.bands))
         case .search(let text): try list("Search “\(text)”", [.search(text)], count: nil)
         case .genre(let uuid):
-            if let genre = try catalog.genres.find(uuid: uuid) {
+            if let genre = try catalog.genre(uuid: uuid) {
                 try list(
                     genre.name, [.bandsInGenre(genre.id), .booksInGenre(genre.id)],
-                    count: try catalog.bands.count(inGenre: genre.id) + catalog.books.count(inGenre: genre.id))
+                    count: try catalog.count(.bands(inGenre: genre.id)) + catalog.count(.books(inGenre: genre.id)))
             } else {
                 ColumnList(title: "Genre (deleted)", rows: [])
             }
@@ -113,7 +124,7 @@ public struct BrowserColumns {
     }
 
     private func bookDetail(_ uuid: UUID) throws -> RouteDetail? {
-        guard let book = try catalog.books.find(uuid: uuid) else { return nil }
+        guard let book = try catalog.book(uuid: uuid) else { return nil }
         return RouteDetail(
             route: .book(uuid), kind: "Book", title: book.title,
             fields: Self.fields([
@@ -121,42 +132,42 @@ public struct BrowserColumns {
                 ("Language", book.language), ("Summary", book.summary),
             ]),
             sections: [
-                try list("Authors", [.credits(bookID: book.id)], count: catalog.books.creditCount(of: book.id)),
+                try list("Authors", [.credits(bookID: book.id)], count: catalog.count(.credits(ofBook: book.id))),
                 try list("Genres", [.genresOfBook(book.id)], count: nil),
             ])
     }
 
     private func authorDetail(_ uuid: UUID) throws -> RouteDetail? {
-        guard let author = try catalog.authors.find(uuid: uuid) else { return nil }
+        guard let author = try catalog.author(uuid: uuid) else { return nil }
         return RouteDetail(
             route: .author(uuid), kind: "Author", title: author.name,
             fields: Self.fields([("Sort name", author.sortName), ("Note", author.disambiguation)]),
             sections: [
-                try list("Books", [.booksByAuthor(author.id)], count: catalog.books.count(byAuthor: author.id)),
-                try list("Co-authors", [.coauthors(author.id)], count: catalog.authors.count(coauthorsOf: author.id)),
+                try list("Books", [.booksByAuthor(author.id)], count: catalog.count(.books(byAuthor: author.id))),
+                try list("Co-authors", [.coauthors(author.id)], count: catalog.count(.coauthors(of: author.id))),
             ])
     }
 
     private func bandDetail(_ uuid: UUID) throws -> RouteDetail? {
-        guard let band = try catalog.bands.find(uuid: uuid) else { return nil }
+        guard let band = try catalog.band(uuid: uuid) else { return nil }
         return RouteDetail(
             route: .band(uuid), kind: "Band", title: band.name,
             fields: Self.fields([
                 ("Country", band.country), ("Years", BandYears.text(formed: band.formedYear, ended: band.endedYear)),
                 ("Status", band.status?.rawValue), ("Note", band.disambiguation),
             ]),
-            sections: [try list("Genres", [.genresOfBand(band.id)], count: catalog.genres.count(ofBand: band.id))])
+            sections: [try list("Genres", [.genresOfBand(band.id)], count: catalog.count(.genres(ofBand: band.id)))])
     }
 
     private func genreDetail(_ uuid: UUID) throws -> RouteDetail? {
-        guard let genre = try catalog.genres.find(uuid: uuid) else { return nil }
-        let parent = try genre.parentID.flatMap { try catalog.genres.find(id: $0) }
+        guard let genre = try catalog.genre(uuid: uuid) else { return nil }
+        let parent = try genre.parentID.flatMap { try catalog.genre(id: $0) }
         return RouteDetail(
             route: .genre(uuid), kind: "Genre", title: genre.name,
             fields: Self.fields([("Part of", parent?.name)]),
             sections: [
-                try list("Bands", [.bandsInGenre(genre.id)], count: catalog.bands.count(inGenre: genre.id)),
-                try list("Books", [.booksInGenre(genre.id)], count: catalog.books.count(inGenre: genre.id)),
+                try list("Bands", [.bandsInGenre(genre.id)], count: catalog.count(.bands(inGenre: genre.id))),
+                try list("Books", [.booksInGenre(genre.id)], count: catalog.count(.books(inGenre: genre.id))),
             ])
     }
 
@@ -178,11 +189,11 @@ public struct BrowserColumns {
         RouteDetail(
             route: .about, kind: "Section", title: "About this catalog",
             fields: [
-                DetailField(label: "Books", value: "\(try catalog.books.count())"),
-                DetailField(label: "Authors", value: "\(try catalog.authors.count())"),
-                DetailField(label: "Genres", value: "\(try catalog.genres.count())"),
-                DetailField(label: "Bands", value: "\(try catalog.bands.count())"),
-                DetailField(label: "Database", value: catalog.db.path),
+                DetailField(label: "Books", value: "\(try catalog.count(BrowsingList<Book>.books))"),
+                DetailField(label: "Authors", value: "\(try catalog.count(BrowsingList<Author>.authors))"),
+                DetailField(label: "Genres", value: "\(try catalog.count(BrowsingList<Genre>.genres))"),
+                DetailField(label: "Bands", value: "\(try catalog.count(BrowsingList<Band>.bands))"),
+                DetailField(label: "Database", value: databaseName),
             ],
             sections: [])
     }

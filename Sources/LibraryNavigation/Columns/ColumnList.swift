@@ -20,7 +20,7 @@ public struct ColumnList {
     /// How many rows the whole list has, or `nil` when unknown (search results).
     public let totalCount: Int?
 
-    private let catalog: LibraryCatalog?
+    private let catalog: (any BrowsableCatalog)?
     private let pageSize: Int
     /// The sources still to read, the current one first.
     private var pending: [ColumnSource]
@@ -49,7 +49,7 @@ public struct ColumnList {
     /// A list read from `sources` in turn; the first page is read at once. A list of several sources tags
     /// each row's subtitle with its kind ("band · GB", "book · 1937").
     init(
-        title: String, sources: [ColumnSource], totalCount: Int?, catalog: LibraryCatalog, pageSize: Int
+        title: String, sources: [ColumnSource], totalCount: Int?, catalog: any BrowsableCatalog, pageSize: Int
     ) throws {
         tagsKinds = sources.count > 1
         self.title = title

@@ -26,36 +26,36 @@ enum ColumnSource: Hashable {
 
     /// The rows after `cursor` (keyset lists) or after the first `loaded` rows (the search, whose results
     /// are capped at ``Page/maximumLimit``).
-    func rows(in catalog: LibraryCatalog, after cursor: PageCursor?, loaded: Int, limit: Int) throws -> Rows {
+    func rows(in catalog: any BrowsableCatalog, after cursor: PageCursor?, loaded: Int, limit: Int) throws -> Rows {
         switch self {
-        case .books: try Self.rows(catalog.books.page(after: cursor, limit: limit), ColumnSource.bookRow)
-        case .authors: try Self.rows(catalog.authors.page(after: cursor, limit: limit), ColumnSource.authorRow)
-        case .genres: try Self.rows(catalog.genres.page(after: cursor, limit: limit), ColumnSource.genreRow)
-        case .bands: try Self.rows(catalog.bands.page(after: cursor, limit: limit), ColumnSource.bandRow)
+        case .books: try Self.rows(catalog.page(.books, after: cursor, limit: limit), ColumnSource.bookRow)
+        case .authors: try Self.rows(catalog.page(.authors, after: cursor, limit: limit), ColumnSource.authorRow)
+        case .genres: try Self.rows(catalog.page(.genres, after: cursor, limit: limit), ColumnSource.genreRow)
+        case .bands: try Self.rows(catalog.page(.bands, after: cursor, limit: limit), ColumnSource.bandRow)
         case .bandsInGenre(let id):
-            try Self.rows(catalog.bands.page(inGenre: id, after: cursor, limit: limit), ColumnSource.bandRow)
+            try Self.rows(catalog.page(.bands(inGenre: id), after: cursor, limit: limit), ColumnSource.bandRow)
         case .booksInGenre(let id):
-            try Self.rows(catalog.books.page(inGenre: id, after: cursor, limit: limit), ColumnSource.bookRow)
+            try Self.rows(catalog.page(.books(inGenre: id), after: cursor, limit: limit), ColumnSource.bookRow)
         case .booksByAuthor(let id):
-            try Self.rows(catalog.books.page(byAuthor: id, after: cursor, limit: limit), ColumnSource.bookRow)
+            try Self.rows(catalog.page(.books(byAuthor: id), after: cursor, limit: limit), ColumnSource.bookRow)
         case .coauthors(let id):
-            try Self.rows(catalog.authors.page(coauthorsOf: id, after: cursor, limit: limit), ColumnSource.authorRow)
+            try Self.rows(catalog.page(.coauthors(of: id), after: cursor, limit: limit), ColumnSource.authorRow)
         case .genresOfBand(let id):
-            try Self.rows(catalog.genres.page(ofBand: id, after: cursor, limit: limit), ColumnSource.genreRow)
+            try Self.rows(catalog.page(.genres(ofBand: id), after: cursor, limit: limit), ColumnSource.genreRow)
         case .credits(let id):
-            try Self.rows(catalog.books.credits(of: id, after: cursor, limit: limit)) {
+            try Self.rows(catalog.page(.credits(ofBook: id), after: cursor, limit: limit)) {
                 ColumnRow(route: .author($0.author.uuid), title: $0.author.name, subtitle: $0.role.rawValue)
             }
         case .genresOfBook(let id):
             // A book has a handful of genres: one query, no paging.
-            Rows(rows: try catalog.books.genres(of: id).map(Self.genreRow), next: nil, isLast: true)
+            Rows(rows: try catalog.genres(ofBook: id).map(Self.genreRow), next: nil, isLast: true)
         case .search(let text):
             try searchRows(text, in: catalog, loaded: loaded, limit: limit)
         }
     }
 
     /// The search has no cursor: each page asks for the first `loaded + limit` hits (capped) and keeps the tail.
-    private func searchRows(_ text: String, in catalog: LibraryCatalog, loaded: Int, limit: Int) throws -> Rows {
+    private func searchRows(_ text: String, in catalog: any BrowsableCatalog, loaded: Int, limit: Int) throws -> Rows {
         let wanted = min(loaded + limit, Page<EntitySummary>.maximumLimit)
         guard wanted > loaded else { return Rows(rows: [], next: nil, isLast: true) }
         let hits = try catalog.search(text, limit: wanted)

@@ -26,10 +26,11 @@ final class BrowseController {
     /// The state the lists were made for.
     private var shown: SplitViewState<LibraryRoute>?
 
-    /// Shows the session's restored state, titled from `catalog`; a repaired restore becomes the notice.
-    init(catalog: LibraryCatalog, session: NavigationSession<LibraryRoute>) throws {
+    /// Shows the session's restored state, titled from `catalog` (its database named `databaseName`); a repaired
+    /// restore becomes the notice.
+    init(catalog: any BrowsableCatalog, named databaseName: String, session: NavigationSession<LibraryRoute>) throws {
         self.session = session
-        columns = BrowserColumns(catalog: catalog, session: session)
+        columns = BrowserColumns(catalog: catalog, named: databaseName, session: session)
         sidebar = columns.sidebar()
         focus = session.state.compactColumn
         if !session.restoreReport.isEmpty {

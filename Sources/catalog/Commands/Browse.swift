@@ -1,4 +1,4 @@
-import Catalog
+import CatalogStore
 import CommandLineKit
 import LibraryNavigation
 import Navigation
@@ -21,14 +21,16 @@ enum BrowseCommand {
 
     private static func run(_ invocation: Invocation) throws {
         guard Terminal.isInteractive else { throw CLIError.notATerminal }
-        // The catalog reads through the user-state connection, where it is attached.
-        let db = try GlobalOptions.openUserState(invocation)
-        let session = try NavigationStore(catalog: db).openSession(
-            scene: try NavCommand.name(invocation.value("scene") ?? "main", of: .scene, givenAs: "--scene", invocation),
-            forUserNamed: try NavCommand.name(
-                invocation.value("user") ?? "default", of: .user, givenAs: "--user", invocation))
-        let catalog = LibraryCatalog(db)
-        let controller = try BrowseController(catalog: catalog, session: session)
+        let (user, scene) = try NavCommand.sceneNames(invocation)
+        let location = try GlobalOptions.location(invocation)
+        try GlobalOptions.openStore(invocation, at: location).browsing { navigation, catalog in
+            let session = try navigation.openSession(scene: scene, forUserNamed: user)
+            try browse(BrowseController(catalog: catalog, named: location.description, session: session))
+        }
+    }
+
+    /// Draws the controller's screen and hands it keys until one quits.
+    private static func browse(_ controller: BrowseController) throws {
         let terminal = try Terminal()
         // Restores the terminal on quit and when anything below throws; signals restore it themselves.
         defer { terminal.restore() }

@@ -65,7 +65,7 @@ enum NavCommand {
     }
 
     /// The invocation's user and scene, checked before the database is opened.
-    private static func sceneNames(_ invocation: Invocation) throws -> (user: String, scene: String) {
+    static func sceneNames(_ invocation: Invocation) throws -> (user: String, scene: String) {
         (
             try name(invocation.value("user") ?? "default", of: .user, givenAs: "--user", invocation),
             try name(invocation.value("scene") ?? "main", of: .scene, givenAs: "--scene", invocation)

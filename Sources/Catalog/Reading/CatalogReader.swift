@@ -1,10 +1,9 @@
-package import Catalog
 package import Foundation
 import SQLiteDB
 
-/// What the catalog's read answers (``ListPage``, ``EntityDetail``, search) need of a catalog, whichever database
-/// holds its tables: ``LibraryCatalog`` answers it on SQLite, and a PostgreSQL catalog with the same statements
-/// (``BrowsingList``), so `catalog list --json` and `GET /v1/books` say the same on both.
+/// What the catalog's read answers (`ListPage`, `EntityDetail`, search) and the terminal browser's columns need of a
+/// catalog, whichever database holds its tables: ``LibraryCatalog`` answers it on SQLite, and a PostgreSQL catalog
+/// with the same statements (``BrowsingList``), so `catalog list --json` and `GET /v1/books` say the same on both.
 ///
 /// Each call reads the state its reader sees; ``reading(_:)`` runs several in one snapshot of the catalog.
 package protocol CatalogReader {
@@ -48,7 +47,7 @@ extension CatalogReader {
     /// The entity `find` finds by `uuid`.
     ///
     /// - Throws: `CatalogError.notFound` ("no book with uuid …") when there is none.
-    func existing<T>(_ kind: EntityKind, _ uuid: UUID, _ find: (UUID) throws -> T?) throws -> T {
+    package func existing<T>(_ kind: EntityKind, _ uuid: UUID, _ find: (UUID) throws -> T?) throws -> T {
         guard let found = try find(uuid) else { throw CatalogError.notFound(kind, uuid: uuid) }
         return found
     }
