@@ -244,6 +244,7 @@ package final class JSONReader {
     }
 
     private func number() throws -> String {
+        if let integer = plainInteger() { return integer }
         let start = position
         var text: [UInt8] = []
         func take(_ predicate: (UInt8) -> Bool) throws -> Int {
@@ -278,9 +279,32 @@ package final class JSONReader {
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// The common case made cheap: an integer without a leading zero, wholly in the chunk and within the limit, is
+    /// made from the chunk's bytes; `nil` (nothing read) otherwise.
+    private func plainInteger() -> String? {
+        let first = index
+        let end = chunk.withUnsafeBufferPointer { buffer -> Int? in
+            var end = first
+            if buffer[end] == UInt8(ascii: "-") { end += 1 }
+            let digits = end
+            while end < buffer.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buffer[end]) { end += 1 }
+            guard end < buffer.count, end > digits, end - first <= limits.numberLength,
+                buffer[digits] != UInt8(ascii: "0") || end == digits + 1
+            else { return nil }
+            switch buffer[end] {
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
+            default: return end
+            }
+        }
+        guard let end else { return nil }
+        index = end
+        return String(decoding: chunk[first..<end], as: UTF8.self)
+    }
+
     /// A string at the opening quote: its text (the first `limit` bytes of UTF-8 once unescaped) and its full
     /// length in bytes.
     private func string(keeping limit: Int) throws -> (text: String, byteCount: Int) {
+        if let plain = try plainString(keeping: limit) { return plain }
         let start = position
         advance()
         var kept: [UInt8] = []
@@ -315,7 +339,10 @@ package final class JSONReader {
             let byte = chunk[index]
             if byte == UInt8(ascii: "\"") {
                 advance()
-                return (try text(of: kept, startingAt: start), byteCount)
+                let unescaped = try kept.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) -> String in
+                    try text(of: bytes, startingAt: start)
+                }
+                return (unescaped, byteCount)
             }
             if byte < 0x20 { throw syntax("a control character \(Self.describe(byte)) inside a string; escape it") }
             advance()
@@ -323,9 +350,37 @@ package final class JSONReader {
         }
     }
 
+    /// The common case made cheap: a string without escapes, wholly in the chunk and kept whole, is made from the
+    /// chunk's bytes in one copy; `nil` (nothing read) otherwise.
+    private func plainString(keeping limit: Int) throws -> (text: String, byteCount: Int)? {
+        let opening = index
+        let closing = chunk.withUnsafeBufferPointer { buffer -> Int? in
+            var end = opening + 1
+            while end < buffer.count {
+                let byte = buffer[end]
+                if byte == UInt8(ascii: "\"") { return end - opening - 1 <= limit ? end : nil }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+                end += 1
+            }
+            return nil
+        }
+        guard let closing else { return nil }
+        let start = position
+        let plain = try chunk.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> String in
+            try text(of: UnsafeBufferPointer(rebasing: buffer[(opening + 1)..<closing]), startingAt: start)
+        }
+        index = closing + 1
+        return (plain, closing - opening - 1)
+    }
+
     /// The text of a string's bytes, checked as ``JSONLimits/unicode`` says.
-    private func text(of bytes: [UInt8], startingAt start: JSONPosition) throws(JSONSyntaxError) -> String {
-        guard limits.unicode == .strict else { return String(decoding: bytes, as: UTF8.self) }
+    private func text(of bytes: UnsafeBufferPointer<UInt8>, startingAt start: JSONPosition) throws(JSONSyntaxError)
+        -> String
+    {
+        // ASCII needs no validation (and most of a document is ASCII: keys, uuids, times).
+        guard limits.unicode == .strict, bytes.contains(where: { $0 >= 0x80 }) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw JSONSyntaxError(reason: "a string that is not valid UTF-8", position: start)
         }
