@@ -55,21 +55,23 @@ struct JSONBody {
     /// `null`), `stack` (routes), `visibility` and `compactColumn`, each checked for its type; the routes themselves
     /// are checked when the text is restored.
     func storedState() throws(APIProblem) -> String {
+        // Checked in this order (the first wrong member is the one a 400 names), written in the order of the keys'
+        // bytes.
+        var members: [(key: String, value: JSONNode)] = []
+        for key in ["sidebar", "content", "detail", "visibility", "compactColumn"] {
+            if try string(key) != nil, let node = object.optional(key) { members.append((key, node)) }
+        }
+        if let stack = object.optional("stack") {
+            guard let routes = stack.elements, routes.allSatisfy({ $0.string != nil }) else {
+                throw wrongType("stack", "an array of routes (strings)")
+            }
+            members.append(("stack", stack))
+        }
         var state = JSONWriter(layout: .compact)
         state.beginObject()
-        // In the order of the keys' bytes.
-        for key in ["compactColumn", "content", "detail", "sidebar", "stack", "visibility"] {
-            if key == "stack" {
-                guard let stack = object.optional(key) else { continue }
-                guard let routes = stack.elements, routes.allSatisfy({ $0.string != nil }) else {
-                    throw wrongType(key, "an array of routes (strings)")
-                }
-                state.key(key)
-                state.node(stack)
-            } else if let text = try string(key) {
-                state.key(key)
-                state.string(text)
-            }
+        for (key, value) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            state.key(key)
+            state.node(value)
         }
         state.endObject()
         return state.text
