@@ -64,7 +64,7 @@ let package = Package(
         .target(
             name: "CatalogServer",
             dependencies: [
-                "AccessTokens", "Catalog", "CatalogAPI", "CatalogStore", "CatalogSync", "HTTPServer",
+                "AccessTokens", "Catalog", "CatalogAPI", "CatalogStore", "CatalogSync", "HTTPServer", "JSONKit",
                 "LibraryNavigation", "Navigation", "Schema", "SQLiteDB",
             ],
             exclude: ["Web"], plugins: ["EmbedWebAssets"]),
@@ -83,26 +83,31 @@ let package = Package(
         // Books, authors, genres and bands: models, repositories, browsing lists, search.
         .target(name: "Catalog", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
         // Catalog files in (JSON, CSV/TSV, Open Library dumps): readers, identity rules, the writer.
-        .target(name: "CatalogImport", dependencies: ["Catalog", "SQLiteDB"]),
+        .target(name: "CatalogImport", dependencies: ["Catalog", "JSONKit", "SQLiteDB"]),
         // The catalog's read answers as JSON text, shared by the command's --json output and the HTTP server.
-        .target(name: "CatalogAPI", dependencies: ["Catalog", "LibraryNavigation", "Navigation", "SQLiteDB"]),
+        .target(
+            name: "CatalogAPI", dependencies: ["Catalog", "JSONKit", "LibraryNavigation", "Navigation", "SQLiteDB"]),
         // The change feed, snapshots and the sync client of offline copies.
-        .target(name: "CatalogSync", dependencies: ["Catalog", "SQLiteDB"]),
+        .target(name: "CatalogSync", dependencies: ["Catalog", "JSONKit", "SQLiteDB"]),
         // The HTTP API's bearer tokens of the navigation's users, stored hashed, with their scopes.
         .target(name: "AccessTokens", dependencies: ["Navigation", "SQLiteDB"], plugins: ["EmbedMigrations"]),
         // libcurl, loaded at the first request to a server (Debian: libcurl4; macOS ships it); only CatalogRemote
         // imports it.
         .target(name: "CCurl", dependencies: ["CSharedLibrary"]),
         // The client side of a catalog server: snapshots and the change feed over HTTP (libcurl).
-        .target(name: "CatalogRemote", dependencies: ["CCurl", "Catalog", "CatalogSync", "SQLiteDB"]),
+        .target(name: "CatalogRemote", dependencies: ["CCurl", "Catalog", "CatalogSync", "JSONKit", "SQLiteDB"]),
         // Split-view navigation state, history and sessions, generic over the app's route type.
-        .target(name: "Navigation", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
+        .target(name: "Navigation", dependencies: ["JSONKit", "SQLiteDB"], plugins: ["EmbedMigrations"]),
         // The catalog's routes, their validation against the catalog, and a browsing facade per user and scene.
         .target(name: "LibraryNavigation", dependencies: ["Catalog", "Navigation", "SQLiteDB"]),
 
         // A small W3C WebDriver client for headless Chromium (chromedriver), for the web page's browser tests and
         // benchmark; no library product depends on it.
         .target(name: "WebDriver"),
+
+        // JSON text read byte by byte, streaming or whole, with positions and limits; written with one escaping routine;
+        // typed member access whose errors name the member's path. Every JSON surface of the package goes through it.
+        .target(name: "JSONKit"),
 
         // Hand-written argument parsing for the CLI (no outside packages).
         .target(name: "CommandLineKit"),
@@ -149,7 +154,7 @@ let package = Package(
             name: "FuzzChecks",
             dependencies: [
                 "AccessTokens", "LibraryNavigation", "Catalog", "CatalogImport", "CatalogServer", "HTTPServer",
-                "Navigation", "Schema", "SQLiteDB",
+                "JSONKit", "Navigation", "Schema", "SQLiteDB",
             ],
             path: "Sources/Fuzz/FuzzChecks"),
         .executableTarget(name: "fuzz-route-parser", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/RouteParser"),
@@ -199,6 +204,7 @@ let package = Package(
                 "LibraryNavigation", "Catalog", "CatalogImport", "Navigation", "Schema", "SQLiteDB", "TestSupport",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(
             name: "ServerTests",

@@ -1,4 +1,5 @@
 public import Foundation
+import JSONKit
 
 /// A catalog server (`catalog serve`) as a client sees it: its base URL and the bearer token to send.
 ///
@@ -77,9 +78,9 @@ public struct RemoteCatalog: Sendable {
     }
 
     /// The JSON object of `GET path`.
-    func object(_ path: String) throws -> [String: Any] {
+    func object(_ path: String) throws -> JSONObject {
         let body = try data(path)
-        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
+        guard let object = try? JSONObject(try JSONReader.document(Array(body))) else {
             throw RemoteError.badAnswer(url: try endpoint(path).absoluteString, reason: "not a JSON object")
         }
         return object

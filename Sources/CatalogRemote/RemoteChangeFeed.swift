@@ -1,6 +1,7 @@
 public import Catalog
 public import CatalogSync
 import Foundation
+import JSONKit
 
 /// A server's change feed over HTTP, as a source a `SyncClient` syncs from: the same batches, lookups and
 /// refusals as a server file.
@@ -23,7 +24,7 @@ public struct RemoteChangeFeed: ChangeSource, Sendable {
 
     /// The identity of the server's database (from `/v1/health`).
     public func databaseUUID() throws -> String {
-        try field("database", of: server.object("/v1/health"), as: String.self)
+        try field("database", of: server.object("/v1/health"), \.string)
     }
 
     /// The changes after `sequence`, at most `limit`, from `GET /v1/changes`.
@@ -61,7 +62,7 @@ public struct RemoteChangeFeed: ChangeSource, Sendable {
     /// Runs `body` with this feed pinned to where the server's log ends now.
     public func reading<T>(_ body: (any ChangeSource) throws -> T) throws -> T {
         var pinned = self
-        pinned.until = Int64(try field("lastSeq", of: server.object("/v1/health"), as: Int.self))
+        pinned.until = try field("lastSeq", of: server.object("/v1/health"), \.integer)
         return try body(pinned)
     }
 
@@ -94,8 +95,8 @@ public struct RemoteChangeFeed: ChangeSource, Sendable {
             databaseUUID: trailer.database, prunedBefore: trailer.prunedBefore)
     }
 
-    private func field<T>(_ name: String, of object: [String: Any], as type: T.Type) throws -> T {
-        guard let value = object[name] as? T else {
+    private func field<T>(_ name: String, of object: JSONObject, _ value: (JSONNode) -> T?) throws -> T {
+        guard let value = object.optional(name).flatMap(value) else {
             throw RemoteError.badAnswer(
                 url: try server.endpoint("/v1/health").absoluteString, reason: "no '\(name)' in the health answer")
         }

@@ -1,5 +1,6 @@
 internal import CCurl
 import Foundation
+import JSONKit
 
 /// One HTTP GET on its own libcurl handle, run on the calling thread: the answer's bytes go to a sink as they
 /// arrive, so a large body (a snapshot) never sits in memory. libcurl decodes a compressed body (gzip, deflate) on
@@ -120,9 +121,9 @@ final class Transfer {
     private func outcome(for url: String) throws -> RemoteResponse {
         guard let response else { throw RemoteError.unreachable(url: url, reason: "no response") }
         guard response.isSuccess else {
-            let problem = (try? JSONSerialization.jsonObject(with: errorBody)) as? [String: Any]
+            let problem = try? JSONReader.document(Array(errorBody))
             let detail =
-                problem?["detail"] as? String
+                problem?["detail"]?.string
                 ?? (response.reasonPhrase.isEmpty ? "status \(response.statusCode)" : response.reasonPhrase)
             // Retry-After in seconds (the catalog server's form; an HTTP date is read as 1 s).
             if response.statusCode == 429 {
@@ -130,7 +131,7 @@ final class Transfer {
                 throw RemoteError.rateLimited(url: url, retryAfter: max(0, seconds), detail: detail)
             }
             throw RemoteError.problem(
-                url: url, status: response.statusCode, code: problem?["code"] as? String, detail: detail)
+                url: url, status: response.statusCode, code: problem?["code"]?.string, detail: detail)
         }
         return response
     }

@@ -1,24 +1,23 @@
-import Foundation
 import HTTPServer
+import JSONKit
 
 /// A request's body as a JSON object whose members are checked by name and type; anything else is a 400
 /// `bad-body` saying what is wrong.
 struct JSONBody {
-    private let object: [String: Any]
+    private let object: JSONObject
 
     /// The body of `request`, which must be one JSON object.
     init(_ request: HTTPRequest) throws(APIProblem) {
-        let parsed: Any
+        let parsed: JSONNode
         do {
-            parsed = try JSONSerialization.jsonObject(with: request.body)
+            parsed = try JSONReader.document(Array(request.body))
         } catch {
-            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey].map { "\($0)" } ?? "\(error)"
             throw APIProblem(
                 status: 400, code: "bad-body",
                 detail: request.body.isEmpty
-                    ? "the request has no body; send a JSON object" : "the body is not JSON: \(reason)")
+                    ? "the request has no body; send a JSON object" : "the body is not JSON: \(error)")
         }
-        guard let object = parsed as? [String: Any] else {
+        guard let object = try? JSONObject(parsed) else {
             throw APIProblem(status: 400, code: "bad-body", detail: "the body must be a JSON object, {…}")
         }
         self.object = object
@@ -26,9 +25,8 @@ struct JSONBody {
 
     /// Refuses a member not in `keys` or `ignored` (a misspelt name would otherwise be dropped without a word).
     func allowOnly(_ keys: Set<String>, ignoring ignored: Set<String> = []) throws(APIProblem) {
-        guard let unknown = object.keys.sorted().first(where: { !keys.contains($0) && !ignored.contains($0) }) else {
-            return
-        }
+        let names = object.members.map(\.name).sorted()
+        guard let unknown = names.first(where: { !keys.contains($0) && !ignored.contains($0) }) else { return }
         throw APIProblem(
             status: 400, code: "bad-body",
             detail: "unknown member \"\(unknown)\"; the body takes \(keys.sorted().joined(separator: ", "))")
@@ -36,24 +34,19 @@ struct JSONBody {
 
     /// The text of member `key`, `nil` when it is absent or `null`.
     func string(_ key: String) throws(APIProblem) -> String? {
-        switch object[key] {
-        case nil, is NSNull: return nil
-        case let text as String: return text
-        default: throw wrongType(key, "a string")
-        }
+        guard let node = object.optional(key) else { return nil }
+        guard let text = node.string else { throw wrongType(key, "a string") }
+        return text
     }
 
     /// The text of member `key`, which may also be a whole number (its digits); `nil` when it is absent or `null`.
     func stringOrWholeNumber(_ key: String) throws(APIProblem) -> String? {
-        // JSONSerialization gives numbers and booleans as NSNumber, and `is Bool` holds for a 0 or 1 too: a boolean
-        // is told apart by its class (__NSCFBoolean on Linux and on Apple platforms).
-        if let number = object[key] as? NSNumber, !"\(type(of: number))".contains("Boolean"),
-            let whole = Int(exactly: number.doubleValue)
-        {
+        // A number written with a fraction or an exponent counts when its value is whole (`12.0`, `1e2`).
+        if case .number(let text)? = object.optional(key)?.value, let whole = Double(text).flatMap(Int.init(exactly:)) {
             return String(whole)
         }
-        switch object[key] {
-        case nil, is NSNull, is String: return try string(key)
+        switch object.optional(key)?.value {
+        case nil, .string?: return try string(key)
         default: throw wrongType(key, "a string or a whole number")
         }
     }
@@ -62,20 +55,26 @@ struct JSONBody {
     /// `null`), `stack` (routes), `visibility` and `compactColumn`, each checked for its type; the routes themselves
     /// are checked when the text is restored.
     func storedState() throws(APIProblem) -> String {
-        var state: [String: Any] = [:]
+        // Checked in this order (the first wrong member is the one a 400 names), written in the order of the keys'
+        // bytes.
+        var members: [(key: String, value: JSONNode)] = []
         for key in ["sidebar", "content", "detail", "visibility", "compactColumn"] {
-            state[key] = try string(key)
+            if try string(key) != nil, let node = object.optional(key) { members.append((key, node)) }
         }
-        switch object["stack"] {
-        case nil, is NSNull: break
-        case let routes as [Any]:
-            guard let routes = routes as? [String] else { throw wrongType("stack", "an array of routes (strings)") }
-            state["stack"] = routes
-        default: throw wrongType("stack", "an array of routes (strings)")
+        if let stack = object.optional("stack") {
+            guard let routes = stack.elements, routes.allSatisfy({ $0.string != nil }) else {
+                throw wrongType("stack", "an array of routes (strings)")
+            }
+            members.append(("stack", stack))
         }
-        // Strings and arrays of strings always serialize.
-        let data = (try? JSONSerialization.data(withJSONObject: state, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        var state = JSONWriter(layout: .compact)
+        state.beginObject()
+        for (key, value) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            state.key(key)
+            state.node(value)
+        }
+        state.endObject()
+        return state.text
     }
 
     private func wrongType(_ key: String, _ expected: String) -> APIProblem {

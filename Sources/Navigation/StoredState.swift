@@ -1,4 +1,4 @@
-import Foundation
+import JSONKit
 
 /// One element of a stored state: decoded, or the stored text that did not decode.
 enum StoredElement<Value> {
@@ -40,16 +40,16 @@ struct StoredState<Route: NavigationRoute> {
 ///   without a compact column. Read by renaming the keys; the compact column is then derived from the
 ///   selections like any missing one.
 ///
-/// Writing is hand-rolled (the shape is fixed, and it runs on every save); reading goes through
-/// `JSONSerialization` so each element can be decoded, and repaired, on its own.
+/// Both go through JSONKit: a value read as a tree, so each element can be decoded, and repaired, on its own;
+/// text written in the fixed order above, control characters escaped as this format always escaped them.
 enum StateFormat {
     /// The format written by this program.
     static let current = 2
 
-    /// Format 1 key → format 2 key.
+    /// Format 2 key → format 1 key (format 1 had no compact column).
     private static let formatOneKeys = [
-        "sidebar": "sidebar", "selection": "content", "detail": "detail", "path": "stack",
-        "columnVisibility": "visibility",
+        "sidebar": "sidebar", "content": "selection", "detail": "detail", "stack": "path",
+        "visibility": "columnVisibility",
     ]
 
     /// The current format's text for `state`.
@@ -64,16 +64,25 @@ enum StateFormat {
     private static func encode(
         sidebar: String?, content: String?, detail: String?, stack: [String], visibility: String, compactColumn: String
     ) -> String {
-        var fields: [String] = []
-        if let sidebar { fields.append(#""sidebar":"# + quoted(sidebar)) }
-        if let content { fields.append(#""content":"# + quoted(content)) }
-        if let detail { fields.append(#""detail":"# + quoted(detail)) }
-        if !stack.isEmpty {
-            fields.append(#""stack":["# + stack.map(quoted).joined(separator: ",") + "]")
+        var writer = JSONWriter(layout: .compact, controls: .shortForWhitespaceOnly)
+        writer.beginObject()
+        for (key, route) in [("sidebar", sidebar), ("content", content), ("detail", detail)] {
+            guard let route else { continue }
+            writer.key(key)
+            writer.string(route)
         }
-        fields.append(#""visibility":"# + quoted(visibility))
-        fields.append(#""compactColumn":"# + quoted(compactColumn))
-        return "{" + fields.joined(separator: ",") + "}"
+        if !stack.isEmpty {
+            writer.key("stack")
+            writer.beginArray()
+            for route in stack { writer.string(route) }
+            writer.endArray()
+        }
+        writer.key("visibility")
+        writer.string(visibility)
+        writer.key("compactColumn")
+        writer.string(compactColumn)
+        writer.endObject()
+        return writer.text
     }
 
     /// ``NavigationLimits/violation(in:)`` for a state given as text in the current format (a client's whole state),
@@ -101,57 +110,35 @@ enum StateFormat {
     /// - Returns: the elements, or why the text cannot be used at all.
     static func decode<Route>(_ text: String, format: Int, as: Route.Type) -> DecodedText<Route> {
         guard format == 1 || format == current else { return .failed(.unknownFormat(format)) }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
-            var fields = object as? [String: Any]
-        else { return .failed(.unreadable) }
-        if format == 1 {
-            fields = Dictionary(fields.compactMap { key, value in formatOneKeys[key].map { ($0, value) } }) { a, _ in a
-            }
+        guard let object = try? JSONReader.document(Array(text.utf8)), case .object = object.value else {
+            return .failed(.unreadable)
         }
+        let field = { (key: String) in format == 1 ? formatOneKeys[key].flatMap { object[$0] } : object[key] }
         var state = StoredState<Route>()
         state.migratedFrom = format < current ? format : nil
-        state.sidebar = fields["sidebar"].map(element(Route.init(path:)))
-        state.content = fields["content"].map(element(Route.init(path:)))
-        state.detail = fields["detail"].map(element(Route.init(path:)))
-        if let stack = fields["stack"] {
-            state.stack = (stack as? [Any])?.map(element(Route.init(path:))) ?? [.invalid(describe(stack))]
+        state.sidebar = field("sidebar").map(element(Route.init(path:)))
+        state.content = field("content").map(element(Route.init(path:)))
+        state.detail = field("detail").map(element(Route.init(path:)))
+        if let stack = field("stack") {
+            state.stack = stack.elements?.map(element(Route.init(path:))) ?? [.invalid(describe(stack))]
         }
-        state.visibility = fields["visibility"].map(element(ColumnVisibility.init(rawValue:)))
-        state.compactColumn = fields["compactColumn"].map(element(CompactColumn.init(rawValue:)))
+        state.visibility = field("visibility").map(element(ColumnVisibility.init(rawValue:)))
+        state.compactColumn = field("compactColumn").map(element(CompactColumn.init(rawValue:)))
         return .decoded(state)
     }
 
-    private static func element<Value>(_ parse: @escaping (String) -> Value?) -> (Any) -> StoredElement<Value> {
-        { value in
-            guard let text = value as? String, let parsed = parse(text) else { return .invalid(describe(value)) }
+    private static func element<Value>(_ parse: @escaping (String) -> Value?) -> (JSONNode) -> StoredElement<Value> {
+        { node in
+            guard let text = node.string, let parsed = parse(text) else { return .invalid(describe(node)) }
             return .value(parsed)
         }
     }
 
-    private static func describe(_ value: Any) -> String {
-        value as? String ?? String(describing: value)
-    }
-
-    /// `text` as a JSON string literal.
-    static func quoted(_ text: String) -> String {
-        // Route paths rarely need escaping: skip the scalar-by-scalar copy when nothing does.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
-        }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+    /// A string's text, anything else as compact JSON.
+    private static func describe(_ node: JSONNode) -> String {
+        if let text = node.string { return text }
+        var writer = JSONWriter(layout: .compact)
+        writer.node(node)
+        return writer.text
     }
 }

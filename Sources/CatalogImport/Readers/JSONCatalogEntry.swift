@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import JSONKit
 
 /// One element of a native JSON file's `genres`, `authors`, `books` or `bands` array, read from its parsed value:
 /// typed fields, and every value ``FieldLimits`` refuses as a ``RowIssue`` naming its JSON path and line.

@@ -1,4 +1,5 @@
 import Catalog
+import JSONKit
 
 /// Reads a native JSON file as import rows, streaming: memory holds one book or band at a time, plus the file's
 /// genres and authors (which books and bands name by key), at most ``keptEntryLimit`` of each.
@@ -14,7 +15,8 @@ final class JSONCatalogRowReader: ImportRowReader {
     private var builder = JSONRecordBuilder()
     /// Genre and author rows of the first pass, last first.
     private var pending: [ImportRow]
-    private let parser: JSONStreamParser
+    private let input: TextInput
+    private let parser: JSONReader
     /// The `books` or `bands` array being read, and how many of its elements were read.
     private var array: (kind: ArrayKind, count: Int)?
     private var isFinished = false
@@ -55,7 +57,7 @@ final class JSONCatalogRowReader: ImportRowReader {
         var builder = JSONRecordBuilder()
         let header: JSONCatalogEntry
         do {
-            let parser = JSONStreamParser(input: try open())
+            let parser = JSONReader(source: try open(), limits: Self.limits)
             let start = try Self.beginTopLevel(parser)
             while let (name, position) = try parser.nextMember() {
                 switch name {
@@ -101,14 +103,25 @@ final class JSONCatalogRowReader: ImportRowReader {
         self.builder = builder
         source = TextNormalization.cleanOrNil(fileSource) ?? defaultSource
         do {
-            parser = JSONStreamParser(input: try open())
+            input = try open()
+            parser = JSONReader(source: input, limits: Self.limits)
             _ = try Self.beginTopLevel(parser)
         } catch {
             throw Self.catalogError(error, file: file)
         }
     }
 
-    var progress: ReadProgress { parser.progress }
+    /// What the reader keeps of a file: strings up to ``FieldLimits/fieldBytes``, member names up to
+    /// ``FieldLimits/shortTextBytes``, one book or band up to ``FieldLimits/rowBytes`` (a longer one is rejected,
+    /// not the file); a stray `\u` escape of half a surrogate pair is read as U+FFFD (the input's bytes are checked
+    /// UTF-8 already).
+    static let limits = JSONLimits(
+        depth: 64, numberLength: 64, nameBytes: FieldLimits.shortTextBytes, stringBytes: FieldLimits.fieldBytes,
+        valueBytes: FieldLimits.rowBytes, unicode: .replacing)
+
+    var progress: ReadProgress {
+        ReadProgress(bytesRead: input.bytesRead, totalBytes: input.totalBytes, line: parser.position.line)
+    }
 
     /// The next row, a rejection naming the file.
     func next() throws(ReaderError) -> ImportRow? {
@@ -165,7 +178,7 @@ final class JSONCatalogRowReader: ImportRowReader {
     }
 
     /// Enters the top-level object; returns where it starts.
-    private static func beginTopLevel(_ parser: JSONStreamParser) throws -> JSONPosition {
+    private static func beginTopLevel(_ parser: JSONReader) throws -> JSONPosition {
         let position = parser.position
         guard try parser.nextKind() == "an object" else {
             throw JSONSyntaxError(
@@ -202,7 +215,7 @@ final class JSONCatalogRowReader: ImportRowReader {
     /// `nil` for one longer than a record may be, its index and where it starts. An array kept in memory has a
     /// `limit` (the most entries, and the file for the error past it).
     private static func forEachEntry(
-        _ parser: JSONStreamParser, _ name: String, limit: (count: Int, file: String)? = nil,
+        _ parser: JSONReader, _ name: String, limit: (count: Int, file: String)? = nil,
         _ body: (JSONCatalogEntry?, Int, JSONPosition) throws(JSONShapeError) -> Void
     ) throws {
         guard try parser.nextKind() != "null" else { return try parser.skipValue() }

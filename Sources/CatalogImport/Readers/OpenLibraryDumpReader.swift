@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import JSONKit
 
 /// Reads an Open Library dump (works, authors, or both): 5 tab-separated columns per line (type, key,
 /// revision, last modified, JSON), streaming.
@@ -79,12 +80,12 @@ final class OpenLibraryDumpReader: ImportRowReader {
         }
         let type = String(decoding: columns[0], as: UTF8.self)
         guard type == "/type/work" || type == "/type/author" else { return nil }
-        let object: [String: Any]
+        let object: JSONNode
         do {
-            guard let parsed = try JSONSerialization.jsonObject(with: Data(columns[4])) as? [String: Any] else {
+            object = try JSONReader.document(Array(columns[4]))
+            guard case .object = object.value else {
                 return reject(line, columns, column: "json", reason: "is not a JSON object")
             }
-            object = parsed
         } catch {
             let text = String(decoding: columns[4].prefix(200), as: UTF8.self)
             return reject(line, columns, column: "json", value: text, reason: "is not valid JSON")
@@ -96,11 +97,11 @@ final class OpenLibraryDumpReader: ImportRowReader {
         return author(object, key: key, line: line, columns)
     }
 
-    private func work(_ json: [String: Any], key: String, line: Int, _ columns: Columns) -> Row {
+    private func work(_ json: JSONNode, key: String, line: Int, _ columns: Columns) -> Row {
         var check = LimitCheck(line: line)
-        let subtitle = check.name(json["subtitle"] as? String, "subtitle")
+        let subtitle = check.name(json["subtitle"]?.string, "subtitle")
         // The title stored is the title and subtitle joined: the limit is the joined one's.
-        let title = check.name(json["title"] as? String, "title").flatMap { title in
+        let title = check.name(json["title"]?.string, "title").flatMap { title in
             check.value(subtitle.map { "\(title): \($0)" } ?? title, "title")
         }
         let summary = check.value(OpenLibraryJSON.text(json["description"]), "description", .longText)
@@ -112,7 +113,7 @@ final class OpenLibraryDumpReader: ImportRowReader {
                 RowIssue(line: line, column: "authors", value: $0, reason: "has no author key; entry ignored"))
         }
         for credit in credits { _ = check.value(credit.author.key, "authors") }
-        let bookKey = check.value(key.isEmpty ? json["key"] as? String : key, "key")
+        let bookKey = check.value(key.isEmpty ? json["key"]?.string : key, "key")
         guard check.issues.isEmpty else { return reject(line, columns, check.issues) }
         guard let title else {
             return reject(line, columns, column: "title", reason: "is missing; every work needs a title")
@@ -124,10 +125,10 @@ final class OpenLibraryDumpReader: ImportRowReader {
         return .accepted(AcceptedRow(line: line, record: .book(book), warnings: warnings))
     }
 
-    private func author(_ json: [String: Any], key: String, line: Int, _ columns: Columns) -> Row {
+    private func author(_ json: JSONNode, key: String, line: Int, _ columns: Columns) -> Row {
         var check = LimitCheck(line: line)
         let name =
-            check.name(json["name"] as? String, "name") ?? check.name(json["personal_name"] as? String, "personal_name")
+            check.name(json["name"]?.string, "name") ?? check.name(json["personal_name"]?.string, "personal_name")
         let authorKey = check.value(OpenLibraryJSON.authorKey(key) ?? key, "key")
         guard check.issues.isEmpty else { return reject(line, columns, check.issues) }
         guard let name else {

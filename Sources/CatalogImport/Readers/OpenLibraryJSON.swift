@@ -1,25 +1,24 @@
 import Catalog
-import Foundation
+import JSONKit
 
 /// Tolerant readers for the variants of Open Library's JSON values.
 enum OpenLibraryJSON {
     /// A text value written as a string or as `{"type": "/type/text", "value": …}`.
-    static func text(_ value: Any?) -> String? {
-        if let string = value as? String { return FieldValue.text(string) }
-        if let object = value as? [String: Any] { return (object["value"] as? String).flatMap(FieldValue.text) }
-        return nil
+    static func text(_ value: JSONNode?) -> String? {
+        if let string = value?.string { return FieldValue.text(string) }
+        return value?["value"]?.string.flatMap(FieldValue.text)
     }
 
     /// An array of strings (non-strings skipped), collapsed, missing ones and repeats dropped.
-    static func strings(_ value: Any?) -> [String] {
-        guard let array = value as? [Any] else { return [] }
+    static func strings(_ value: JSONNode?) -> [String] {
+        guard let array = value?.elements else { return [] }
         var seen = Set<String>()
-        return array.compactMap { ($0 as? String).flatMap(FieldValue.name) }.filter { seen.insert($0).inserted }
+        return array.compactMap { $0.string.flatMap(FieldValue.name) }.filter { seen.insert($0).inserted }
     }
 
     /// The first 4-digit run of a date such as `1995`, `March 1995` or `1995-03-01`.
-    static func year(_ value: Any?) -> Int? {
-        guard let text = value as? String else { return nil }
+    static func year(_ value: JSONNode?) -> Int? {
+        guard let text = value?.string else { return nil }
         var digits = ""
         for character in text {
             if character.isASCII, character.isNumber {
@@ -37,8 +36,8 @@ enum OpenLibraryJSON {
     /// - Parameters:
     ///   - value: The `authors` value.
     ///   - unusable: Called with a description of each entry that has no author key.
-    static func credits(_ value: Any?, unusable: (String) -> Void) -> [BookRecord.Contributor] {
-        guard let entries = value as? [Any] else { return [] }
+    static func credits(_ value: JSONNode?, unusable: (String) -> Void) -> [BookRecord.Contributor] {
+        guard let entries = value?.elements else { return [] }
         var seen = Set<String>()
         var credits: [BookRecord.Contributor] = []
         for entry in entries {
@@ -54,14 +53,12 @@ enum OpenLibraryJSON {
         return credits
     }
 
-    /// A JSON value as compact JSON with sorted keys: what a warning shows of an entry. (A dictionary's
-    /// description is not JSON, and its order changes from one run to the next.)
-    static func json(_ value: Any) -> String {
-        guard JSONSerialization.isValidJSONObject([value]),
-            let data = try? JSONSerialization.data(
-                withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-        else { return String(describing: value) }
-        return String(decoding: data, as: UTF8.self)
+    /// A JSON value as compact JSON with sorted keys: what a warning shows of an entry (the same text from one
+    /// run to the next).
+    static func json(_ value: JSONNode) -> String {
+        var writer = JSONWriter(layout: .compact)
+        writer.node(value, sortingKeys: true)
+        return writer.text
     }
 
     /// Normalizes an author key: `/authors/OL1A`, `/a/OL1A` (old form) and `OL1A` all give `/authors/OL1A`.
@@ -73,24 +70,22 @@ enum OpenLibraryJSON {
         return "/authors/" + last
     }
 
-    private static func authorKey(entry: Any) -> String? {
-        if let string = entry as? String { return authorKey(string) }
-        guard let object = entry as? [String: Any] else { return nil }
-        if let author = object["author"] as? String { return authorKey(author) }
-        if let author = object["author"] as? [String: Any], let key = author["key"] as? String {
-            return authorKey(key)
-        }
-        return (object["key"] as? String).flatMap(authorKey)
+    private static func authorKey(entry: JSONNode) -> String? {
+        if let string = entry.string { return authorKey(string) }
+        guard case .object = entry.value else { return nil }
+        if let author = entry["author"]?.string { return authorKey(author) }
+        if let key = entry["author"]?["key"]?.string { return authorKey(key) }
+        return entry["key"]?.string.flatMap(authorKey)
     }
 
     /// The entry's `role` (a string, or an object with `key`, `name` or `value`); author when absent.
-    private static func role(_ entry: Any) -> ContributorRole {
-        guard let object = entry as? [String: Any] else { return .author }
+    private static func role(_ entry: JSONNode) -> ContributorRole {
+        guard let role = entry["role"] else { return .author }
         let text: String?
-        if let string = object["role"] as? String {
+        if let string = role.string {
             text = string
-        } else if let role = object["role"] as? [String: Any] {
-            text = (role["key"] ?? role["name"] ?? role["value"]) as? String
+        } else if case .object = role.value {
+            text = (role["key"] ?? role["name"] ?? role["value"])?.string
         } else {
             text = nil
         }

@@ -1,4 +1,5 @@
 import Catalog
+import JSONKit
 
 /// The byte-level input layer: a file read in chunks and handed on as valid UTF-8.
 ///
@@ -134,3 +135,8 @@ final class TextInput {
 // One cursor over one file: not meant to be shared between tasks.
 @available(*, unavailable)
 extension TextInput: Sendable {}
+
+/// The JSON reader reads a file's valid UTF-8 chunk by chunk, its positions counting the byte order mark skipped.
+extension TextInput: JSONByteSource {
+    var skippedLeadingBytes: Int { hadByteOrderMark ? 3 : 0 }
+}

@@ -1,7 +1,13 @@
 import Catalog
 import CatalogImport
 public import Foundation
+import JSONKit
 
+/// The package's JSON reader and writer, then the native JSON import reader over them.
+///
+/// The reader: any bytes give one value or a ``JSONSyntaxError`` placed inside the input — the same read whole or
+/// streamed in 1-, 3- and 64-byte chunks — and a value the writer writes reads back to the same text.
+///
 /// The native JSON import reader: any bytes give a document or a ``JSONCatalogError`` with a message — never a
 /// crash or another error — and a document keeps the reader's promises to the importer: the same document on
 /// every read, keys unique per kind and prefixed with the kind, a source, every book's authors and every genre
@@ -18,6 +24,48 @@ public struct JSONReaderCheck: FuzzCheck {
 
     /// Runs one input; see the type's description for what must hold.
     public func check(_ input: Data) throws(FuzzFinding) {
+        try checkSharedReader([UInt8](input))
+        try checkImportReader(input)
+    }
+
+    private func checkSharedReader(_ bytes: [UInt8]) throws(FuzzFinding) {
+        let whole = outcome { () throws(JSONSyntaxError) in try JSONReader.document(bytes) }
+        for chunkSize in [1, 3, 64] {
+            let streamed = outcome {
+                let reader = JSONReader(source: Chunks(bytes, size: chunkSize), limits: .document)
+                guard let node = try reader.value() else { throw FuzzFinding("a value over no limit was dropped") }
+                try reader.finish()
+                return node
+            }
+            try require(streamed == whole, "read in \(chunkSize)-byte chunks: \(streamed), whole: \(whole)")
+        }
+        switch whole {
+        case .failure(let error):
+            try require(!error.reason.isEmpty, "a refused text must say why")
+            try require(
+                (0...Int64(bytes.count)).contains(error.position.byteOffset), "an error outside the text: \(error)")
+        case .success(let text):
+            let again = outcome { () throws(JSONSyntaxError) in try JSONReader.document(Array(text.utf8)) }
+            try require(again == whole, "the written text \(text) reads back as \(again)")
+        }
+    }
+
+    /// The text the writer writes of what `read` reads, or the error's description.
+    private func outcome(_ read: () throws -> JSONNode) -> Result<String, JSONSyntaxError> {
+        do {
+            var writer = JSONWriter(layout: .compact)
+            writer.node(try read())
+            return .success(writer.text)
+        } catch let error as JSONSyntaxError {
+            return .failure(error)
+        } catch {
+            return .failure(
+                JSONSyntaxError(
+                    reason: "not a syntax error: \(error)", position: .init(line: 0, column: 0, byteOffset: -1)))
+        }
+    }
+
+    private func checkImportReader(_ input: Data) throws(FuzzFinding) {
         let document: JSONCatalogDocument
         do {
             document = try read(input)
@@ -89,5 +137,22 @@ public struct JSONReaderCheck: FuzzCheck {
                 try require(genres.isSuperset(of: band.genres), "\(record.label): a genre outside the file")
             }
         }
+    }
+}
+
+/// Bytes handed on in chunks of one size.
+private final class Chunks: JSONByteSource {
+    private var rest: ArraySlice<UInt8>
+    private let size: Int
+
+    init(_ bytes: [UInt8], size: Int) {
+        rest = bytes[...]
+        self.size = size
+    }
+
+    func nextChunk() -> [UInt8]? {
+        guard !rest.isEmpty else { return nil }
+        defer { rest = rest.dropFirst(size) }
+        return Array(rest.prefix(size))
     }
 }

@@ -2,6 +2,7 @@ import AccessTokens
 import CatalogServer
 public import Foundation
 import HTTPServer
+import JSONKit
 import Navigation
 
 /// The HTTP API's request handling without a database: the `Router`'s matching, authentication, rate limit and
@@ -132,9 +133,9 @@ public struct RouterCheck: FuzzCheck {
         try require((200...599).contains(response.status), "\(what) is not a valid status")
         guard response.status >= 400 else { return }
         try require(response.header("content-type") == "application/problem+json", "\(what) is not problem+json")
-        let problem = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
-        try require(problem?["status"] as? Int == response.status, "\(what) has a body of another status")
-        try require((problem?["code"] as? String)?.isEmpty == false, "\(what) has no code")
+        let problem = try? JSONReader.document(Array(response.body))
+        try require(problem?["status"]?.integer == Int64(response.status), "\(what) has a body of another status")
+        try require(problem?["code"]?.string?.isEmpty == false, "\(what) has no code")
         try require(response.status != 405 || response.header("allow") != nil, "\(what) has no Allow")
         try require(response.status != 401 || response.header("www-authenticate") != nil, "\(what) has no challenge")
     }
