@@ -35,12 +35,23 @@ public final class Terminal {
             signal(signalNumber, restoreAndExit)
         }
         signal(SIGWINCH, noteResize)
+        Self.unblock([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
         writeRaw(enterSequence)
         isActive = true
     }
 
     deinit {
         restore()
+    }
+
+    /// Lets `signals` through to this thread. A parent may start the program with them blocked (a test runner or a
+    /// process supervisor does, and a blocked mask is inherited across exec): then a SIGTERM would never give the
+    /// terminal back and a resize would never be seen.
+    private static func unblock(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signalNumber in signals { sigaddset(&set, signalNumber) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Leaves raw mode and the alternate screen; safe to call more than once.

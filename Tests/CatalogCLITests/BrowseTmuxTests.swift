@@ -81,6 +81,71 @@ import Testing
         try session.waitUntilExited()
     }
 
+    /// Narrowed below 100 columns the view collapses to the one column in focus, with a back mark; widened again it
+    /// shows the three columns, each time without a key pressed, even when started with SIGWINCH blocked.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed: the pseudo-terminal test of catalog browse is skipped"))
+    func aResizedTerminalCollapsesAndExpandsTheColumns() throws {
+        let cli = try CatalogCLI()
+        #expect(try cli.importSamples().status == 0)
+        let session = Tmux(cli: cli)
+        defer { session.kill() }
+        try session.launch(blockingSignals: true)
+        try session.waitFor("Library catalog")
+        try session.send(["j", "j", "Enter"])  // open Genres
+        try session.waitFor("│ Genres 26")
+        try session.resize(width: 80, height: 24)
+        let collapsed = try session.waitFor("‹ Genres 26")
+        #expect(!collapsed.contains("│"), "\(collapsed)")
+        try session.resize(width: 140, height: 30)
+        try session.waitFor("│ Genres 26")
+        try session.send(["q"])
+        try session.waitUntilExited()
+    }
+
+    /// SIGTERM ends the browser with status 143, the terminal given back (the alternate screen left), and every move
+    /// made before it saved, even when it was started with SIGTERM blocked.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed: the pseudo-terminal test of catalog browse is skipped"))
+    func aTerminatedBrowserGivesTheTerminalBackAndKeepsItsMoves() throws {
+        let cli = try CatalogCLI()
+        #expect(try cli.importSamples().status == 0)
+        let session = Tmux(cli: cli)
+        defer { session.kill() }
+        try session.launch(blockingSignals: true)
+        try session.keepPaneOnExit()
+        try session.waitFor("Library catalog")
+        try session.send(["j", "j", "Enter"])  // open Genres
+        try session.waitFor("history 2/2")
+        #expect(try session.pane("#{alternate_on}") == "1")
+        let pid = try #require(pid_t(try session.pane("#{pane_pid}")))
+        #expect(kill(pid, SIGTERM) == 0)
+        #expect(try session.waitUntilDead() == "143")
+        #expect(try session.pane("#{alternate_on}") == "0")
+        #expect(session.capture()?.contains("Library catalog") == false)
+        let state = try cli.run("nav", "show", "--json").json()
+        #expect(state["sidebar"] as? String == "genres")
+    }
+
+    /// A scene saved on a band that was deleted since reopens repaired, and the browser says so on its status line.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed: the pseudo-terminal test of catalog browse is skipped"))
+    func aRepairedRestoreIsShownAsANotice() throws {
+        let cli = try CatalogCLI()
+        #expect(try cli.importSamples().status == 0)
+        let bands = try names(cli, ["list", "bands"])
+        let band = try #require(bands.first)
+        #expect(try cli.run("nav", "select-sidebar", "bands").status == 0)
+        #expect(try cli.run("nav", "select-content", "band/\(band.uuid)").status == 0)
+        let deleted = try TestSupport.run(
+            try TestSupport.installedTool("sqlite3"), [cli.database, "DELETE FROM bands WHERE uuid = '\(band.uuid)'"])
+        #expect(deleted.status == 0, "\(deleted.standardError)")
+
+        let session = Tmux(cli: cli)
+        defer { session.kill() }
+        try session.launch()
+        try session.waitFor("Restored with repairs")
+        try session.send(["q"])
+        try session.waitUntilExited()
+    }
+
     /// A `catalog nav` on the scene an open browser shows: the browser shows it (and says so) without a key
     /// pressed, and its next move builds on it instead of saving over it.
     @Test(.enabled(if: tmux != nil, "tmux is not installed: the pseudo-terminal test of catalog browse is skipped"))
@@ -156,10 +221,43 @@ private struct Tmux {
         self.database = database
     }
 
-    func launch(width: Int = 140, height: Int = 40) throws {
-        let command = ([CatalogCLI.executable] + database + ["browse"])
-            .map { "'\($0)'" }.joined(separator: " ")
-        try run(["new-session", "-d", "-s", "browse", "-x", String(width), "-y", String(height), command])
+    /// Starts `catalog browse` in a new pane of `width` × `height`. With `blockingSignals`, it starts with the signals
+    /// it handles blocked, as a parent that blocks them (a supervisor, a test runner) starts it: a blocked mask is
+    /// inherited across exec.
+    func launch(width: Int = 140, height: Int = 40, blockingSignals: Bool = false) throws {
+        var command = [CatalogCLI.executable] + database + ["browse"]
+        if blockingSignals {
+            let block = """
+                import os, signal, sys
+                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGWINCH})
+                os.execv(sys.argv[1], sys.argv[1:])
+                """
+            command = [try TestSupport.installedTool("python3"), "-c", block] + command
+        }
+        // `exec`: the pane's process is catalog itself, so a signal sent to the pane's pid reaches it.
+        let line = "exec " + command.map { "'\($0)'" }.joined(separator: " ")
+        try run(["new-session", "-d", "-s", "browse", "-x", String(width), "-y", String(height), line])
+    }
+
+    /// Keeps the pane, and what the program left on it, once the program has exited.
+    func keepPaneOnExit() throws {
+        try run(["set-option", "-t", "browse", "remain-on-exit", "on"])
+    }
+
+    /// Resizes the window, as a terminal window dragged to a new size (the program gets SIGWINCH).
+    func resize(width: Int, height: Int) throws {
+        try run(["resize-window", "-t", "browse", "-x", String(width), "-y", String(height)])
+    }
+
+    /// A value of the pane's, e.g. `#{pane_pid}` or `#{alternate_on}`.
+    func pane(_ format: String) throws -> String {
+        try run(["display-message", "-p", "-t", "browse", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Polls until the pane's program has exited (with ``keepPaneOnExit()`` set), and returns its exit status.
+    func waitUntilDead() throws -> String {
+        try poll("catalog browse did not exit") { (try? pane("#{pane_dead}")) == "1" ? () : nil }
+        return try pane("#{pane_dead_status}")
     }
 
     func send(_ keys: [String]) throws {
@@ -229,11 +327,20 @@ private struct Tmux {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The test runner blocks most signals, and a spawned process inherits its mask: tmux (which must see SIGCHLD
+        // to know how a pane's program ended) and what it runs start with none blocked, as from a terminal.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let path = BrowseTmuxTests.tmux ?? "tmux"
         let argv = ([path, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) }
         defer { for argument in argv { free(argument) } }
         var pid = pid_t()
-        guard posix_spawn(&pid, path, &actions, nil, argv + [nil], environ) == 0 else {
+        guard posix_spawn(&pid, path, &actions, &attributes, argv + [nil], environ) == 0 else {
             throw CocoaError(.executableLoad)
         }
         var status: Int32 = 0
