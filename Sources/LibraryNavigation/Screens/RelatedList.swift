@@ -1,5 +1,5 @@
-/// One related list of a detail: its name, its heading and the catalog list it shows, whose rows can be pushed onto
-/// the detail.
+/// One related list of a detail, as ``LibraryScreens`` states it: its name, its heading and the catalog list it
+/// shows, whose rows can be pushed onto the detail.
 public struct RelatedList: Sendable, Hashable {
     /// The relation's name, which is also the member of the entity's JSON holding its first entries: `books`.
     public let name: String
@@ -7,11 +7,4 @@ public struct RelatedList: Sendable, Hashable {
     public let heading: String
     /// The list shown.
     public let list: ScreenList
-
-    /// Creates a related list.
-    public init(name: String, heading: String, list: ScreenList) {
-        self.name = name
-        self.heading = heading
-        self.list = list
-    }
 }
