@@ -210,7 +210,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "catalog", "Catalog", "CatalogAPI", "CatalogRemote", "CatalogServer", "CatalogStore", "CatalogSync",
-                "HTTPServer", "SQLiteDB", "TestSupport", "WebDriver",
+                "HTTPServer", "LibraryNavigation", "Navigation", "Schema", "SQLiteDB", "TestSupport", "WebDriver",
             ]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(

@@ -4,7 +4,9 @@ package import Navigation
 
 extension CatalogAPI {
     /// A user's scene as docs/cli.md documents it: `catalog nav show --json` prints it and `GET /v1/me/scenes/{scene}`
-    /// sends it. Routes are in their string form, with their titles alongside, read from `catalog`.
+    /// sends it. Routes are in their string form, with their titles alongside, read from `catalog`; `contentLists`
+    /// are the lists the content column shows (``contentLists(of:)``) and `detailPath` the API path of the entity on
+    /// top of the detail (`null` when none is).
     ///
     /// - Parameters:
     ///   - user: the user's name.
@@ -39,6 +41,8 @@ extension CatalogAPI {
                 "sidebar": try title(state.sidebar), "content": try title(state.content),
                 "detail": try title(state.detail), "stack": .array(try state.stack.map { try title($0) }),
             ],
+            "contentLists": contentLists(of: state.sidebar),
+            "detailPath": state.topOfDetail?.entity.map { .string(path(of: $0.kind, uuid: $0.uuid)) } ?? .null,
             "repairs": .array(
                 repairs.repairs.map { repair in
                     [

@@ -1,5 +1,6 @@
 package import Catalog
 package import Foundation
+import LibraryNavigation
 
 /// One entity with the first entries of its related lists and their counts, as `show` presents it.
 package enum EntityDetail {
@@ -44,8 +45,56 @@ package enum EntityDetail {
         }
     }
 
-    /// The entity's fields, its timestamps and its related lists.
+    /// The entity's fields, its timestamps and its related lists, with what a detail shows of it as
+    /// ``LibraryScreens`` states it: `facts` (`[{"label", "value"}]`) and `related` (`[{"name", "heading", "kind",
+    /// "count", "path"}]`: the member holding the list's first entries, its heading, the kind it lists, how many it
+    /// has, and the API path that pages through it, `null` for a book's genres, which have no list of their own).
     package var json: JSONValue {
+        members.merging([
+            "facts": .array(facts.map { ["label": .string($0.label), "value": .string($0.value)] }),
+            "related": .array(
+                LibraryScreens.relatedLists(of: entity.kind, entity.uuid).map { related in
+                    [
+                        "name": .string(related.name), "heading": .string(related.heading),
+                        "kind": .string(related.list.kind?.rawValue), "count": .int(counts[related.name]),
+                        "path": .string(CatalogAPI.path(of: related.list)),
+                    ]
+                }),
+        ])
+    }
+
+    /// The kind and uuid of the entity shown.
+    private var entity: (kind: EntityKind, uuid: UUID) {
+        switch self {
+        case .book(let book, _, _): (.book, book.uuid)
+        case .author(let author, _, _, _, _): (.author, author.uuid)
+        case .genre(let genre, _, _, _, _, _): (.genre, genre.uuid)
+        case .band(let band, _): (.band, band.uuid)
+        }
+    }
+
+    /// The facts a detail shows of the entity.
+    private var facts: [DetailField] {
+        switch self {
+        case .book(let book, _, _): LibraryScreens.facts(of: book)
+        case .author(let author, _, _, _, _): LibraryScreens.facts(of: author)
+        case .genre(let genre, let parent, _, _, _, _): LibraryScreens.facts(of: genre, parent: parent)
+        case .band(let band, _): LibraryScreens.facts(of: band)
+        }
+    }
+
+    /// How many entries each related list has, by the relation's name; a book's lists are loaded whole.
+    private var counts: [String: Int] {
+        switch self {
+        case .book(_, let credits, let genres): ["authors": credits.count, "genres": genres.count]
+        case .author(_, _, let bookCount, _, let coauthorCount): ["books": bookCount, "coauthors": coauthorCount]
+        case .genre(_, _, _, let bookCount, _, let bandCount): ["books": bookCount, "bands": bandCount]
+        case .band(_, let genres): ["genres": genres.count]
+        }
+    }
+
+    /// The members `catalog show --json` has printed from the start.
+    private var members: JSONValue {
         switch self {
         case .book(let book, let credits, let genres):
             CatalogJSON.book(book).merging(

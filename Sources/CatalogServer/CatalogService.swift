@@ -54,6 +54,7 @@ package struct CatalogService: Sendable {
             }
         }
         SceneEndpoints(storage: storage, watcher: commits.navigation, longPolls: quota).register(in: &router)
+        NavigationEndpoint.register(in: &router)
         WebSessionEndpoints(storage: storage, secure: secure, origins: origins).register(in: &router)
         WebAssets.register(in: &router)
     }

@@ -31,7 +31,8 @@ package struct SceneEndpoints: Sendable {
     private static let attempts = 5
     /// The keys of a scene's JSON that a `PUT` may send back and that are not state: ignored.
     private static let readOnlyKeys: Set<String> = [
-        "user", "scene", "layout", "sidebarMarked", "link", "history", "titles", "repairs",
+        "user", "scene", "layout", "sidebarMarked", "link", "history", "titles", "repairs", "contentLists",
+        "detailPath",
     ]
 
     func register(in router: inout Router) {

@@ -262,7 +262,29 @@ import Testing
                 "stack": stack.map(\.title),
             ],
             "repairs": repairs,
+            "contentLists": layout == 3 ? contentLists(of: sidebar?.route) : [],
+            "detailPath": (stack.last ?? detail).flatMap { Self.entityPath($0.route) } ?? NSNull(),
         ]
+    }
+
+    /// The lists the content column shows under `sidebar`: a section's entities, a sidebar genre's bands then books.
+    func contentLists(of sidebar: String?) -> [[String: Any]] {
+        guard let sidebar else { return [] }
+        if ["books", "authors", "genres", "bands"].contains(sidebar) {
+            return [["kind": String(sidebar.dropLast()), "path": "/v1/\(sidebar)", "paged": true]]
+        }
+        if sidebar.hasPrefix("genre/") {
+            let genre = sidebar.dropFirst("genre/".count)
+            return ["band", "book"].map { ["kind": $0, "path": "/v1/\($0)s?genre=\(genre)", "paged": true] }
+        }
+        return []
+    }
+
+    /// `/v1/books/UUID` for the route `book/UUID`, `nil` for a section.
+    static func entityPath(_ route: String) -> String? {
+        let parts = route.split(separator: "/", maxSplits: 1)
+        guard parts.count == 2, ["book", "author", "genre", "band"].contains(parts[0]) else { return nil }
+        return "/v1/\(parts[0])s/\(parts[1])"
     }
 
     /// JSON text with sorted keys, so two objects compare whole.

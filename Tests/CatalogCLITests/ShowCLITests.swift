@@ -68,6 +68,22 @@ import Testing
         "uuid", "name", "sortName", "country", "formedYear", "endedYear", "status", "disambiguation",
     ]
     static let timestamps: Set = ["createdAt", "updatedAt"]
+    /// What a detail shows of every entity: its facts and its related lists.
+    static let screen: Set = ["facts", "related"]
+
+    /// The `facts` of a shown entity as label and value pairs.
+    func facts(_ shown: [String: Any]) throws -> [String] {
+        try #require(shown["facts"] as? [[String: String]]).map { "\($0["label"] ?? "?") \($0["value"] ?? "?")" }
+    }
+
+    /// The `related` lists of a shown entity: name, heading, kind, count and path, as one line each.
+    func related(_ shown: [String: Any]) throws -> [String] {
+        try #require(shown["related"] as? [[String: Any]]).map { list in
+            let count = list["count"] as? Int
+            return ["name", "heading", "kind"].map { list[$0] as? String ?? "?" }.joined(separator: " ")
+                + " \(count.map(String.init) ?? "?") \(list["path"] as? String ?? "null")"
+        }
+    }
 
     func keys(_ value: Any?) throws -> Set<String> {
         Set(try #require(value as? [String: Any]).keys)
@@ -81,7 +97,9 @@ import Testing
         let book = try show("book", try uuid(of: "book", "Adventures of Huckleberry Finn"))
         #expect(
             Set(book.keys)
-                == Self.bookItemKeys.union(Self.timestamps).union(["isbn13", "pages", "summary", "authors", "genres"]))
+                == Self.bookItemKeys.union(Self.timestamps).union(Self.screen).union([
+                    "isbn13", "pages", "summary", "authors", "genres",
+                ]))
         let credits = try #require(book["authors"] as? [[String: Any]])
         #expect(credits.map { $0["name"] as? String } == ["Mark Twain", "E. W. Kemble"])
         #expect(credits.map { $0["role"] as? String } == ["author", "illustrator"])
@@ -89,13 +107,24 @@ import Testing
         #expect(try keysOfItems(book["authors"]).allSatisfy { $0 == Self.authorItemKeys.union(["role", "position"]) })
         #expect(try keysOfItems(book["genres"]).allSatisfy { $0 == Self.genreItemKeys })
         #expect((book["genres"] as? [Any])?.isEmpty == false)
+        let shown = try #require(book["uuid"] as? String)
+        #expect(
+            try facts(book).map { String($0.prefix(while: { $0 != " " })) } == [
+                "Year", "Language", "Summary",
+            ])
+        #expect(try facts(book).first == "Year 1884")
+        #expect(
+            try related(book) == [
+                "authors Authors author 2 /v1/authors?book=\(shown)",
+                "genres Genres genre \((book["genres"] as? [Any])?.count ?? 0) null",
+            ])
     }
 
     @Test func anAuthorHasBooksAndCoauthorsWithCounts() throws {
         let author = try show("author", try uuid(of: "author", "Mark Twain"))
         #expect(
             Set(author.keys)
-                == Self.authorItemKeys.union(Self.timestamps).union([
+                == Self.authorItemKeys.union(Self.timestamps).union(Self.screen).union([
                     "books", "bookCount", "coauthors", "coauthorCount",
                 ]))
         #expect(try keysOfItems(author["books"]).allSatisfy { $0 == Self.bookItemKeys })
@@ -103,13 +132,20 @@ import Testing
         #expect((author["books"] as? [Any])?.count == author["bookCount"] as? Int)
         #expect((author["coauthors"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["E. W. Kemble"])
         #expect(author["coauthorCount"] as? Int == 1)
+        let shown = try #require(author["uuid"] as? String)
+        #expect(try facts(author) == ["Sort name Twain, Mark"])
+        #expect(
+            try related(author) == [
+                "books Books book \(author["bookCount"] as? Int ?? 0) /v1/books?author=\(shown)",
+                "coauthors Co-authors author 1 /v1/authors?author=\(shown)",
+            ])
     }
 
     @Test func aGenreHasItsParentBooksAndBands() throws {
         let genre = try show("genre", try uuid(of: "genre", "Heavy metal"))
         #expect(
             Set(genre.keys)
-                == Self.genreItemKeys.union(Self.timestamps).union([
+                == Self.genreItemKeys.union(Self.timestamps).union(Self.screen).union([
                     "parent", "books", "bookCount", "bands", "bandCount",
                 ]))
         #expect(try keysOfItems(genre["bands"]).allSatisfy { $0 == Self.bandItemKeys })
@@ -117,12 +153,22 @@ import Testing
         #expect((genre["bandCount"] as? Int ?? 0) > 0)
         #expect(try keys(genre["parent"]) == Self.genreItemKeys)
         #expect((genre["parent"] as? [String: Any])?["name"] as? String == "Rock")
+        let shown = try #require(genre["uuid"] as? String)
+        #expect(try facts(genre) == ["Part of Rock"])
+        #expect(
+            try related(genre) == [
+                "bands Bands band \(genre["bandCount"] as? Int ?? 0) /v1/bands?genre=\(shown)",
+                "books Books book \(genre["bookCount"] as? Int ?? 0) /v1/books?genre=\(shown)",
+            ])
         #expect(try show("genre", try uuid(of: "genre", "Fiction"))["parent"] is NSNull)
     }
 
     @Test func aBandHasItsGenres() throws {
         let band = try show("band", try uuid(of: "band", "Motörhead"))
-        #expect(Set(band.keys) == Self.bandItemKeys.union(Self.timestamps).union(["genres"]))
+        #expect(Set(band.keys) == Self.bandItemKeys.union(Self.timestamps).union(Self.screen).union(["genres"]))
+        #expect(try facts(band) == ["Country GB", "Years 1975–2015", "Status disbanded"])
+        let shown = try #require(band["uuid"] as? String)
+        #expect(try related(band) == ["genres Genres genre 2 /v1/genres?band=\(shown)"])
         #expect(band["country"] as? String == "GB")
         #expect(band["formedYear"] as? Int == 1975)
         #expect(band["endedYear"] as? Int == 2015)

@@ -144,6 +144,29 @@ final class PageBrowser {
         return answer as? [String] ?? ["axe answered \(answer ?? "nothing")"]
     }
 
+    /// The catalog lists the page requested since the last ``forgetRequests()``, in the order it asked for them: the
+    /// path and query of each request under `/v1/` that is not a scene's, the web session's or the navigation's, without
+    /// the page's `limit` and `after`, a list asked for page after page named once.
+    func requestedLists() throws -> [String] {
+        let paths = try session.execute(
+            """
+            return performance.getEntriesByType("resource").map((entry) => {
+              const url = new URL(entry.name);
+              for (const name of ["limit", "after"]) url.searchParams.delete(name);
+              return url.pathname + (url.searchParams.size ? "?" + url.searchParams : "");
+            });
+            """)
+        let lists = (paths as? [String] ?? []).filter { path in
+            path.hasPrefix("/v1/") && !["/v1/me/", "/v1/web/", "/v1/navigation"].contains { path.hasPrefix($0) }
+        }
+        return lists.reduce(into: []) { listed, path in if listed.last != path { listed.append(path) } }
+    }
+
+    /// Starts ``requestedLists()`` afresh.
+    func forgetRequests() throws {
+        try session.execute("performance.clearResourceTimings()")
+    }
+
     /// Clicks, as a user does, the option of `route` in the list `list` (an element id), once it is there.
     func choose(_ route: String, in list: String) throws {
         let selector = "#\(list) [data-route=\"\(route)\"]"

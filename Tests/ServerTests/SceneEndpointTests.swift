@@ -34,6 +34,26 @@ import Testing
         #expect(try changed.text == served.cli.run("nav", "--user", user, "show", "--json").standardOutput)
     }
 
+    /// `GET /v1/navigation` names the sidebar's sections and every intent the scenes take, with their arguments.
+    @Test func theNavigationNamesTheSectionsAndEveryIntent() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let answer = try served.get("/v1/navigation")
+        #expect(answer.status == 200)
+        let navigation = try answer.json()
+        let sections = try #require(navigation["sections"] as? [[String: Any]])
+        #expect(sections.compactMap { $0["route"] as? String } == LibraryScreens.sections.map(\.path))
+        #expect(sections.compactMap { $0["title"] as? String } == LibraryScreens.sections.map(\.displayName))
+        #expect(sections.compactMap { $0["layout"] as? Int } == [3, 3, 3, 3, 2, 2])
+        #expect(navigation["searchRoute"] as? String == "search/")
+        let intents = try #require(navigation["intents"] as? [[String: Any]])
+        #expect(intents.compactMap { $0["name"] as? String } == NamedIntent.all.map(\.name))
+        let visibility = try #require(intents.first { $0["name"] as? String == "visibility" })
+        #expect(visibility["values"] as? [String] == ColumnVisibility.allCases.map(\.rawValue))
+        #expect(intents.first { $0["name"] as? String == "pop" }?["argument"] is NSNull)
+        #expect(try served.get("/v1/navigation?x=1").status == 400)
+    }
+
     @Test func anIntentIsAppliedAsNavAppliesIt() throws {
         let served = try ServedCatalog()
         defer { served.stop() }

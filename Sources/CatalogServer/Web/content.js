@@ -1,22 +1,19 @@
-// The content column: the list under the sidebar's selection, one keyset page at a time as it scrolls into view
-// (`?after=` the page's `next`), never the whole list; its total is shown above it, and an empty list or a search
-// without hits says so in words.
+// The content column: the lists the scene says the sidebar's selection shows (its `contentLists`, each with its API
+// path), one after the other, one keyset page at a time as it scrolls into view (`?after=` the page's `next`), never
+// a whole list; their total is shown above them, and an empty list or a search without hits says so in words.
 
 import { get } from "./api.js";
 import { option, select } from "./listbox.js";
 
 const pageSize = 50;
+/** The hits asked of a list that does not page (a search). */
+const unpagedLimit = 100;
 
-/** What the sidebar route lists: the request for a page, how an item becomes an option, and the searched text. */
-function source(sidebar) {
-  const [section, rest] = [sidebar.split("/")[0], sidebar.slice(sidebar.indexOf("/") + 1)];
-  const plain = { books: "book", authors: "author", genres: "genre", bands: "band" };
-  if (plain[section]) return { path: `/v1/${section}`, kind: plain[section], paged: true };
-  if (section === "genre") return { path: `/v1/bands?genre=${encodeURIComponent(rest)}`, kind: "band", paged: true };
-  if (section === "search") {
-    return { path: `/v1/search?q=${encodeURIComponent(rest)}&limit=100`, paged: false, searched: rest };
-  }
-  return null;
+/** The request for a page of `list` (`{kind, path, paged}`), after the cursor `after` when given. */
+function pageURL(list, after) {
+  const separator = list.path.includes("?") ? "&" : "?";
+  if (!list.paged) return `${list.path}${separator}limit=${unpagedLimit}`;
+  return `${list.path}${separator}limit=${pageSize}${after ? "&after=" + encodeURIComponent(after) : ""}`;
 }
 
 function label(item) {
@@ -42,7 +39,7 @@ export class ContentColumn {
   constructor(elements, onError) {
     Object.assign(this, elements, { onError });
     this.sidebar = null;
-    this.source = null;
+    this.lists = [];
     this.selected = null;
     this.generation = 0;
     // The generation whose page is loading, else null: a load of an older list must not hold up the new one.
@@ -57,8 +54,11 @@ export class ContentColumn {
     this.observer.observe(this.more);
   }
 
-  /** Shows the list of `sidebar` (loading its first page when it changed) with `selected` marked. */
-  async show(sidebar, sidebarTitle, selected) {
+  /**
+   * Shows the `lists` of `sidebar` (loading their first pages when it changed) with `selected` marked; `searched` is
+   * the text of a search, which words an empty list and the total as results.
+   */
+  async show(sidebar, lists, sidebarTitle, selected, searched) {
     this.selected = selected;
     if (sidebar === this.sidebar) {
       select(this.list, selected);
@@ -73,9 +73,13 @@ export class ContentColumn {
     this.title.textContent = sidebarTitle ?? "";
     this.total.textContent = "";
     this.more.textContent = "";
-    this.source = sidebar ? source(sidebar) : null;
+    this.lists = sidebar ? lists : [];
+    this.searched = searched;
+    // The list whose pages are being shown, the cursor of its next page, and the first pages of the lists after it.
+    this.current = 0;
     this.next = undefined;
-    this.done = !this.source;
+    this.waiting = null;
+    this.done = !this.lists.length;
     await this.loadMore();
   }
 
@@ -83,21 +87,27 @@ export class ContentColumn {
   async loadMore() {
     if (this.loading === this.generation || this.done) return;
     const generation = this.generation;
-    const { path, kind, paged, searched } = this.source;
-    const separator = path.includes("?") ? "&" : "?";
-    const url = paged ? `${path}${separator}limit=${pageSize}${this.next ? "&after=" + encodeURIComponent(this.next) : ""}` : path;
     this.loading = generation;
     this.more.textContent = "Loading…";
     try {
-      const page = await get(url);
+      const first = this.waiting === null;
+      // The first page of every list comes at once, so the total counts them all from the start.
+      const pages = await Promise.all(
+        first ? this.lists.map((list) => get(pageURL(list))) : [get(pageURL(this.lists[this.current], this.next))],
+      );
       if (generation !== this.generation) return;
-      for (const item of page.items) {
-        this.list.append(option(`${item.kind ?? kind}/${item.uuid}`, label(item), extra(item)));
+      if (first) {
+        const count = pages.reduce((sum, page) => sum + (page.total ?? page.items.length), 0);
+        this.total.textContent = count ? counted(count, this.searched) : "";
+        if (!count) this.showEmpty(this.searched);
+        this.waiting = pages.slice(1);
       }
-      const count = page.total ?? page.items.length;
-      this.total.textContent = count ? counted(count, searched) : "";
-      if (!count) this.showEmpty(searched);
-      this.next = paged ? page.next : null;
+      this.append(pages[0]);
+      // A list that ended is followed by the next one's first page.
+      while (!this.next && this.waiting.length) {
+        this.current += 1;
+        this.append(this.waiting.shift());
+      }
       this.done = !this.next;
       select(this.list, this.selected);
     } catch (error) {
@@ -111,6 +121,15 @@ export class ContentColumn {
     }
     // A short first page leaves the sentinel in view without a new intersection: keep loading until it leaves.
     if (generation === this.generation && !this.done && this.inView()) await this.loadMore();
+  }
+
+  /** Adds the items of `page` of the current list, and keeps the cursor of its next page. */
+  append(page) {
+    const list = this.lists[this.current];
+    for (const item of page.items) {
+      this.list.append(option(`${item.kind ?? list.kind}/${item.uuid}`, label(item), extra(item)));
+    }
+    this.next = list.paged ? page.next : null;
   }
 
   /** Says in words that the list is empty; a search without hits offers to clear it. */

@@ -1,33 +1,12 @@
-// The detail column: the top of the detail stack (else its root), its fields and its related lists, whose options
-// push onto the stack; the stack itself as a breadcrumb. Settings and About are the two-column pages.
+// The detail column: the top of the detail stack (else its root), read from the API path the scene gives
+// (`detailPath`), with the facts and related lists its answer describes, whose options push onto the stack; the
+// stack itself as a breadcrumb. A route without a path (Settings, About) is one of the two-column pages.
 
 import { get } from "./api.js";
 import { listbox, option, select } from "./listbox.js";
 
-/** The related lists of each kind: which member of the entity holds them, their heading and the kind they list. */
-const related = {
-  book: [
-    ["authors", "Authors", "author"],
-    ["genres", "Genres", "genre"],
-  ],
-  author: [
-    ["books", "Books", "book", "bookCount"],
-    ["coauthors", "Co-authors", "author", "coauthorCount"],
-  ],
-  genre: [
-    ["bands", "Bands", "band", "bandCount"],
-    ["books", "Books", "book", "bookCount"],
-  ],
-  band: [["genres", "Genres", "genre"]],
-};
-
-/** The facts shown under the title, by kind: member, label, and "wide" for a text that takes a whole row. */
-const facts = {
-  book: [["year", "Year"], ["language", "Language"], ["isbn13", "ISBN"], ["pages", "Pages"], ["summary", "Summary", "wide"]],
-  author: [["sortName", "Sorted as"], ["disambiguation", "Note"]],
-  genre: [],
-  band: [["country", "Country"], ["formedYear", "Formed"], ["endedYear", "Ended"], ["status", "Status"]],
-};
+/** A fact longer than this takes a whole row (a summary), the others share one. */
+const shortFact = 60;
 
 function element(name, text, className) {
   const node = document.createElement(name);
@@ -57,11 +36,10 @@ export class DetailColumn {
       const nothing = scene.layout === 3 && scene.sidebar ? [element("p", "Nothing selected.", "empty")] : [];
       return this.replace("", nothing);
     }
-    const [kind, uuid] = top.split("/");
-    if (kind === "settings" || kind === "about") return this.replace(topTitle, page(kind));
+    if (!scene.detailPath) return this.replace(topTitle, page(top));
     try {
-      const entity = await get(`/v1/${kind}s/${encodeURIComponent(uuid)}`);
-      if (this.shown === top) this.replace(topTitle, this.render(kind, entity));
+      const entity = await get(scene.detailPath);
+      if (this.shown === top) this.replace(topTitle, this.render(entity));
     } catch (error) {
       if (this.shown !== top) return;
       this.shown = undefined; // shown again, the entry is asked for again
@@ -116,25 +94,22 @@ export class DetailColumn {
     return options;
   }
 
-  /** The nodes that show `entity`: its facts, then its related lists. */
-  render(kind, entity) {
+  /** The nodes that show `entity`: its facts, then its related lists, as its answer describes them. */
+  render(entity) {
     // Short facts go in a row, wide ones under it: two lists, since dt and dd must be the list's own children.
     const short = element("dl", undefined, "facts");
     const wide = element("dl", undefined, "facts wide");
-    for (const [member, name, width] of facts[kind] ?? []) {
-      const value = entity[member];
-      if (value === null || value === undefined || value === "") continue;
-      (width === "wide" ? wide : short).append(element("dt", name), element("dd", String(value)));
+    for (const { label, value } of entity.facts) {
+      (value.length > shortFact ? wide : short).append(element("dt", label), element("dd", value));
     }
     const nodes = [short, wide].filter((list) => list.childElementCount);
-    for (const [member, heading, childKind, countMember] of related[kind] ?? []) {
-      const items = entity[member] ?? [];
-      const count = countMember ? entity[countMember] : items.length;
+    for (const { name, heading, kind, count } of entity.related) {
+      const items = entity[name] ?? [];
       const section = element("section", undefined, "related");
-      const headingID = `related-${member}`;
+      const headingID = `related-${name}`;
       const title = element("h3", `${heading} (${count.toLocaleString("en")})`);
       title.id = headingID;
-      section.append(title, items.length ? this.relatedList(items, childKind, headingID) : element("p", `No ${heading.toLowerCase()}.`, "empty"));
+      section.append(title, items.length ? this.relatedList(items, kind, headingID) : element("p", `No ${heading.toLowerCase()}.`, "empty"));
       nodes.push(section);
     }
     return nodes;

@@ -1,6 +1,7 @@
 // The page: signs in (a pasted token traded once for a session cookie), then shows the user's scene in three
-// columns and turns every choice into an intent. The address bar follows the state as its deep link; back and
-// forward are the scene's own history.
+// columns and turns every choice into an intent. What it shows comes from the API: the sidebar's sections and the
+// intents from /v1/navigation, the lists of the content column and the detail's path from the scene. The address
+// bar follows the state as its deep link; back and forward are the scene's own history.
 
 import { Problem, body, get, send, useCSRFToken } from "./api.js";
 import { ContentColumn } from "./content.js";
@@ -13,21 +14,17 @@ const $ = (id) => document.getElementById(id);
 
 const appName = "Library catalog";
 
-const sections = [
-  ["books", "Books"],
-  ["authors", "Authors"],
-  ["genres", "Genres"],
-  ["bands", "Bands"],
-  ["settings", "Settings"],
-  ["about", "About"],
-];
+/** Labels of the column visibilities the API names, for the Settings page. */
+const visibilityLabels = { automatic: "Automatic", all: "All columns", doubleColumn: "Content and detail", detailOnly: "Detail only" };
 
 let scene = null;
 let content = null;
 let detail = null;
 let signedInAs = null;
+// What the navigation offers (GET /v1/navigation): the sidebar's sections, a search's route, the intents.
+let navigation = null;
 // The section shown before the current search: where clearing the search goes back to.
-let sectionBeforeSearch = sections[0][0];
+let sectionBeforeSearch = null;
 
 function say(text) {
   $("status").textContent = text;
@@ -100,12 +97,20 @@ async function signOut() {
 /** Loads the scene; a link in the address bar that the user opened (not a reload) is opened as one state. */
 async function open() {
   $("user").textContent = signedInAs;
+  navigation ??= await get("/v1/navigation");
+  showSections(navigation.sections);
   $("app").hidden = false;
   // Read before the scene is shown: showing it puts its own address in the address bar.
   const link = linkOf(location);
   const arrived = location.pathname + location.search;
   const arrival = performance.getEntriesByType("navigation")[0]?.type ?? "navigate";
-  scene = new Scene(sceneOf(location), render, reportProblem, () => showSignIn("Your session ended; sign in again."));
+  scene = new Scene(
+    sceneOf(location),
+    navigation.intents,
+    render,
+    reportProblem,
+    () => showSignIn("Your session ended; sign in again."),
+  );
   await scene.load();
   if (link && arrival === "navigate" && arrived !== addressOf(scene.state, scene.name)) {
     // A refused link leaves the scene, and the address bar that shows it, as they were.
@@ -119,6 +124,12 @@ async function open() {
 // A long-poll left running when the page goes away would hold one of the browser's six connections to the server
 // until its wait is up, and a few reloads would leave the next page waiting for a connection.
 addEventListener("pagehide", () => scene?.stop());
+
+/** Fills the sidebar with `sections` (`[{route, title}]`); the first is where clearing a search goes at first. */
+function showSections(sections) {
+  $("sidebar-list").replaceChildren(...sections.map(({ route, title }) => option(route, title)));
+  sectionBeforeSearch ??= sections[0]?.route ?? null;
+}
 
 /** Shows `state`; the address bar gets its link, a new history entry unless the state came from back or forward. */
 function render(state, how) {
@@ -140,22 +151,28 @@ function render(state, how) {
   $("toggle-sidebar").setAttribute("aria-expanded", String(!sidebarHidden));
   $("compact-back").disabled = state.compactColumn === "sidebar";
   select($("sidebar-list"), state.sidebar);
-  followSearch(state.sidebar);
+  const searched = followSearch(state.sidebar);
   const listed = state.layout === 3 ? state.sidebar : null;
-  Promise.all([content.show(listed, state.titles.sidebar, state.content), detail.show(state, page)]).then(() => {
+  const shown = content.show(listed, state.contentLists, state.titles.sidebar, state.content, searched);
+  Promise.all([shown, detail.show(state, page)]).then(() => {
     app.dataset.renderedEtag = scene.etag ?? "";
     if (!performance.getEntriesByName("columns-rendered").length) performance.mark("columns-rendered");
   });
 }
 
-/** Keeps the search box on the search shown, and remembers the section shown before it. */
+/**
+ * Keeps the search box on the search shown, and remembers the section shown before it; returns the searched text,
+ * undefined when the sidebar shows no search.
+ */
 function followSearch(sidebar) {
-  const searched = sidebar?.startsWith("search/") ? sidebar.slice("search/".length) : null;
-  if (searched === null) {
+  const prefix = navigation.searchRoute;
+  const searched = sidebar?.startsWith(prefix) ? sidebar.slice(prefix.length) : undefined;
+  if (searched === undefined) {
     if (sidebar) sectionBeforeSearch = sidebar;
   } else if (document.activeElement !== $("search-text")) {
     $("search-text").value = searched;
   }
+  return searched;
 }
 
 /** Empties the search box and shows the section shown before the search. */
@@ -219,9 +236,7 @@ function page(kind) {
   const choices = document.createElement("ul");
   choices.setAttribute("role", "listbox");
   choices.setAttribute("aria-label", "Column visibility");
-  for (const [value, label] of [["automatic", "Automatic"], ["all", "All columns"], ["doubleColumn", "Content and detail"], ["detailOnly", "Detail only"]]) {
-    choices.append(option(value, label));
-  }
+  for (const value of scene.values("visibility")) choices.append(option(value, visibilityLabels[value] ?? value));
   listbox(choices, (value) => scene.intent("visibility", value));
   select(choices, scene.state.visibility);
   return [paragraph(`Signed in as ${signedInAs}, scene ${scene.name}.`), paragraph("Column visibility:"), choices];
@@ -230,9 +245,7 @@ function page(kind) {
 // MARK: Wiring
 
 function setUp() {
-  const sidebar = $("sidebar-list");
-  for (const [route, label] of sections) sidebar.append(option(route, label));
-  listbox(sidebar, (route) => scene?.intent("select-sidebar", route));
+  listbox($("sidebar-list"), (route) => scene?.intent("select-sidebar", route));
   listbox($("content-list"), (route) => scene?.intent("select-content", route));
   content = new ContentColumn(
     {
@@ -260,7 +273,7 @@ function setUp() {
   $("search").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("search-text").value.trim();
-    if (text) scene?.intent("select-sidebar", `search/${text}`);
+    if (text && navigation) scene?.intent("select-sidebar", navigation.searchRoute + text);
   });
   window.addEventListener("popstate", followHistory);
   start();

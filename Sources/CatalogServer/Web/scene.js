@@ -10,9 +10,13 @@ const retryDelay = 2000;
 const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 export class Scene {
-  /** `show(state, how)` renders a state; `how` is "intent", "history", "remote" or "refused". */
-  constructor(name, show, onProblem, onSignedOut) {
+  /**
+   * `intents` are those the API offers (`[{name, values}]`); `show(state, how)` renders a state; `how` is "intent",
+   * "history", "remote" or "refused".
+   */
+  constructor(name, intents, show, onProblem, onSignedOut) {
     Object.assign(this, { name, show, onProblem, onSignedOut });
+    this.intents = new Map(intents.map((intent) => [intent.name, intent]));
     this.path = `/v1/me/scenes/${encodeURIComponent(name)}`;
     this.state = null;
     this.etag = null;
@@ -33,10 +37,19 @@ export class Scene {
    * goes to `onProblem`, or to `onRefused` when given.
    */
   intent(name, argument, how = "intent", onRefused = this.onProblem) {
+    if (!this.intents.has(name)) {
+      onRefused(new Error(`The catalog server offers no intent “${name}”.`));
+      return this.queue;
+    }
     this.queue = this.queue
       .then(() => this.post(name, argument, how))
       .catch((error) => this.failed(error, onRefused));
     return this.queue;
+  }
+
+  /** The values the argument of the intent `name` takes, as the API lists them (none when it lists none). */
+  values(name) {
+    return this.intents.get(name)?.values ?? [];
   }
 
   async post(name, argument, how) {

@@ -65,53 +65,67 @@ public struct BrowserColumns {
 
     // MARK: Content
 
-    /// What the content column lists under sidebar route `sidebar`, or `nil` for a two-column route.
+    /// What the content column lists under sidebar route `sidebar`, or `nil` for a two-column route: the lists
+    /// ``LibraryScreens/contentLists(of:)`` states.
     ///
     /// Books by title, authors and bands by sort name, genres by name, a search's hits of any kind best
     /// first, a sidebar genre's bands then its books.
     ///
     /// - Throws: `DatabaseError` when reading fails.
     public func content(of sidebar: LibraryRoute) throws -> ColumnList? {
-        switch sidebar {
-        case .books: try list("Books", [.books], count: catalog.count(BrowsingList<Book>.books))
-        case .authors: try list("Authors", [.authors], count: catalog.count(BrowsingList<Author>.authors))
-        case .genres: try list("Genres", [.genres], count: catalog.count(BrowsingList<Genre>.genres))
-        case .bands: try list("Bands", [.bands], count: catalog.count(BrowsingList<Band>.bands))
-        case .search(let text): try list("Search “\(text)”", [.search(text)], count: nil)
-        case .genre(let uuid):
-            if let genre = try catalog.genre(uuid: uuid) {
-                try list(
-                    genre.name, [.bandsInGenre(genre.id), .booksInGenre(genre.id)],
-                    count: try catalog.count(.bands(inGenre: genre.id)) + catalog.count(.books(inGenre: genre.id)))
-            } else {
-                ColumnList(title: "Genre (deleted)", rows: [])
-            }
-        case .settings, .about, .book, .author, .band: nil
+        guard let lists = LibraryScreens.contentLists(of: sidebar) else { return nil }
+        guard case .genre(let uuid) = sidebar else {
+            return try list(sidebar.displayName, lists, scopeID: nil)
         }
+        guard let genre = try catalog.genre(uuid: uuid) else { return ColumnList(title: "Genre (deleted)", rows: []) }
+        return try list(genre.name, lists, scopeID: genre.id)
     }
 
-    private func list(_ title: String, _ sources: [ColumnSource], count: Int?) throws -> ColumnList {
-        try ColumnList(title: title, sources: sources, totalCount: count, catalog: catalog, pageSize: pageSize)
+    private func list(_ title: String, _ lists: [ScreenList], scopeID: Int64?) throws -> ColumnList {
+        try ColumnList(title: title, lists: lists, scopeID: scopeID, catalog: catalog, pageSize: pageSize)
     }
 
     // MARK: Detail
 
-    /// The detail of `route`: its fields and the linked routes that can be pushed onto it.
+    /// The detail of `route`: its fields and the linked routes that can be pushed onto it, as ``LibraryScreens``
+    /// states them.
     ///
     /// A deleted entity gives a detail titled "(deleted)" with nothing in it, never an error.
     ///
     /// - Throws: `DatabaseError` when reading fails.
     public func detail(of route: LibraryRoute) throws -> RouteDetail {
         switch route {
-        case .book(let uuid): try bookDetail(uuid) ?? deleted(route)
-        case .author(let uuid): try authorDetail(uuid) ?? deleted(route)
-        case .genre(let uuid): try genreDetail(uuid) ?? deleted(route)
-        case .band(let uuid): try bandDetail(uuid) ?? deleted(route)
+        case .book(let uuid):
+            try catalog.book(uuid: uuid).map { try entityDetail(route, $0.title, $0.id, LibraryScreens.facts(of: $0)) }
+                ?? deleted(route)
+        case .author(let uuid):
+            try catalog.author(uuid: uuid).map { try entityDetail(route, $0.name, $0.id, LibraryScreens.facts(of: $0)) }
+                ?? deleted(route)
+        case .genre(let uuid):
+            try catalog.genre(uuid: uuid).map { genre in
+                let parent = try genre.parentID.flatMap { try catalog.genre(id: $0) }
+                return try entityDetail(route, genre.name, genre.id, LibraryScreens.facts(of: genre, parent: parent))
+            } ?? deleted(route)
+        case .band(let uuid):
+            try catalog.band(uuid: uuid).map { try entityDetail(route, $0.name, $0.id, LibraryScreens.facts(of: $0)) }
+                ?? deleted(route)
         case .settings: try settingsDetail()
         case .about: try aboutDetail()
         case .books, .authors, .genres, .bands, .search:
             RouteDetail(route: route, kind: "Section", title: route.displayName, fields: [], sections: [])
         }
+    }
+
+    /// The detail of the entity `route` names, whose row id is `id`: its facts and its related lists.
+    private func entityDetail(_ route: LibraryRoute, _ title: String, _ id: Int64, _ facts: [DetailField]) throws
+        -> RouteDetail
+    {
+        guard let entity = route.entity else { return deleted(route) }
+        return RouteDetail(
+            route: route, kind: route.displayName, title: title, fields: facts,
+            sections: try LibraryScreens.relatedLists(of: entity.kind, entity.uuid).map { related in
+                try list(related.heading, [related.list], scopeID: id)
+            })
     }
 
     private func deleted(_ route: LibraryRoute) -> RouteDetail {
@@ -121,54 +135,6 @@ public struct BrowserColumns {
                 DetailField(label: "Note", value: "This \(route.displayName.lowercased()) is no longer available.")
             ],
             sections: [])
-    }
-
-    private func bookDetail(_ uuid: UUID) throws -> RouteDetail? {
-        guard let book = try catalog.book(uuid: uuid) else { return nil }
-        return RouteDetail(
-            route: .book(uuid), kind: "Book", title: book.title,
-            fields: Self.fields([
-                ("Year", book.year.map(String.init)), ("ISBN", book.isbn13), ("Pages", book.pages.map(String.init)),
-                ("Language", book.language), ("Summary", book.summary),
-            ]),
-            sections: [
-                try list("Authors", [.credits(bookID: book.id)], count: catalog.count(.credits(ofBook: book.id))),
-                try list("Genres", [.genresOfBook(book.id)], count: nil),
-            ])
-    }
-
-    private func authorDetail(_ uuid: UUID) throws -> RouteDetail? {
-        guard let author = try catalog.author(uuid: uuid) else { return nil }
-        return RouteDetail(
-            route: .author(uuid), kind: "Author", title: author.name,
-            fields: Self.fields([("Sort name", author.sortName), ("Note", author.disambiguation)]),
-            sections: [
-                try list("Books", [.booksByAuthor(author.id)], count: catalog.count(.books(byAuthor: author.id))),
-                try list("Co-authors", [.coauthors(author.id)], count: catalog.count(.coauthors(of: author.id))),
-            ])
-    }
-
-    private func bandDetail(_ uuid: UUID) throws -> RouteDetail? {
-        guard let band = try catalog.band(uuid: uuid) else { return nil }
-        return RouteDetail(
-            route: .band(uuid), kind: "Band", title: band.name,
-            fields: Self.fields([
-                ("Country", band.country), ("Years", BandYears.text(formed: band.formedYear, ended: band.endedYear)),
-                ("Status", band.status?.rawValue), ("Note", band.disambiguation),
-            ]),
-            sections: [try list("Genres", [.genresOfBand(band.id)], count: catalog.count(.genres(ofBand: band.id)))])
-    }
-
-    private func genreDetail(_ uuid: UUID) throws -> RouteDetail? {
-        guard let genre = try catalog.genre(uuid: uuid) else { return nil }
-        let parent = try genre.parentID.flatMap { try catalog.genre(id: $0) }
-        return RouteDetail(
-            route: .genre(uuid), kind: "Genre", title: genre.name,
-            fields: Self.fields([("Part of", parent?.name)]),
-            sections: [
-                try list("Bands", [.bandsInGenre(genre.id)], count: catalog.count(.bands(inGenre: genre.id))),
-                try list("Books", [.booksInGenre(genre.id)], count: catalog.count(.books(inGenre: genre.id))),
-            ])
     }
 
     private func settingsDetail() throws -> RouteDetail {
@@ -196,10 +162,6 @@ public struct BrowserColumns {
                 DetailField(label: "Database", value: databaseName),
             ],
             sections: [])
-    }
-
-    private static func fields(_ pairs: [(String, String?)]) -> [DetailField] {
-        pairs.compactMap { label, value in value.map { DetailField(label: label, value: $0) } }
     }
 
     // MARK: Breadcrumb

@@ -19,6 +19,8 @@ public struct ColumnList {
     public private(set) var rows: [ColumnRow]
     /// How many rows the whole list has, or `nil` when unknown (search results).
     public let totalCount: Int?
+    /// The catalog lists the rows are read from, in turn, as ``LibraryScreens`` states them; none for fixed rows.
+    public let lists: [ScreenList]
 
     private let catalog: (any BrowsableCatalog)?
     private let pageSize: Int
@@ -40,21 +42,27 @@ public struct ColumnList {
         self.title = title
         self.rows = rows
         self.totalCount = totalCount ?? rows.count
+        lists = []
         catalog = nil
         pageSize = max(1, rows.count)
         pending = []
         tagsKinds = false
     }
 
-    /// A list read from `sources` in turn; the first page is read at once. A list of several sources tags
-    /// each row's subtitle with its kind ("band · GB", "book · 1937").
+    /// A list read from `lists` in turn, each scoped (when it is) to the entity with the row id `scopeID`; the first
+    /// page is read at once, and the total counted unless a list is not counted. A list of several lists tags each
+    /// row's subtitle with its kind ("band · GB", "book · 1937").
     init(
-        title: String, sources: [ColumnSource], totalCount: Int?, catalog: any BrowsableCatalog, pageSize: Int
+        title: String, lists: [ScreenList], scopeID: Int64?, catalog: any BrowsableCatalog, pageSize: Int
     ) throws {
-        tagsKinds = sources.count > 1
+        // The description states only lists the catalog reads; one it could not would show no rows.
+        let sources = lists.compactMap { ColumnSource($0, scopeID: scopeID) }
+        let counts = try sources.map { try $0.count(in: catalog) }
+        tagsKinds = lists.count > 1
         self.title = title
+        self.lists = lists
         rows = []
-        self.totalCount = totalCount
+        totalCount = counts.contains { $0 == nil } ? nil : counts.reduce(0) { $0 + ($1 ?? 0) }
         self.catalog = catalog
         self.pageSize = pageSize
         pending = sources

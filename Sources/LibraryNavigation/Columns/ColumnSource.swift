@@ -16,6 +16,43 @@ enum ColumnSource: Hashable {
     case genresOfBook(Int64)
     case search(String)
 
+    /// The source of `list`, whose scope entity (if any) has the row id `scopeID`; `nil` for a list no catalog list
+    /// reads.
+    init?(_ list: ScreenList, scopeID: Int64?) {
+        switch (list, scopeID) {
+        case (.all(.book), _): self = .books
+        case (.all(.author), _): self = .authors
+        case (.all(.genre), _): self = .genres
+        case (.all(.band), _): self = .bands
+        case (.search(let text), _): self = .search(text)
+        case (.linked(.band, .genre, _), let id?): self = .bandsInGenre(id)
+        case (.linked(.book, .genre, _), let id?): self = .booksInGenre(id)
+        case (.linked(.book, .author, _), let id?): self = .booksByAuthor(id)
+        case (.linked(.author, .author, _), let id?): self = .coauthors(id)
+        case (.linked(.author, .book, _), let id?): self = .credits(bookID: id)
+        case (.linked(.genre, .book, _), let id?): self = .genresOfBook(id)
+        case (.linked(.genre, .band, _), let id?): self = .genresOfBand(id)
+        case (.linked, _): return nil
+        }
+    }
+
+    /// How many rows the whole list has, or `nil` when it is not counted: a search's hits, a book's few genres.
+    func count(in catalog: any BrowsableCatalog) throws -> Int? {
+        switch self {
+        case .books: try catalog.count(BrowsingList<Book>.books)
+        case .authors: try catalog.count(BrowsingList<Author>.authors)
+        case .genres: try catalog.count(BrowsingList<Genre>.genres)
+        case .bands: try catalog.count(BrowsingList<Band>.bands)
+        case .bandsInGenre(let id): try catalog.count(.bands(inGenre: id))
+        case .booksInGenre(let id): try catalog.count(.books(inGenre: id))
+        case .booksByAuthor(let id): try catalog.count(.books(byAuthor: id))
+        case .coauthors(let id): try catalog.count(.coauthors(of: id))
+        case .genresOfBand(let id): try catalog.count(.genres(ofBand: id))
+        case .credits(let id): try catalog.count(.credits(ofBook: id))
+        case .genresOfBook, .search: nil
+        }
+    }
+
     /// One page of rows.
     struct Rows {
         var rows: [ColumnRow]
