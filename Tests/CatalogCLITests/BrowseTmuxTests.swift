@@ -26,9 +26,7 @@ import Testing
         let session = Tmux(cli: cli)
         defer { session.kill() }
         try session.launch()
-        try session.waitFor("Library catalog")
-        try session.send(["j", "j", "Enter"])  // Books, Authors, Genres: open Genres
-        try session.waitFor("Genres 26")
+        try session.openGenres()
         try session.send(Array(repeating: "j", count: metal) + ["Enter"])  // select Heavy metal
         try session.waitFor("Bands 8")
         try session.send(Array(repeating: "j", count: motorhead) + ["Enter"])  // push Motörhead
@@ -61,9 +59,7 @@ import Testing
         let session = Tmux(database: database)
         defer { session.kill() }
         try session.launch()
-        try session.waitFor("Library catalog")
-        try session.send(["j", "j", "Enter"])  // Books, Authors, Genres: open Genres
-        try session.waitFor("Genres 26")
+        try session.openGenres()
         try session.send(["Enter"])  // select the first genre
         try session.waitFor("history 3/3")
         try session.send(["q"])
@@ -90,9 +86,7 @@ import Testing
         let session = Tmux(cli: cli)
         defer { session.kill() }
         try session.launch(blockingSignals: true)
-        try session.waitFor("Library catalog")
-        try session.send(["j", "j", "Enter"])  // open Genres
-        try session.waitFor("│ Genres 26")
+        try session.openGenres()
         try session.resize(width: 80, height: 24)
         let collapsed = try session.waitFor("‹ Genres 26")
         #expect(!collapsed.contains("│"), "\(collapsed)")
@@ -112,9 +106,7 @@ import Testing
         defer { session.kill() }
         try session.launch(blockingSignals: true)
         try session.keepPaneOnExit()
-        try session.waitFor("Library catalog")
-        try session.send(["j", "j", "Enter"])  // open Genres
-        try session.waitFor("history 2/2")
+        try session.openGenres()
         #expect(try session.pane("#{alternate_on}") == "1")
         let pid = try #require(pid_t(try session.pane("#{pane_pid}")))
         #expect(kill(pid, SIGTERM) == 0)
@@ -155,9 +147,7 @@ import Testing
         let session = Tmux(cli: cli)
         defer { session.kill() }
         try session.launch()
-        try session.waitFor("Library catalog")
-        try session.send(["j", "j", "Enter"])  // open Genres
-        try session.waitFor("Genres 26")
+        try session.openGenres()
 
         #expect(try cli.run("nav", "select-sidebar", "authors").status == 0)
         try session.waitFor("Changed in another program")
@@ -237,6 +227,13 @@ private struct Tmux {
         // `exec`: the pane's process is catalog itself, so a signal sent to the pane's pid reaches it.
         let line = "exec " + command.map { "'\($0)'" }.joined(separator: " ")
         try run(["new-session", "-d", "-s", "browse", "-x", String(width), "-y", String(height), line])
+    }
+
+    /// Waits for the browser's first screen and opens Genres from the sidebar (Books, Authors, Genres).
+    func openGenres() throws {
+        try waitFor("Library catalog")
+        try send(["j", "j", "Enter"])
+        try waitFor("│ Genres 26")
     }
 
     /// Keeps the pane, and what the program left on it, once the program has exited.
