@@ -1,4 +1,5 @@
-/// The change feed's identity and bounds, as `GET /v1/health` reports them and a snapshot's ETag names them.
+/// The change feed's identity and bounds, as `GET /v1/health` reports them and a snapshot's ETag names them. Only the
+/// stores of this module make one.
 package struct FeedStatus: Sendable, Hashable {
     /// The identity of the database as a change source.
     package var database: String
@@ -8,11 +9,4 @@ package struct FeedStatus: Sendable, Hashable {
     package var lastSequence: Int64
     /// Changes before this sequence were pruned.
     package var prunedBefore: Int64
-
-    package init(database: String, schemaVersion: Int, lastSequence: Int64, prunedBefore: Int64) {
-        self.database = database
-        self.schemaVersion = schemaVersion
-        self.lastSequence = lastSequence
-        self.prunedBefore = prunedBefore
-    }
 }
