@@ -10,7 +10,7 @@ public struct Credit: Sendable, Codable, Hashable {
     /// The place in the book's credits, from 0.
     public var position: Int
 
-    /// Creates a credit value; rows come from ``BookRepository/credits(of:after:limit:)``.
+    /// Creates a credit value; rows come from ``EntityRepository/credits(of:after:limit:)``.
     public init(author: Author, role: ContributorRole, position: Int) {
         self.author = author
         self.role = role

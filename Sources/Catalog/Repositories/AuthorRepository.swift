@@ -1,5 +1,5 @@
-public import Foundation
-public import SQLiteDB
+import Foundation
+package import SQLiteDB
 
 /// Authors (and every other person credited on a book): fetch, create, update, delete and the lists of
 /// authors.

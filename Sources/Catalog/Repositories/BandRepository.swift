@@ -1,5 +1,5 @@
-public import Foundation
-public import SQLiteDB
+import Foundation
+package import SQLiteDB
 
 /// Bands: fetch, create, update, delete, their genres, and the lists of bands.
 public typealias BandRepository = EntityRepository<Band>

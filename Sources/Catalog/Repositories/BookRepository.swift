@@ -1,5 +1,5 @@
-public import Foundation
-public import SQLiteDB
+import Foundation
+package import SQLiteDB
 
 /// Books: fetch, create, update, delete, their credits and genres, and the lists of books.
 ///

@@ -1,5 +1,5 @@
-public import Foundation
-public import SQLiteDB
+import Foundation
+import SQLiteDB
 
 /// Genres: fetch, create, update, delete and the lists of genres.
 public typealias GenreRepository = EntityRepository<Genre>
