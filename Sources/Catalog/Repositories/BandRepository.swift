@@ -22,7 +22,7 @@ extension EntityRepository where Entity == Band {
 
     /// Replaces the fields of band `id` with those of `draft` (its uuid stays).
     ///
-    /// - Throws: ``CatalogError/missingRow(_:id:)`` when there is no such band; what ``create(_:)`` throws.
+    /// - Throws: ``CatalogError/missingRow(_:id:)`` when there is no such band; what `create(_:)` throws.
     @discardableResult
     public func update(id: Int64, with draft: BandDraft) throws -> Band {
         try update(id: id, try BandValues(draft).arguments)

@@ -30,7 +30,7 @@ extension EntityRepository where Entity == Book {
 
     /// Replaces the fields of the book `id` with those of `draft` (its uuid stays).
     ///
-    /// - Throws: ``CatalogError/missingRow(_:id:)`` when there is no such book; what ``create(_:)`` throws.
+    /// - Throws: ``CatalogError/missingRow(_:id:)`` when there is no such book; what `create(_:)` throws.
     @discardableResult
     public func update(id: Int64, with draft: BookDraft) throws -> Book {
         try update(id: id, try BookValues(draft).arguments)
