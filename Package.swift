@@ -28,13 +28,16 @@ let package = Package(
         ),
         // Numbered migrations, their checksums and the checks made before one applies, for every kind of database.
         .target(name: "SchemaMigration"),
-        .target(name: "SQLiteDB", dependencies: ["CSQLite", "SchemaMigration"]),
+        // What both database drivers give the statements and row decoders written once for either: a connection
+        // that runs `?`-parameter SQL, a row read by position, the dialect where they differ.
+        .target(name: "SQLInterface"),
+        .target(name: "SQLiteDB", dependencies: ["CSQLite", "SchemaMigration", "SQLInterface"]),
         // The one loader of the C libraries loaded at run time (libmicrohttpd, libpq, libcurl) instead of linked.
         .target(name: "CSharedLibrary", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // libpq, loaded at the first connection (Debian: libpq5; Homebrew: libpq); only PostgreSQLDB imports it.
         .target(name: "CLibPQ", dependencies: ["CSharedLibrary"]),
         // PostgreSQL connections: parameters, rows, transactions, COPY, LISTEN/NOTIFY, errors, the migrator.
-        .target(name: "PostgreSQLDB", dependencies: ["CLibPQ", "SchemaMigration"]),
+        .target(name: "PostgreSQLDB", dependencies: ["CLibPQ", "SchemaMigration", "SQLInterface"]),
         // The catalog's and the navigation's tables on PostgreSQL: Migrations/PostgreSQL/ (a sequence of its own)
         // embedded by the EmbedMigrations plugin, the change feed and snapshots read from them, imports through a
         // working copy, the storage of users, access tokens and navigation state, and a server's storage.
@@ -81,7 +84,7 @@ let package = Package(
         .target(name: "Schema", dependencies: ["AccessTokens", "Catalog", "Navigation", "SQLiteDB"]),
 
         // Books, authors, genres and bands: models, repositories, browsing lists, search.
-        .target(name: "Catalog", dependencies: ["SQLiteDB"], plugins: ["EmbedMigrations"]),
+        .target(name: "Catalog", dependencies: ["SQLInterface", "SQLiteDB"], plugins: ["EmbedMigrations"]),
         // Catalog files in (JSON, CSV/TSV, Open Library dumps): readers, identity rules, the writer.
         .target(name: "CatalogImport", dependencies: ["Catalog", "JSONKit", "SQLiteDB"]),
         // The catalog's read answers as JSON text, shared by the command's --json output and the HTTP server.
@@ -171,6 +174,7 @@ let package = Package(
             name: "fuzz-marcxml-reader", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/MARCXMLReader"),
 
         .testTarget(name: "SchemaMigrationTests", dependencies: ["SchemaMigration"]),
+        .testTarget(name: "SQLInterfaceTests", dependencies: ["SQLInterface"]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport", "sqlitedb-stress"]),
         .testTarget(
             name: "PostgreSQLDBTests",

@@ -76,7 +76,7 @@ final class ImportWriter {
     // MARK: Books
 
     private func write(_ book: BookRecord) throws -> ImportOutcome {
-        let values = try BookRepository.Values(book.draft)
+        let values = try BookValues(book.draft)
         try validateLinks(book)
         let key = book.key ?? Self.derivedKey(book, values: values)
         let fingerprint = book.fingerprint
@@ -118,7 +118,7 @@ final class ImportWriter {
     }
 
     /// The key of a book without a source key: its ISBN-13, else its folded title and first author.
-    static func derivedKey(_ book: BookRecord, values: BookRepository.Values) -> String {
+    static func derivedKey(_ book: BookRecord, values: BookValues) -> String {
         if let isbn = values.isbn13 { return "isbn:\(isbn)" }
         let author = book.contributors.first.map { FoldKey.of($0.author.name) } ?? ""
         return "title:\(values.sortKey)|\(author)"
@@ -126,7 +126,7 @@ final class ImportWriter {
 
     /// The existing book a record with a new key is: by ISBN-13, else (keyless records only) by title and
     /// first author.
-    private func match(_ book: BookRecord, values: BookRepository.Values) throws -> Int64? {
+    private func match(_ book: BookRecord, values: BookValues) throws -> Int64? {
         if let isbn = values.isbn13 {
             return try lookup("SELECT id FROM books WHERE isbn13 = ?", isbn)
         }
@@ -172,7 +172,7 @@ final class ImportWriter {
     }
 
     /// Whether the row of book `id` holds `values` already.
-    private func holds(_ id: Int64, values: BookRepository.Values) throws -> Bool {
+    private func holds(_ id: Int64, values: BookValues) throws -> Bool {
         try db.cachedStatement(Self.selectSameBook).fetchOne(Int64.self, [id] + values.arguments) != nil
     }
 
@@ -231,7 +231,7 @@ final class ImportWriter {
     // MARK: Bands
 
     private func write(_ band: BandRecord) throws -> ImportOutcome {
-        let values = try BandRepository.Values(band.draft)
+        let values = try BandValues(band.draft)
         for genre in band.genres { try validate(genre) }
         let key =
             band.key
@@ -298,7 +298,7 @@ final class ImportWriter {
                 let repeated = known.fingerprint == fingerprint && known.importedAt == stamp
                 return (known.entityID, repeated ? .duplicate : .unchanged)
             }
-            let values = try AuthorRepository.Values(author.draft)
+            let values = try AuthorValues(author.draft)
             try db.cachedStatement(CatalogTables.authors.update).execute(values.arguments + [known.entityID])
             id = known.entityID
             outcome = .updated
@@ -316,7 +316,7 @@ final class ImportWriter {
     }
 
     private func insert(_ author: AuthorRecord) throws -> Int64 {
-        let values = try AuthorRepository.Values(author.draft)
+        let values = try AuthorValues(author.draft)
         try db.cachedStatement(CatalogTables.authors.insertReturningNothing).execute(
             [author.uuid ?? uuids.next()] + values.arguments)
         return db.lastInsertedRowID

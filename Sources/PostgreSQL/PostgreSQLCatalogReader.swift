@@ -2,6 +2,7 @@ package import Catalog
 import CatalogAPI
 package import Foundation
 package import PostgreSQLDB
+import SQLInterface
 import SQLiteDB
 
 /// The catalog tables of a PostgreSQL database (`Migrations/PostgreSQL/`) as the catalog's read answers ask for them:
@@ -29,51 +30,51 @@ package struct PostgreSQLCatalogReader: CatalogReader {
     }
 
     package func page(_ list: BrowsingList<Book>, after cursor: PageCursor?, limit: Int) throws -> Page<Book> {
-        try page(list, after: cursor, limit: limit, Book.init(row:))
+        try list.page(in: connection, after: cursor, limit: limit)
     }
 
     package func page(_ list: BrowsingList<Credit>, after cursor: PageCursor?, limit: Int) throws -> Page<Credit> {
-        try page(list, after: cursor, limit: limit, Credit.init(row:))
+        try list.page(in: connection, after: cursor, limit: limit)
     }
 
     package func page(_ list: BrowsingList<Author>, after cursor: PageCursor?, limit: Int) throws -> Page<Author> {
-        try page(list, after: cursor, limit: limit, Author.init(row:))
+        try list.page(in: connection, after: cursor, limit: limit)
     }
 
     package func page(_ list: BrowsingList<Genre>, after cursor: PageCursor?, limit: Int) throws -> Page<Genre> {
-        try page(list, after: cursor, limit: limit, Genre.init(row:))
+        try list.page(in: connection, after: cursor, limit: limit)
     }
 
     package func page(_ list: BrowsingList<Band>, after cursor: PageCursor?, limit: Int) throws -> Page<Band> {
-        try page(list, after: cursor, limit: limit, Band.init(row:))
+        try list.page(in: connection, after: cursor, limit: limit)
     }
 
     package func count<Item>(_ list: BrowsingList<Item>) throws -> Int {
-        try connection.fetchOne(Int.self, Self.numbered(list.countSQL), list.arguments.map(PostgreSQLValue.init)) ?? 0
+        try list.count(in: connection)
     }
 
     package func book(uuid: UUID) throws -> Book? {
-        try first(BookRepository.selectByUUID, uuid, Book.init(row:))
+        try connection.record(Book.self, BookRepository.selectByUUID, [uuid.databaseValue])
     }
 
     package func author(uuid: UUID) throws -> Author? {
-        try first(AuthorRepository.selectByUUID, uuid, Author.init(row:))
+        try connection.record(Author.self, AuthorRepository.selectByUUID, [uuid.databaseValue])
     }
 
     package func genre(uuid: UUID) throws -> Genre? {
-        try first(GenreRepository.selectByUUID, uuid, Genre.init(row:))
+        try connection.record(Genre.self, GenreRepository.selectByUUID, [uuid.databaseValue])
     }
 
     package func genre(id: Int64) throws -> Genre? {
-        try first(GenreRepository.selectByID, id, Genre.init(row:))
+        try connection.record(Genre.self, GenreRepository.selectByID, [.integer(id)])
     }
 
     package func band(uuid: UUID) throws -> Band? {
-        try first(BandRepository.selectByUUID, uuid, Band.init(row:))
+        try connection.record(Band.self, BandRepository.selectByUUID, [uuid.databaseValue])
     }
 
     package func genres(ofBook bookID: Int64) throws -> [Genre] {
-        try connection.execute(Self.numbered(BookRepository.selectGenres), [bookID]).map(Genre.init(row:))
+        try connection.records(Genre.self, BookRepository.selectGenres, [.integer(bookID)])
     }
 
     /// The best `limit` matches, as SQLite's search finds them: every word must match, the last one also as a
@@ -85,7 +86,9 @@ package struct PostgreSQLCatalogReader: CatalogReader {
         guard (1...Page<EntitySummary>.maximumLimit).contains(limit) else { throw CatalogError.invalidLimit(limit) }
         let candidates = max(limit, Self.rankedCandidates)
         let pass = { (prefix: Bool) in
-            try connection.execute(Self.search, [text, prefix, candidates, limit]).map(EntitySummary.init(row:))
+            try connection.execute(Self.search, [text, prefix, candidates, limit]).map {
+                try EntitySummary(columns: $0)
+            }
         }
         return try CatalogSearch.combine(try pass(false), limit: limit) { try pass(true) }
     }
@@ -119,62 +122,16 @@ package struct PostgreSQLCatalogReader: CatalogReader {
         ORDER BY h.rank DESC, h.entity_id, h.entity_kind LIMIT $4
         """
 
-    private func page<Item>(
-        _ list: BrowsingList<Item>, after cursor: PageCursor?, limit: Int, _ decode: (PostgreSQLRow) throws -> Item
-    ) throws -> Page<Item> {
-        let (sql, extra) = try list.query.statement(after: cursor, limit: limit)
-        let rows = try connection.execute(Self.numbered(sql), (list.arguments + extra).map(PostgreSQLValue.init))
-        return try list.query.page(
-            of: rows.map { row in
-                KeyedRow(item: try decode(row), keys: (Item.columnCount..<row.count).map(row.databaseValue(at:)))
-            },
-            limit: limit)
-    }
-
-    private func first<Item>(
-        _ sql: String, _ parameter: any PostgreSQLValueConvertible, _ decode: (PostgreSQLRow) throws -> Item
-    ) throws -> Item? {
-        try connection.execute(Self.numbered(sql), [parameter]).first.map(decode)
-    }
-
     /// `sql` with SQLite's `?` parameters numbered `$1`, `$2` … in order, as PostgreSQL takes them. The catalog's
     /// read statements hold no `?` inside a literal.
     static func numbered(_ sql: String) -> String {
-        var result = ""
-        var number = 0
-        for character in sql {
-            if character == "?" {
-                number += 1
-                result += "$\(number)"
-            } else {
-                result.append(character)
-            }
-        }
-        return result
-    }
-
-}
-
-extension PostgreSQLValue {
-    /// The parameter that sends `value` as SQLite would bind it.
-    init(_ value: DatabaseValue) {
-        switch value {
-        case .null: self = .null
-        case .integer(let integer): self = .integer(integer)
-        case .real(let real): self = .double(real)
-        case .text(let text): self = .text(text)
-        case .blob(let data): self = .bytes(data)
-        }
+        SQLDialect.numbered(sql)
     }
 }
 
 extension PostgreSQLRow {
     /// Column `index` as the value SQLite would hold: an integer for PostgreSQL's integer types, text otherwise.
     func databaseValue(at index: Int) -> DatabaseValue {
-        guard let text = text(at: index) else { return .null }
-        switch typeOID(at: index) {
-        case 20, 21, 23: return Int64(text).map(DatabaseValue.integer) ?? .text(text)
-        default: return .text(text)
-        }
+        value(at: index)
     }
 }

@@ -1,13 +1,10 @@
 public import Foundation
+@_exported public import SQLInterface
 
-/// One SQLite value: the five storage classes (https://sqlite.org/datatype3.html).
-public enum DatabaseValue: Sendable, Hashable {
-    case null
-    case integer(Int64)
-    case real(Double)
-    case text(String)
-    case blob(Data)
-}
+/// One SQLite value: the five storage classes (https://sqlite.org/datatype3.html). The type lives in SQLInterface
+/// (as `SQLValue`), below both database drivers, so a statement's parameters and a row's values are one type on
+/// SQLite and PostgreSQL.
+public typealias DatabaseValue = SQLValue
 
 /// A Swift type that can be bound to a statement parameter and read back from a column.
 ///

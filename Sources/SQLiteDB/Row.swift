@@ -39,13 +39,13 @@ public struct Row {
     @inlinable
     public func value<T: DatabaseValueConvertible>(at index: Int, as type: T.Type = T.self) throws -> T {
         guard let value = T.read(from: self, at: index) else {
-            throw decodingError(at: index, expected: "\(T.self)")
+            throw rowDecodingError(at: index, expected: "\(T.self)")
         }
         return value
     }
 
     @usableFromInline
-    func decodingError(at index: Int, expected: String) -> RowDecodingError {
+    func rowDecodingError(at index: Int, expected: String) -> RowDecodingError {
         RowDecodingError(
             column: columnName(at: index), index: index, expected: expected, found: databaseValue(at: index))
     }
@@ -67,7 +67,7 @@ public struct Row {
 
     // Direct reads for the built-in types: no `DatabaseValue` in between on the hot path.
 
-    func int64(at index: Int) -> Int64? {
+    package func int64(at index: Int) -> Int64? {
         let column = Int32(index)
         switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER: return sqlite3_column_int64(statement, column)
@@ -84,7 +84,7 @@ public struct Row {
         }
     }
 
-    func string(at index: Int) -> String? {
+    package func string(at index: Int) -> String? {
         let column = Int32(index)
         return sqlite3_column_type(statement, column) == SQLITE_TEXT ? text(at: column) : nil
     }

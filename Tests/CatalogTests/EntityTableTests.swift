@@ -11,7 +11,7 @@ import Testing
     @Test func aColumnAddedToTheDescriptionIsSelectedAndCarried() throws {
         let db = try makeCatalog().db
         try db.execute("ALTER TABLE books ADD COLUMN edition TEXT")
-        let values = try BookRepository.Values(BookDraft(title: "Dune", year: 1965)).arguments
+        let values = try BookValues(BookDraft(title: "Dune", year: 1965)).arguments
         // The repositories' INSERT and UPDATE take the same values as without the column, and leave what another
         // writer put there; they return it with the rest of the row.
         #expect(Self.books.draftColumns.map(\.name) == CatalogTables.books.draftColumns.map(\.name))
@@ -38,7 +38,7 @@ import Testing
         #expect(books.draftColumns.map(\.name) == CatalogTables.books.draftColumns.map(\.name) + ["edition"])
         let db = try makeCatalog().db
         try db.execute("ALTER TABLE books ADD COLUMN edition TEXT")
-        let values = try BookRepository.Values(BookDraft(title: "Dune", year: 1965)).arguments
+        let values = try BookValues(BookDraft(title: "Dune", year: 1965)).arguments
         let id = try #require(try db.fetchOne(Int64.self, books.insert, [UUID()] + values + ["First"]))
         #expect(try db.fetchOne(String.self, "SELECT edition FROM books WHERE id = ?", [id]) == "First")
         try db.execute(books.update, values + ["Second", id])

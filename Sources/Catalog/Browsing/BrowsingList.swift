@@ -1,3 +1,4 @@
+package import SQLInterface
 package import SQLiteDB
 
 /// One browsing list of the catalog with the SQL that pages it (``KeysetQuery``) and counts it, written once for
@@ -22,16 +23,17 @@ package struct BrowsingList<Item: SelectableRecord>: Sendable {
         countSQL = count
     }
 
-    /// The page after `cursor` (or the first), of at most `limit` items, read on `db`.
+    /// The page after `cursor` (or the first), of at most `limit` items, read on `connection` (SQLite or
+    /// PostgreSQL).
     ///
-    /// - Throws: ``CatalogError/invalidLimit(_:)``, ``CatalogError/invalidCursor(reason:)``, `DatabaseError`.
-    package func page(in db: Database, after cursor: PageCursor?, limit: Int) throws -> Page<Item> {
-        try query.page(in: db, arguments: arguments.map { $0 }, after: cursor, limit: limit)
+    /// - Throws: ``CatalogError/invalidLimit(_:)``, ``CatalogError/invalidCursor(reason:)``, the driver's error.
+    package func page(in connection: some SQLConnection, after cursor: PageCursor?, limit: Int) throws -> Page<Item> {
+        try query.page(in: connection, arguments: arguments, after: cursor, limit: limit)
     }
 
-    /// The number of items in the whole list, counted on `db`.
-    package func count(in db: Database) throws -> Int {
-        try db.fetchOne(Int.self, countSQL, arguments.map { $0 }) ?? 0
+    /// The number of items in the whole list, counted on `connection`.
+    package func count(in connection: some SQLConnection) throws -> Int {
+        try connection.fetch(countSQL, with: arguments) { try $0.required($0.int(at: 0), at: 0) }.first ?? 0
     }
 }
 

@@ -1,3 +1,4 @@
+import SQLInterface
 package import SQLiteDB
 
 /// The SQL of one keyset-paginated list, built once: a first-page statement and a next-page statement that
@@ -30,10 +31,11 @@ package struct KeysetQuery<Item: SelectableRecord>: Sendable {
 
     /// The page after `cursor` (or the first page), of at most `limit` items.
     func page(
-        in db: Database, arguments: StatementArguments = [], after cursor: PageCursor?, limit: Int
+        in connection: some SQLConnection, arguments: [DatabaseValue] = [], after cursor: PageCursor?, limit: Int
     ) throws -> Page<Item> {
         let (sql, extra) = try statement(after: cursor, limit: limit)
-        return try page(of: db.fetchAll(KeyedRow<Item>.self, sql, arguments + extra.map { $0 }), limit: limit)
+        let rows = try connection.fetch(sql, with: arguments + extra) { try KeyedRow<Item>(columns: $0) }
+        return try page(of: rows, limit: limit)
     }
 
     /// The statement of the page after `cursor` and the parameters it takes after the list's own: the cursor's
@@ -51,7 +53,7 @@ package struct KeysetQuery<Item: SelectableRecord>: Sendable {
 
     /// The page made of `rows`, the answer of a ``statement(after:limit:)``: one row more than asked tells whether
     /// a next page exists without a second query, and the last row kept gives the next page's cursor.
-    package func page(of rows: [KeyedRow<Item>], limit: Int) throws -> Page<Item> {
+    func page(of rows: [KeyedRow<Item>], limit: Int) throws -> Page<Item> {
         var rows = rows
         var next: PageCursor?
         if rows.count > limit {
@@ -64,19 +66,13 @@ package struct KeysetQuery<Item: SelectableRecord>: Sendable {
     }
 }
 
-/// An item followed by the sort-key columns of its list.
-package struct KeyedRow<Item: SelectableRecord>: RowDecodable {
+/// An item followed by the sort-key columns of its list (integers or text).
+struct KeyedRow<Item: SelectableRecord> {
     let item: Item
     let keys: [DatabaseValue]
 
-    /// A row read by another database: the item and its sort keys (integers or text).
-    package init(item: Item, keys: [DatabaseValue]) {
-        self.item = item
-        self.keys = keys
-    }
-
-    package init(row: Row) throws {
-        item = try Item(row: row)
-        keys = (Item.columnCount..<row.count).map(row.databaseValue(at:))
+    init(columns row: some SQLColumns) throws {
+        item = try Item(columns: row)
+        keys = (Item.columnCount..<row.count).map(row.value(at:))
     }
 }

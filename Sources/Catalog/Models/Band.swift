@@ -1,4 +1,5 @@
 public import Foundation
+package import SQLInterface
 public import SQLiteDB
 
 /// A band. Names are not unique: many real bands share one, and ``disambiguation`` tells them apart.
@@ -58,18 +59,19 @@ extension Band: TableRecord {
 
     /// Reads a row of the bands table's model columns, by index.
     public init(row: Row) throws {
+        try self.init(columns: row)
+    }
+
+    /// Reads a row of the bands table's model columns, by index, on either database.
+    package init(columns row: some SQLColumns) throws {
         let at = Self.positions
-        id = try row.value(at: at.id)
-        uuid = try UUIDColumn.read(row, at: at.uuid)
-        name = try row.value(at: at.name)
-        sortName = try row.value(at: at.sortName)
-        country = row[at.country]
-        formedYear = row[at.formedYear]
-        endedYear = row[at.endedYear]
-        status = (row[at.status] as String?).flatMap(Status.init(rawValue:))
-        disambiguation = row[at.disambiguation]
-        createdAt = try row.value(at: at.createdAt)
-        updatedAt = try row.value(at: at.updatedAt)
+        self.init(
+            id: try row.requiredInt64(at: at.id), uuid: try row.uuid(at: at.uuid),
+            name: try row.requiredString(at: at.name), sortName: try row.requiredString(at: at.sortName),
+            country: row.string(at: at.country), formedYear: row.int(at: at.formedYear),
+            endedYear: row.int(at: at.endedYear), status: row.string(at: at.status).flatMap(Status.init(rawValue:)),
+            disambiguation: row.string(at: at.disambiguation), createdAt: try row.time(at: at.createdAt),
+            updatedAt: try row.time(at: at.updatedAt))
     }
 
     /// Where each field is in a row, looked up in the table's description once.

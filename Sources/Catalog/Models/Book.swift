@@ -1,4 +1,5 @@
 public import Foundation
+package import SQLInterface
 public import SQLiteDB
 
 /// A book of the catalog.
@@ -50,18 +51,18 @@ extension Book: TableRecord {
 
     /// Reads a row of the books table's model columns, by index.
     public init(row: Row) throws {
+        try self.init(columns: row)
+    }
+
+    /// Reads a row of the books table's model columns, by index, on either database.
+    package init(columns row: some SQLColumns) throws {
         let at = Self.positions
-        id = try row.value(at: at.id)
-        uuid = try UUIDColumn.read(row, at: at.uuid)
-        title = try row.value(at: at.title)
-        sortTitle = try row.value(at: at.sortTitle)
-        isbn13 = row[at.isbn13]
-        year = row[at.year]
-        pages = row[at.pages]
-        language = row[at.language]
-        summary = row[at.summary]
-        createdAt = try row.value(at: at.createdAt)
-        updatedAt = try row.value(at: at.updatedAt)
+        self.init(
+            id: try row.requiredInt64(at: at.id), uuid: try row.uuid(at: at.uuid),
+            title: try row.requiredString(at: at.title), sortTitle: try row.requiredString(at: at.sortTitle),
+            isbn13: row.string(at: at.isbn13), year: row.int(at: at.year), pages: row.int(at: at.pages),
+            language: row.string(at: at.language), summary: row.string(at: at.summary),
+            createdAt: try row.time(at: at.createdAt), updatedAt: try row.time(at: at.updatedAt))
     }
 
     /// Where each field is in a row, looked up in the table's description once.

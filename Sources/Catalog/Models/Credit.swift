@@ -1,3 +1,4 @@
+package import SQLInterface
 public import SQLiteDB
 
 /// An author credited on a book, with the role and the credited position (0 first).
@@ -9,7 +10,7 @@ public struct Credit: Sendable, Codable, Hashable {
     /// The place in the book's credits, from 0.
     public var position: Int
 
-    /// Creates a credit value; rows come from ``BookRepository/credits(of:after:limit:)``.
+    /// Creates a credit value; rows come from ``EntityRepository/credits(of:after:limit:)``.
     public init(author: Author, role: ContributorRole, position: Int) {
         self.author = author
         self.role = role
@@ -24,9 +25,15 @@ extension Credit: SelectableRecord {
 
     /// Reads the columns of `selection`: an ``Author``'s, then the role and the position.
     public init(row: Row) throws {
-        author = try Author(row: row)
-        role = ContributorRole(rawValue: try row.value(at: Author.columnCount))
-        position = try row.value(at: Author.columnCount + 1)
+        try self.init(columns: row)
+    }
+
+    /// Reads the columns of `selection` from a row of either database.
+    package init(columns row: some SQLColumns) throws {
+        let role = Author.columnCount
+        self.init(
+            author: try Author(columns: row), role: ContributorRole(rawValue: try row.requiredString(at: role)),
+            position: try row.required(row.int(at: role + 1), at: role + 1))
     }
 }
 

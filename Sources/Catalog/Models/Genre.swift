@@ -1,4 +1,5 @@
 public import Foundation
+package import SQLInterface
 public import SQLiteDB
 
 /// A genre of books and of bands: "Fantasy", "Heavy metal".
@@ -32,13 +33,16 @@ extension Genre: TableRecord {
 
     /// Reads a row of the genres table's model columns, by index.
     public init(row: Row) throws {
+        try self.init(columns: row)
+    }
+
+    /// Reads a row of the genres table's model columns, by index, on either database.
+    package init(columns row: some SQLColumns) throws {
         let at = Self.positions
-        id = try row.value(at: at.id)
-        uuid = try UUIDColumn.read(row, at: at.uuid)
-        name = try row.value(at: at.name)
-        parentID = row[at.parentID]
-        createdAt = try row.value(at: at.createdAt)
-        updatedAt = try row.value(at: at.updatedAt)
+        self.init(
+            id: try row.requiredInt64(at: at.id), uuid: try row.uuid(at: at.uuid),
+            name: try row.requiredString(at: at.name), parentID: row.int64(at: at.parentID),
+            createdAt: try row.time(at: at.createdAt), updatedAt: try row.time(at: at.updatedAt))
     }
 
     /// Where each field is in a row, looked up in the table's description once.

@@ -1,3 +1,4 @@
+package import SQLInterface
 package import SQLiteDB
 
 /// A type read from the first ``columnCount`` columns of a row, by index, so a query can append more
@@ -5,6 +6,9 @@ package import SQLiteDB
 package protocol SelectableRecord: RowDecodable, Sendable {
     /// How many columns the type reads.
     static var columnCount: Int { get }
+
+    /// Reads the type's columns from a row of either database: the one decoder of the type.
+    init(columns row: some SQLColumns) throws
 }
 
 /// A model stored in one table, read from the columns its table's description selects
@@ -16,4 +20,20 @@ protocol TableRecord: SelectableRecord {
 
 extension TableRecord {
     package static var columnCount: Int { table.modelColumns.count }
+}
+
+extension SQLConnection {
+    /// The records `sql` selects, in order, read by their one decoder.
+    package func records<Item: SelectableRecord>(
+        _ type: Item.Type, _ sql: String, _ arguments: [DatabaseValue] = []
+    ) throws -> [Item] {
+        try fetch(sql, with: arguments) { try Item(columns: $0) }
+    }
+
+    /// The first record `sql` selects, or `nil`.
+    package func record<Item: SelectableRecord>(
+        _ type: Item.Type, _ sql: String, _ arguments: [DatabaseValue] = []
+    ) throws -> Item? {
+        try records(type, sql, arguments).first
+    }
 }

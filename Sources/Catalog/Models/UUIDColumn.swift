@@ -1,21 +1,8 @@
 import Foundation
-import SQLiteDB
 
-/// Reads uuid columns without Foundation's `UUID(uuidString:)`, which parses with `sscanf` on Linux and cost
+/// Parses uuid columns without Foundation's `UUID(uuidString:)`, which parses with `sscanf` on Linux and cost
 /// more than the rest of a row together in the browsing benchmark.
 enum UUIDColumn {
-    /// Column `index` of `row` as a uuid.
-    ///
-    /// - Throws: ``RowDecodingError`` when the column is not text, ``CatalogError`` when the text is not a uuid.
-    static func read(_ row: Row, at index: Int) throws -> UUID {
-        let text: String = try row.value(at: index)
-        guard let uuid = parse(text) else {
-            throw CatalogError.invalidValue(
-                field: row.columnName(at: index), value: text, reason: "the database holds a malformed uuid")
-        }
-        return uuid
-    }
-
     /// Parses `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in either case.
     static func parse(_ text: String) -> UUID? {
         var text = text

@@ -1,5 +1,5 @@
-public import Foundation
-public import SQLiteDB
+import Foundation
+package import SQLiteDB
 
 /// Books: fetch, create, update, delete, their credits and genres, and the lists of books.
 ///
@@ -9,46 +9,14 @@ public import SQLiteDB
 /// try books.setCredits([BookCredit(authorID: tolkien.id)], of: hobbit.id)
 /// let page = try books.page(byAuthor: tolkien.id, after: nil, limit: 50)
 /// ```
-public struct BookRepository {
-    let db: Database
+public typealias BookRepository = EntityRepository<Book>
 
-    /// A repository over `db`, which must have the catalog schema.
-    public init(_ db: Database) {
-        self.db = db
-    }
-
-    // MARK: Fetching
-
-    /// The book with row id `id`, or `nil`.
-    public func find(id: Int64) throws -> Book? {
-        try db.fetchOne(Book.self, Self.selectByID, [id])
-    }
-
-    /// The book with `uuid`, or `nil`.
-    public func find(uuid: UUID) throws -> Book? {
-        try db.fetchOne(Book.self, Self.selectByUUID, [uuid])
-    }
-
-    /// The book with `uuid`.
-    ///
-    /// - Throws: ``CatalogError/notFound(_:uuid:)`` ("no book with uuid …") when there is none.
-    public func get(uuid: UUID) throws -> Book {
-        guard let book = try find(uuid: uuid) else { throw CatalogError.notFound(.book, uuid: uuid) }
-        return book
-    }
-
+extension EntityRepository where Entity == Book {
     /// The book with this ISBN-13 (hyphens allowed), or `nil`.
     public func find(isbn13: String) throws -> Book? {
         guard let isbn = try Validation.isbn13(isbn13) else { return nil }
-        return try db.fetchOne(Book.self, Self.selectByISBN, [isbn])
+        return try db.fetchOne(Book.self, bookByISBN, [isbn])
     }
-
-    /// The number of books.
-    public func count() throws -> Int {
-        try BrowsingList.books.count(in: db)
-    }
-
-    // MARK: Writing
 
     /// Creates a book from `draft`.
     ///
@@ -56,32 +24,16 @@ public struct BookRepository {
     ///   out-of-range year; `DatabaseError` when the ISBN or the uuid is taken.
     @discardableResult
     public func create(_ draft: BookDraft) throws -> Book {
-        let values = try Values(draft)
-        let book = try db.fetchOne(
-            Book.self, CatalogTables.books.insert, [draft.uuid ?? UUID()] + values.arguments)
-        guard let book else { throw CatalogError.invalidValue(field: "book", value: values.title, reason: "not saved") }
-        return book
+        let values = try BookValues(draft)
+        return try insert(uuid: draft.uuid, values.arguments, name: values.title)
     }
 
     /// Replaces the fields of the book `id` with those of `draft` (its uuid stays).
     ///
-    /// - Throws: ``CatalogError/missingRow(_:id:)`` when there is no such book; what ``create(_:)`` throws.
+    /// - Throws: ``CatalogError/missingRow(_:id:)`` when there is no such book; what `create(_:)` throws.
     @discardableResult
     public func update(id: Int64, with draft: BookDraft) throws -> Book {
-        let values = try Values(draft)
-        guard let book = try db.fetchOne(Book.self, CatalogTables.books.update, values.arguments + [id]) else {
-            throw CatalogError.missingRow(.book, id: id)
-        }
-        return book
-    }
-
-    /// Deletes the book `id` with its credits and genre links (the authors and genres stay).
-    ///
-    /// - Returns: whether there was such a book.
-    @discardableResult
-    public func delete(id: Int64) throws -> Bool {
-        try db.execute("DELETE FROM books WHERE id = ?", [id])
-        return db.changes > 0
+        try update(id: id, try BookValues(draft).arguments)
     }
 
     /// Replaces the credits of book `bookID` by `credits`, in credited order.
@@ -89,16 +41,13 @@ public struct BookRepository {
     /// - Throws: ``CatalogError/missingRow(_:id:)`` when the book does not exist; `DatabaseError` when an
     ///   author does not exist or one author is credited twice in one role.
     public func setCredits(_ credits: [BookCredit], of bookID: Int64) throws {
-        try db.transaction(.immediate) {
-            try requireBook(bookID)
-            try db.execute(CatalogTables.bookAuthors.deleteOfOwner, [bookID])
-            let rows = try credits.enumerated().map { position, credit -> [DatabaseValue] in
+        try replace(CatalogTables.bookAuthors, of: bookID) {
+            try credits.enumerated().map { position, credit -> [DatabaseValue] in
                 guard !credit.role.rawValue.isEmpty else {
                     throw CatalogError.invalidValue(field: "role", value: "", reason: "a role must not be empty")
                 }
                 return [.integer(credit.authorID), .text(credit.role.rawValue), .integer(Int64(position))]
             }
-            try CatalogTables.bookAuthors.insert(rows, of: bookID, in: db)
         }
     }
 
@@ -107,17 +56,7 @@ public struct BookRepository {
     /// - Throws: ``CatalogError/missingRow(_:id:)`` when the book does not exist; `DatabaseError` when a
     ///   genre does not exist.
     public func setGenres(_ genreIDs: [Int64], of bookID: Int64) throws {
-        try db.transaction(.immediate) {
-            try requireBook(bookID)
-            try db.execute(CatalogTables.bookGenres.deleteOfOwner, [bookID])
-            try CatalogTables.bookGenres.insert(genreIDs, of: bookID, in: db)
-        }
-    }
-
-    private func requireBook(_ id: Int64) throws {
-        guard try db.fetchOne(Int.self, "SELECT 1 FROM books WHERE id = ?", [id]) != nil else {
-            throw CatalogError.missingRow(.book, id: id)
-        }
+        try replace(CatalogTables.bookGenres, of: bookID) { CatalogTables.bookGenres.rows(genreIDs) }
     }
 
     // MARK: Lists
@@ -144,7 +83,7 @@ public struct BookRepository {
 
     /// Every genre of a book, in the order they were given (a book has a handful).
     public func genres(of bookID: Int64) throws -> [Genre] {
-        try db.fetchAll(Genre.self, Self.selectGenres, [bookID])
+        try db.fetchAll(Genre.self, bookGenres, [bookID])
     }
 
     /// The number of books an author is credited on (a book counts once whatever the roles).
@@ -164,38 +103,39 @@ public struct BookRepository {
 
     // MARK: SQL
 
-    /// A draft's fields, checked and normalized, in the order of the table description's `draftColumns`: the
-    /// parameters of its INSERT (after the uuid) and UPDATE (before the id).
-    package struct Values {
-        package let title: String
-        /// The fold of the sort title, what the `sort_key` column holds.
-        package let sortKey: String
-        /// The ISBN-13, digits only.
-        package let isbn13: String?
-        package let arguments: StatementArguments
-
-        package init(_ draft: BookDraft) throws {
-            let title = try Validation.name(draft.title, field: "title")
-            self.title = title
-            let sortTitle = try Validation.sortName(draft.sortTitle, field: "sort title") {
-                SortName.forTitle(title)
-            }
-            sortKey = FoldKey.of(sortTitle)
-            isbn13 = try Validation.isbn13(draft.isbn13)
-            arguments = [
-                title, sortTitle, sortKey, isbn13,
-                try Validation.year(draft.year, field: "year"), try Validation.pages(draft.pages),
-                TextNormalization.cleanOrNil(draft.language), draft.summary.flatMap { $0.isEmpty ? nil : $0 },
-            ]
-        }
-    }
-
-    package static let columns = CatalogTables.books.selection
-    static let selectByID = "SELECT \(columns) FROM books b WHERE b.id = ?"
-    package static let selectByUUID = "SELECT \(columns) FROM books b WHERE b.uuid = ?"
-    static let selectByISBN = "SELECT \(columns) FROM books b WHERE b.isbn13 = ?"
-    package static let selectGenres = """
-        SELECT \(CatalogTables.genres.selection) FROM book_genres bg JOIN genres g ON g.id = bg.genre_id
-        WHERE bg.book_id = ? ORDER BY bg.position, g.name_key
-        """
+    package static var columns: String { CatalogTables.books.selection }
+    package static var selectByUUID: String { CatalogTables.books.selectByUUID }
+    package static var selectGenres: String { bookGenres }
 }
+
+/// A ``BookDraft``'s fields, checked and normalized, in the order of the table description's `draftColumns`: the
+/// parameters of its INSERT (after the uuid) and UPDATE (before the id).
+package struct BookValues {
+    package let title: String
+    /// The fold of the sort title, what the `sort_key` column holds.
+    package let sortKey: String
+    /// The ISBN-13, digits only.
+    package let isbn13: String?
+    package let arguments: StatementArguments
+
+    package init(_ draft: BookDraft) throws {
+        let title = try Validation.name(draft.title, field: "title")
+        self.title = title
+        let sortTitle = try Validation.sortName(draft.sortTitle, field: "sort title") {
+            SortName.forTitle(title)
+        }
+        sortKey = FoldKey.of(sortTitle)
+        isbn13 = try Validation.isbn13(draft.isbn13)
+        arguments = [
+            title, sortTitle, sortKey, isbn13,
+            try Validation.year(draft.year, field: "year"), try Validation.pages(draft.pages),
+            TextNormalization.cleanOrNil(draft.language), draft.summary.flatMap { $0.isEmpty ? nil : $0 },
+        ]
+    }
+}
+
+private let bookByISBN = "SELECT \(CatalogTables.books.selection) FROM books b WHERE b.isbn13 = ?"
+private let bookGenres = """
+    SELECT \(CatalogTables.genres.selection) FROM book_genres bg JOIN genres g ON g.id = bg.genre_id
+    WHERE bg.book_id = ? ORDER BY bg.position, g.name_key
+    """

@@ -1,46 +1,14 @@
-public import Foundation
-public import SQLiteDB
+import Foundation
+import SQLiteDB
 
 /// Genres: fetch, create, update, delete and the lists of genres.
-public struct GenreRepository {
-    let db: Database
+public typealias GenreRepository = EntityRepository<Genre>
 
-    /// A repository over `db`, which must have the catalog schema.
-    public init(_ db: Database) {
-        self.db = db
-    }
-
-    // MARK: Fetching
-
-    /// The genre with row id `id`, or `nil`.
-    public func find(id: Int64) throws -> Genre? {
-        try db.fetchOne(Genre.self, Self.selectByID, [id])
-    }
-
-    /// The genre with `uuid`, or `nil`.
-    public func find(uuid: UUID) throws -> Genre? {
-        try db.fetchOne(Genre.self, Self.selectByUUID, [uuid])
-    }
-
-    /// The genre with `uuid`.
-    ///
-    /// - Throws: ``CatalogError/notFound(_:uuid:)`` ("no genre with uuid …") when there is none.
-    public func get(uuid: UUID) throws -> Genre {
-        guard let genre = try find(uuid: uuid) else { throw CatalogError.notFound(.genre, uuid: uuid) }
-        return genre
-    }
-
+extension EntityRepository where Entity == Genre {
     /// The genre named `name`, regardless of case, diacritics and spacing, or `nil`.
     public func find(named name: String) throws -> Genre? {
-        try db.fetchOne(Genre.self, Self.selectByNameKey, [FoldKey.of(name)])
+        try db.fetchOne(Genre.self, genreByNameKey, [FoldKey.of(name)])
     }
-
-    /// The number of genres.
-    public func count() throws -> Int {
-        try BrowsingList.genres.count(in: db)
-    }
-
-    // MARK: Writing
 
     /// Creates a genre from `draft`.
     ///
@@ -51,12 +19,7 @@ public struct GenreRepository {
         try db.transaction(.immediate) {
             let name = try checkedName(draft, excluding: nil)
             try checkParent(draft.parentID, of: nil)
-            guard
-                let genre = try db.fetchOne(
-                    Genre.self, CatalogTables.genres.insert,
-                    [draft.uuid ?? UUID(), name, FoldKey.of(name), draft.parentID])
-            else { throw CatalogError.invalidValue(field: "genre", value: name, reason: "not saved") }
-            return genre
+            return try insert(uuid: draft.uuid, [name, FoldKey.of(name), draft.parentID], name: name)
         }
     }
 
@@ -69,20 +32,8 @@ public struct GenreRepository {
         try db.transaction(.immediate) {
             let name = try checkedName(draft, excluding: id)
             try checkParent(draft.parentID, of: id)
-            let arguments: StatementArguments = [name, FoldKey.of(name), draft.parentID, id]
-            guard let genre = try db.fetchOne(Genre.self, CatalogTables.genres.update, arguments)
-            else { throw CatalogError.missingRow(.genre, id: id) }
-            return genre
+            return try update(id: id, [name, FoldKey.of(name), draft.parentID])
         }
-    }
-
-    /// Deletes genre `id`: books and bands lose the genre, child genres lose their parent.
-    ///
-    /// - Returns: whether there was such a genre.
-    @discardableResult
-    public func delete(id: Int64) throws -> Bool {
-        try db.execute("DELETE FROM genres WHERE id = ?", [id])
-        return db.changes > 0
     }
 
     private func checkedName(_ draft: GenreDraft, excluding id: Int64?) throws -> String {
@@ -97,7 +48,7 @@ public struct GenreRepository {
         guard let parentID else { return }
         guard try find(id: parentID) != nil else { throw CatalogError.missingRow(.genre, id: parentID) }
         guard let id else { return }
-        let ancestors = try db.fetchAll(Int64.self, Self.selectAncestors, [parentID])
+        let ancestors = try db.fetchAll(Int64.self, genreAncestors, [parentID])
         if ancestors.contains(id) {
             throw CatalogError.invalidValue(
                 field: "parent genre", value: "\(parentID)", reason: "a genre cannot be its own ancestor")
@@ -123,13 +74,14 @@ public struct GenreRepository {
 
     // MARK: SQL
 
-    package static let columns = CatalogTables.genres.selection
-    package static let selectByID = "SELECT \(columns) FROM genres g WHERE g.id = ?"
-    package static let selectByUUID = "SELECT \(columns) FROM genres g WHERE g.uuid = ?"
-    static let selectByNameKey = "SELECT \(columns) FROM genres g WHERE g.name_key = ?"
-    static let selectAncestors = """
-        WITH RECURSIVE chain(id) AS (
-            SELECT ? UNION SELECT g.parent_id FROM genres g JOIN chain ON g.id = chain.id WHERE g.parent_id IS NOT NULL
-        ) SELECT id FROM chain
-        """
+    package static var columns: String { CatalogTables.genres.selection }
+    package static var selectByID: String { CatalogTables.genres.selectByID }
+    package static var selectByUUID: String { CatalogTables.genres.selectByUUID }
 }
+
+private let genreByNameKey = "SELECT \(CatalogTables.genres.selection) FROM genres g WHERE g.name_key = ?"
+private let genreAncestors = """
+    WITH RECURSIVE chain(id) AS (
+        SELECT ? UNION SELECT g.parent_id FROM genres g JOIN chain ON g.id = chain.id WHERE g.parent_id IS NOT NULL
+    ) SELECT id FROM chain
+    """

@@ -1,3 +1,5 @@
+package import SQLiteDB
+
 /// Checks and normalizes the fields of drafts before they are written.
 package enum Validation {
     /// A cleaned, non-empty name or title.
@@ -15,6 +17,18 @@ package enum Validation {
     package static func sortName(_ explicit: String?, field: String, derived: () -> String) throws -> String {
         guard let explicit, !TextNormalization.clean(explicit).isEmpty else { return derived() }
         return try name(explicit, field: field)
+    }
+
+    /// A name, its sort name (explicit, else `derived` from the name) and the folds of both: the `name`,
+    /// `sort_name`, `name_key` and `sort_key` values of an author or a band, in that order.
+    ///
+    /// - Parameter kind: how a refused field is named: "author" gives "author name", "author sort name".
+    package static func sortedName(
+        _ text: String, sortName explicit: String?, kind: String, derived: (String) -> String
+    ) throws -> StatementArguments {
+        let name = try name(text, field: "\(kind) name")
+        let sortName = try sortName(explicit, field: "\(kind) sort name") { derived(name) }
+        return [name, sortName, FoldKey.of(name), FoldKey.of(sortName)]
     }
 
     /// An ISBN-13 with its hyphens and spaces removed.

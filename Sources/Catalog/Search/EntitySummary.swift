@@ -1,4 +1,5 @@
 public import Foundation
+package import SQLInterface
 public import SQLiteDB
 
 /// Any catalog entity by kind, identity and display name: a search hit, or what a navigation layer needs to
@@ -25,13 +26,17 @@ public struct EntitySummary: Sendable, Codable, Hashable {
 extension EntitySummary: RowDecodable {
     /// Reads `kind code, id, uuid, name` (the kind as in `search_index` rowids: 0 book … 3 band).
     public init(row: Row) throws {
-        let code: Int64 = try row.value(at: 0)
+        try self.init(columns: row)
+    }
+
+    /// Reads `kind code, id, uuid, name` from a row of either database.
+    package init(columns row: some SQLColumns) throws {
+        let code = try row.requiredInt64(at: 0)
         guard let kind = EntityKind(searchCode: code) else {
             throw CatalogError.invalidValue(field: "entity kind", value: "\(code)", reason: "not a kind code")
         }
-        self.kind = kind
-        id = try row.value(at: 1)
-        uuid = try UUIDColumn.read(row, at: 2)
-        name = try row.value(at: 3)
+        self.init(
+            kind: kind, id: try row.requiredInt64(at: 1), uuid: try row.uuid(at: 2),
+            name: try row.requiredString(at: 3))
     }
 }

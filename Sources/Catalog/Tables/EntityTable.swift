@@ -32,6 +32,10 @@ package final class EntityTable: Sendable {
     package let selection: String
     /// `RETURNING id, uuid, …`: a written row as the model reads it.
     package let returning: String
+    /// The model's columns of the row whose id is the parameter.
+    package let selectByID: String
+    /// The model's columns of the row whose uuid is the parameter.
+    package let selectByUUID: String
     /// The fields a draft sets, in order: the values of the repositories' INSERT and UPDATE.
     package let draftColumns: [TableColumn]
     /// Inserts a row from the uuid then the draft's fields, in order, and returns it.
@@ -72,6 +76,8 @@ package final class EntityTable: Sendable {
         from = "\(name) \(alias)"
         selection = modelColumns.map { "\(alias).\($0.name)" }.joined(separator: ", ")
         returning = "RETURNING \(modelColumns.map(\.name).joined(separator: ", "))"
+        selectByID = "SELECT \(selection) FROM \(from) WHERE \(alias).id = ?"
+        selectByUUID = "SELECT \(selection) FROM \(from) WHERE \(alias).uuid = ?"
         draftColumns = fields.filter(\.isDraftField)
         let written = [TableColumn.uuid] + draftColumns
         insertReturningNothing = """

@@ -15,7 +15,14 @@ extension LinkTable {
     ///
     /// - Precondition: the table's columns are the reference, then `position`.
     package func insert(_ references: [Int64], of ownerID: Int64, in db: Database) throws {
+        try insert(rows(references), of: ownerID, in: db)
+    }
+
+    /// The rows of the owner's list of references: each reference and its position in list order.
+    ///
+    /// - Precondition: the table's columns are the reference, then `position`.
+    func rows(_ references: [Int64]) -> [[DatabaseValue]] {
         precondition(columns.count == 2 && columns[1].name == "position", "\(name) is not a list of references")
-        try insert(references.enumerated().map { [.integer($1), .integer(Int64($0))] }, of: ownerID, in: db)
+        return references.enumerated().map { [.integer($1), .integer(Int64($0))] }
     }
 }
