@@ -251,10 +251,17 @@ private struct Tmux {
         try run(["display-message", "-p", "-t", "browse", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Polls until the pane's program has exited (with ``keepPaneOnExit()`` set), and returns its exit status.
+    /// Polls until the pane's program has exited (with ``keepPaneOnExit()`` set) and tmux has reaped it, and returns
+    /// its exit status, or "signal N" when a signal ended it. (tmux marks a pane dead when its terminal closes, and
+    /// learns how the program ended a moment later.)
     func waitUntilDead() throws -> String {
-        try poll("catalog browse did not exit") { (try? pane("#{pane_dead}")) == "1" ? () : nil }
-        return try pane("#{pane_dead_status}")
+        try poll("catalog browse did not exit") {
+            guard let ending = try? pane("#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}") else { return nil }
+            let parts = ending.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3, parts[0] == "1" else { return nil }
+            if !parts[1].isEmpty { return parts[1] }
+            return parts[2].isEmpty ? nil : "signal \(parts[2])"
+        }
     }
 
     func send(_ keys: [String]) throws {
