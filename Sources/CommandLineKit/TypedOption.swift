@@ -2,7 +2,7 @@
 /// value of its type: swift-argument-parser's `@Option`, as a value instead of a property wrapper.
 ///
 /// Its type says how often it may be given: `TypedOption<Int>` has a default, `TypedOption<Int?>` is `nil` when
-/// absent, and `TypedOption<[String]>` collects every value of a repeated option. The help prints the default.
+/// absent, and `TypedOption<[Int]>` collects every value of a repeated option. The help prints the default.
 ///
 /// ```swift
 /// static let limit = TypedOption<Int>(
@@ -96,18 +96,6 @@ extension TypedOption where Value == String {
 
 extension TypedOption where Value == String? {
     /// A text option, `nil` when absent.
-    public init(
-        _ name: String, short: Character? = nil, valueName: String, help: String, whenAbsent: String? = nil,
-        inherited: Bool = false
-    ) {
-        self.init(
-            name, short: short, valueName: valueName, parser: .string, help: help, whenAbsent: whenAbsent,
-            inherited: inherited)
-    }
-}
-
-extension TypedOption where Value == [String] {
-    /// A text option that may be given several times: every value, in order.
     public init(
         _ name: String, short: Character? = nil, valueName: String, help: String, whenAbsent: String? = nil,
         inherited: Bool = false

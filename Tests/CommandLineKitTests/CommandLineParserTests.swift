@@ -4,7 +4,7 @@ import Testing
 @Suite struct CommandLineParserTests {
     static let limit = TypedOption<Int?>("limit", short: "n", valueName: "N", parser: .integer(), help: "How many.")
     static let json = Flag("json", help: "JSON.")
-    static let map = TypedOption<[String]>("map", valueName: "F=C", help: "Mapping.")
+    static let map = TypedOption<[String]>("map", valueName: "F=C", parser: .string, help: "Mapping.")
     static let database = TypedOption<String?>("db", valueName: "PATH", help: "Database.", inherited: true)
     static let list = Command(
         name: "list", abstract: "List things.", options: [limit, json, map],

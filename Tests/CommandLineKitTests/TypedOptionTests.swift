@@ -14,7 +14,8 @@ import Testing
     static let user = TypedOption<String>("user", valueName: "NAME", default: "default", help: "Whose state.")
     static let token = TypedOption<String?>(
         "token", valueName: "TOKEN", help: "The bearer token.", whenAbsent: "$TOKEN")
-    static let map = TypedOption<[String]>("map", valueName: "F=C", help: "Read F from column C")
+    static let map = TypedOption<[String]>(
+        "map", valueName: "F=C", parser: .string, help: "Read F from column C")
     static let ports = TypedOption<[Int]>(
         "port", valueName: "PORT", parser: .integer(in: 0...65535), help: "A port; repeatable.",
         whenAbsent: "none")

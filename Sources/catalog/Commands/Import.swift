@@ -39,10 +39,10 @@ enum ImportCommand {
     static let profile = TypedOption<String?>(
         "profile", valueName: "NAME", help: "A built-in CSV profile: goodbooks, goodreads-export or storygraph.")
     static let map = TypedOption<[String]>(
-        "map", valueName: "FIELD=COLUMN", help: "Read FIELD from the column named COLUMN.")
+        "map", valueName: "FIELD=COLUMN", parser: .string, help: "Read FIELD from the column named COLUMN.")
     // Each field has its own separator: the default (|) is written in the help.
     static let split = TypedOption<[String]>(
-        "split", valueName: "FIELD=SEPARATOR",
+        "split", valueName: "FIELD=SEPARATOR", parser: .string,
         help: "Separator of a multi-valued field (default |); list reads ['a', 'b'] or [\"a\", \"b\"] cells.")
     static let source = TypedOption<String?>(
         "source", valueName: "NAME", help: "The source the file's keys belong to.")
