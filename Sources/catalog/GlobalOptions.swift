@@ -48,7 +48,7 @@ enum GlobalOptions {
                 "--db names a SQLite file and --database a PostgreSQL database: give one of them",
                 commandPath: invocation.commandPath)
         }
-        let environment = !invocation.isGiven(database) ? ProcessInfo.processInfo.environment["CATALOG_DATABASE"] : nil
+        let environment = invocation.isGiven(database) ? nil : ProcessInfo.processInfo.environment["CATALOG_DATABASE"]
         guard let uri = given ?? environment.flatMap({ $0.isEmpty ? nil : $0 }) else {
             return .sqlite(path: try databasePath(invocation))
         }
