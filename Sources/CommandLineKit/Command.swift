@@ -3,10 +3,12 @@
 /// Shaped like swift-argument-parser's commands, declared as values:
 ///
 /// ```swift
+/// let json = Flag("json", help: "Print JSON.")
 /// let info = Command(name: "info", abstract: "Show the schema version and row counts.",
-///                    options: [.flag("json", help: "Print JSON.")]) { invocation in … }
+///                    options: [json]) { invocation in if invocation[json] { … } }
 /// let root = Command(name: "catalog", abstract: "…", version: "0.1.0",
-///                    options: [.value("db", valueName: "PATH", help: "…")], subcommands: [info])
+///                    options: [TypedOption<String?>("db", valueName: "PATH", help: "…", inherited: true)],
+///                    subcommands: [info])
 /// ```
 public struct Command: Sendable {
     public var name: String
@@ -20,14 +22,14 @@ public struct Command: Sendable {
 
     public init(
         name: String, abstract: String, discussion: String? = nil, version: String? = nil,
-        options: [Option] = [], arguments: [Argument] = [], subcommands: [Command] = [],
+        options: [any CommandOption] = [], arguments: [Argument] = [], subcommands: [Command] = [],
         run: (@Sendable (Invocation) throws -> Void)? = nil
     ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.version = version
-        self.options = options
+        self.options = options.map(\.declaration)
         self.arguments = arguments
         self.subcommands = subcommands
         self.run = run
@@ -38,7 +40,14 @@ public struct Command: Sendable {
     }
 }
 
-/// A `--name` option: a flag, or one that takes a value.
+/// Something a command lists among its options: a ``TypedOption`` or a ``Flag``.
+public protocol CommandOption: Sendable {
+    /// What the parser and the help need to know of it.
+    var declaration: Option { get }
+}
+
+/// A `--name` option as the parser and the help see it: a flag, or one that takes a value. Commands declare it
+/// as a ``TypedOption`` or a ``Flag``.
 public struct Option: Sendable, Hashable {
     /// The long name without dashes (`db` for `--db`).
     public var name: String
@@ -46,28 +55,14 @@ public struct Option: Sendable, Hashable {
     public var shortName: Character?
     /// The placeholder of the value in help (`PATH`), or `nil` for a flag.
     public var valueName: String?
+    /// One sentence saying what it does.
     public var help: String
+    /// What the help gives as the default (`50`, or what happens without it: `$CATALOG_TOKEN`), if anything.
+    public var defaultDescription: String?
     /// Whether the option may be given several times (`--map title=Name --map year=Year`).
     public var isRepeatable: Bool
     /// Whether subcommands accept it too (the root's `--db`).
     public var isInherited: Bool
-
-    /// A flag: present or absent.
-    public static func flag(_ name: String, short: Character? = nil, help: String, inherited: Bool = false)
-        -> Option
-    {
-        Option(name: name, shortName: short, valueName: nil, help: help, isRepeatable: false, isInherited: inherited)
-    }
-
-    /// An option that takes a value: `--name VALUE` or `--name=VALUE`.
-    public static func value(
-        _ name: String, short: Character? = nil, valueName: String, help: String, repeatable: Bool = false,
-        inherited: Bool = false
-    ) -> Option {
-        Option(
-            name: name, shortName: short, valueName: valueName, help: help, isRepeatable: repeatable,
-            isInherited: inherited)
-    }
 
     var takesValue: Bool { valueName != nil }
 
@@ -77,11 +72,19 @@ public struct Option: Sendable, Hashable {
         if let valueName { text += " \(valueName)" }
         return text
     }
+
+    /// The help with the default before its final period: `Items per page (default: 50).`
+    var helpWithDefault: String {
+        guard let defaultDescription else { return help }
+        let note = " (default: \(defaultDescription))"
+        return help.hasSuffix(".") ? help.dropLast() + note + "." : help + note
+    }
 }
 
 /// A positional argument.
 public struct Argument: Sendable, Hashable {
     public var name: String
+    /// One sentence saying what it does.
     public var help: String
     public var isOptional: Bool
     /// Takes every remaining positional value (`FILE...`).

@@ -9,7 +9,7 @@ enum HelpFormatter {
         if !command.arguments.isEmpty {
             sections.append(table("ARGUMENTS:", command.arguments.map { ($0.name, $0.help) }))
         }
-        var options = (command.options + inherited).map { ($0.synopsis, $0.help) }
+        var options = (command.options + inherited).map { ($0.synopsis, $0.helpWithDefault) }
         if chain.count == 1, command.version != nil { options.append(("--version", "Show the version.")) }
         options.append(("-h, --help", "Show help information."))
         sections.append(table("OPTIONS:", options))

@@ -1,60 +1,50 @@
-/// What the user typed, parsed against a ``Command``: the options and positional arguments, by name.
+/// What the user typed, parsed against a ``Command``: its options, read through their declarations, and its
+/// positional arguments.
+///
+/// ```swift
+/// let limit = try invocation[ListCommand.limit]  // an Int: the value given, else the default
+/// let json = invocation[ListCommand.json]        // a Bool
+/// ```
 public struct Invocation: Sendable {
     /// The command names from the root, e.g. `["catalog", "list"]`.
     public let commandPath: [String]
-    var values: [String: [String]]
-    var flags: Set<String>
+    /// The texts given to each option that takes a value, by name, in order.
+    private let values: [String: [String]]
+    /// The flags given, by name.
+    private let flags: Set<String>
     /// Positional arguments in order.
     public let positionals: [String]
 
-    public init(
-        commandPath: [String], values: [String: [String]] = [:], flags: Set<String> = [],
-        positionals: [String] = []
-    ) {
+    init(commandPath: [String], values: [String: [String]], flags: Set<String>, positionals: [String]) {
         self.commandPath = commandPath
         self.values = values
         self.flags = flags
         self.positionals = positionals
     }
 
-    /// Whether flag `--name` was given.
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
-
-    /// The last value given to `--name`, if any.
-    public func value(_ name: String) -> String? { values[name]?.last }
-
-    /// Every value given to a repeatable `--name`, in order.
-    public func values(_ name: String) -> [String] { values[name] ?? [] }
-
-    /// The value of `--name` as an integer within `range`.
+    /// The value of `option`: what was given, parsed, else its default.
     ///
-    /// - Throws: ``UsageError`` when it is not a whole number in `range`.
-    public func integer(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            let bounds =
-                range.upperBound == Int.max ? "\(range.lowerBound) or more" : "\(range.lowerBound)–\(range.upperBound)"
-            throw UsageError("--\(name) takes a whole number, \(bounds); got '\(text)'", commandPath: commandPath)
-        }
-        return number
+    /// - Throws: ``UsageError`` saying what the option takes when a given text is not a value of it. Options are
+    ///   parsed when read, so a command decides which mistake it reports first.
+    public subscript<Value>(option: TypedOption<Value>) -> Value {
+        get throws { try option.value(given: values[option.name] ?? [], commandPath: commandPath) }
     }
+
+    /// Whether `flag` was given.
+    public subscript(flag: Flag) -> Bool { flags.contains(flag.name) }
+
+    /// Whether `option` was given at all, whatever its value: for options that exclude each other, checked before
+    /// their values are.
+    public func isGiven(_ option: some CommandOption) -> Bool {
+        values[option.declaration.name] != nil || flags.contains(option.declaration.name)
+    }
+
+    /// The text last given to `option`, as typed, for a message that quotes it.
+    public func text<Value>(of option: TypedOption<Value>) -> String? { values[option.name]?.last }
 
     /// The positional argument at `index`, if given.
     public func positional(_ index: Int) -> String? {
         positionals.indices.contains(index) ? positionals[index] : nil
-    }
-
-    /// The value of `--name` as one of `choices`.
-    ///
-    /// - Throws: ``UsageError`` listing the choices when it is not one of them.
-    public func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type) throws -> T?
-    where T.RawValue == String {
-        guard let text = value(name) else { return nil }
-        guard let choice = T(rawValue: text) else {
-            let names = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("--\(name) must be one of \(names); got '\(text)'", commandPath: commandPath)
-        }
-        return choice
     }
 }
 

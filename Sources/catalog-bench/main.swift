@@ -22,6 +22,25 @@ enum Suites {
     }
 }
 
+/// The options of `catalog-bench`.
+enum BenchmarkOptions {
+    static let json = Flag("json", help: "Print a JSON array of measurements (suite, case, impl, median_s, p99_s, …).")
+    static let runs = TypedOption<Int>(
+        "runs", valueName: "N", parser: .integer(in: 1...1000), default: 5,
+        help: "Timed runs per case, the import suite's at most 3.")
+    static let rows = TypedOption<Int>(
+        "rows", valueName: "N", parser: .integer(in: 10...100_000_000), default: 1_000_000,
+        help: "Rows of the import suite's generated CSV.")
+    // The default depends on --rows: it is written in the help.
+    static let marcRecords = TypedOption<Int?>(
+        "marc-records", valueName: "N", parser: .integer(in: 10...100_000_000),
+        help: "Records of the import suite's generated MARC file.", whenAbsent: "100,000, or --rows when fewer")
+    static let postgreSQL = TypedOption<String?>(
+        "postgresql", valueName: "URL",
+        help: "A PostgreSQL database the import suite also imports into and serve-postgresql serves, emptied "
+            + "before each run (Scripts/bench_postgresql.sh starts a throwaway server and passes it).")
+}
+
 let root = Command(
     name: "catalog-bench",
     abstract: "Measure the catalog against its peers (run with: swift run -c release catalog-bench).",
@@ -29,25 +48,17 @@ let root = Command(
         + "the ratio to the case's first implementation; --runs sets how many timed samples sqlite, sync and import "
         + "take (browse takes 100 per run, at least 200; navigation one per save and restore; README: Benchmark).",
     options: [
-        .flag("json", help: "Print a JSON array of measurements (suite, case, impl, median_s, p99_s, …)."),
-        .value("runs", valueName: "N", help: "Timed runs per case (default 5; the import suite runs at most 3)."),
-        .value("rows", valueName: "N", help: "Rows of the import suite's generated CSV (default 1,000,000)."),
-        .value(
-            "marc-records", valueName: "N",
-            help: "Records of the import suite's generated MARC file (default 100,000, or --rows when fewer)."),
-        .value(
-            "postgresql", valueName: "URL",
-            help: "A PostgreSQL database the import suite also imports into and serve-postgresql serves, emptied "
-                + "before each run (Scripts/bench_postgresql.sh starts a throwaway server and passes it)."),
+        BenchmarkOptions.json, BenchmarkOptions.runs, BenchmarkOptions.rows, BenchmarkOptions.marcRecords,
+        BenchmarkOptions.postgreSQL,
     ],
     arguments: [Argument("SUITE", help: "Suites to run (default: all).", optional: true, variadic: true)],
     run: { invocation in
         let names = invocation.positionals.isEmpty ? Suites.all.map(\.name) : invocation.positionals
-        let timer = Timer(runs: try invocation.integer("runs", in: 1...1000) ?? 5)
-        let rows = try invocation.integer("rows", in: 10...100_000_000) ?? 1_000_000
-        let marcRecords = try invocation.integer("marc-records", in: 10...100_000_000) ?? min(rows, 100_000)
+        let timer = Timer(runs: try invocation[BenchmarkOptions.runs])
+        let rows = try invocation[BenchmarkOptions.rows]
+        let marcRecords = try invocation[BenchmarkOptions.marcRecords] ?? min(rows, 100_000)
         let suites = Suites.suites(
-            importRows: rows, marcRecords: marcRecords, postgreSQL: invocation.value("postgresql"))
+            importRows: rows, marcRecords: marcRecords, postgreSQL: try invocation[BenchmarkOptions.postgreSQL])
         var measurements: [Measurement] = []
         for name in names {
             guard let suite = suites.first(where: { $0.name == name }) else {
@@ -58,7 +69,7 @@ let root = Command(
             }
             measurements += try suite.run(timer: timer) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
         }
-        if invocation.flag("json") {
+        if invocation[BenchmarkOptions.json] {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             print(String(decoding: try encoder.encode(measurements), as: UTF8.self))

@@ -14,13 +14,19 @@ enum EntityArguments {
         return kind
     }
 
-    /// A uuid given as an argument or the value of an option.
+    /// A uuid given as an argument.
     static func uuid(_ text: String, for name: String, invocation: Invocation) throws -> UUID {
         guard let uuid = UUID(uuidString: text) else {
             throw UsageError(
-                "\(name) takes a uuid such as 0f8fad5b-d9cb-469f-a165-70867728950e; got '\(text)'",
-                commandPath: invocation.commandPath)
+                "\(name) \(ValueParser.uuid.requirement); got '\(text)'", commandPath: invocation.commandPath)
         }
         return uuid
+    }
+}
+
+extension ValueParser where Value == UUID {
+    /// A uuid given as the value of an option.
+    static var uuid: ValueParser<UUID> {
+        ValueParser(requirement: "takes a uuid such as 0f8fad5b-d9cb-469f-a165-70867728950e") { UUID(uuidString: $0) }
     }
 }

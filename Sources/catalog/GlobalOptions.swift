@@ -12,23 +12,23 @@ import Schema
 
 /// Options every subcommand accepts.
 enum GlobalOptions {
-    static let database = Option.value(
-        "db", valueName: "PATH",
-        help: "The database file (default: $CATALOG_DB, else ./catalog.sqlite).", inherited: true)
-    static let postgreSQL = Option.value(
+    static let database = TypedOption<String?>(
+        "db", valueName: "PATH", help: "The database file.", whenAbsent: "$CATALOG_DB, else ./catalog.sqlite",
+        inherited: true)
+    // The default is written in the help: it depends on --db, and a sentence follows it.
+    static let postgreSQL = TypedOption<String?>(
         "database", valueName: "URL",
         help: "A PostgreSQL database instead of a SQLite file: a libpq URI, postgres://USER@HOST:PORT/NAME (default: "
             + "$CATALOG_DATABASE unless --db is given). Every subcommand but sync and demo works on PostgreSQL.",
         inherited: true)
-    static let wait = Option.value(
-        "wait", valueName: "SECONDS",
-        help: "Give up after waiting SECONDS for another program's lock on the database (default: wait until it is "
-            + "free).",
-        inherited: true)
+    static let wait = TypedOption<Duration?>(
+        "wait", valueName: "SECONDS", parser: .seconds,
+        help: "Give up after waiting SECONDS for another program's lock on the database.",
+        whenAbsent: "wait until it is free", inherited: true)
 
     /// The database path the invocation names.
-    static func databasePath(_ invocation: Invocation) -> String {
-        invocation.value("db") ?? ProcessInfo.processInfo.environment["CATALOG_DB"] ?? "catalog.sqlite"
+    static func databasePath(_ invocation: Invocation) throws -> String {
+        try invocation[database] ?? ProcessInfo.processInfo.environment["CATALOG_DB"] ?? "catalog.sqlite"
     }
 
     /// The subcommands that need a store to have a capability, which a PostgreSQL database does not have.
@@ -42,15 +42,15 @@ enum GlobalOptions {
     /// - Throws: `UsageError` for both `--db` and `--database`, a URI that is not PostgreSQL's, or a subcommand that
     ///   needs what the database cannot do.
     static func location(_ invocation: Invocation) throws -> StoreLocation {
-        let given = invocation.value("database")
-        if given != nil, invocation.value("db") != nil {
+        let given = try invocation[postgreSQL]
+        if given != nil, invocation.isGiven(database) {
             throw UsageError(
                 "--db names a SQLite file and --database a PostgreSQL database: give one of them",
                 commandPath: invocation.commandPath)
         }
-        let environment = invocation.value("db") == nil ? ProcessInfo.processInfo.environment["CATALOG_DATABASE"] : nil
+        let environment = invocation.isGiven(database) ? nil : ProcessInfo.processInfo.environment["CATALOG_DATABASE"]
         guard let uri = given ?? environment.flatMap({ $0.isEmpty ? nil : $0 }) else {
-            return .sqlite(path: databasePath(invocation))
+            return .sqlite(path: try databasePath(invocation))
         }
         let source = given != nil ? "--database" : "$CATALOG_DATABASE"
         guard PostgreSQLConnection.isURI(uri) else {
@@ -78,7 +78,7 @@ enum GlobalOptions {
     static func openStore(
         _ invocation: Invocation, at location: StoreLocation? = nil, mode: DatabaseSchema.OpenMode = .createOrMigrate
     ) throws -> any CatalogStore {
-        let limit = try waitLimit(invocation)
+        let limit = try invocation[wait]
         return try (location ?? self.location(invocation)).open(mode: mode) { path in
             configuration(waiting: limit, path: path)
         }
@@ -88,7 +88,7 @@ enum GlobalOptions {
     static func openDatabase(_ invocation: Invocation, mode: DatabaseSchema.OpenMode = .createOrMigrate) throws
         -> Database
     {
-        let path = databasePath(invocation)
+        let path = try databasePath(invocation)
         return try DatabaseSchema.openCatalog(
             path: path, configuration: configuration(invocation, path: path), mode: mode)
     }
@@ -96,7 +96,7 @@ enum GlobalOptions {
     /// Opens the user-state file of the invocation's catalog (its users, their tokens and navigation state), with
     /// the catalog attached read-only: the catalog must exist.
     static func openUserState(_ invocation: Invocation) throws -> Database {
-        let path = databasePath(invocation)
+        let path = try databasePath(invocation)
         // What it waits for is the user-state file's lock (the catalog's only while a migration runs).
         let waiting = try configuration(invocation, path: DatabaseSchema.userStatePath(forCatalog: path))
         return try DatabaseSchema.openUserState(catalogPath: path, configuration: waiting)
@@ -105,7 +105,7 @@ enum GlobalOptions {
     /// How to open the database at `path`: waiting for another program's lock as long as `--wait` says (without a
     /// limit by default), and saying so on standard error.
     static func configuration(_ invocation: Invocation, path: String) throws -> Database.Configuration {
-        configuration(waiting: try waitLimit(invocation), path: path)
+        configuration(waiting: try invocation[wait], path: path)
     }
 
     /// How to open the database at `path`, waiting for another program's lock at most `limit` (`nil`: no limit).
@@ -115,16 +115,5 @@ enum GlobalOptions {
         let report = LockWaitReport(path: path, limit: limit)
         configuration.onLockWait = { report.waited($0) }
         return configuration
-    }
-
-    /// The value of `--wait`, or `nil` when it is not given.
-    private static func waitLimit(_ invocation: Invocation) throws -> Duration? {
-        guard let text = invocation.value("wait") else { return nil }
-        guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
-            throw UsageError(
-                "--wait takes a number of seconds, 0 or more (e.g. 30 or 0.5); got '\(text)'",
-                commandPath: invocation.commandPath)
-        }
-        return .seconds(seconds)
     }
 }

@@ -15,7 +15,7 @@ enum BrowseCommand {
             so quitting and relaunching shows the same place. Press ? inside for the keys. Needs a terminal; \
             from scripts use 'catalog nav'.
             """,
-        options: [NavCommand.userOption, NavCommand.sceneOption],
+        options: [NavCommand.user, NavCommand.scene],
         run: run
     )
 

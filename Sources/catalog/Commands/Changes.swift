@@ -17,18 +17,23 @@ enum ChangesCommand {
             the last line gives the sequence to continue from ("last_seq") and whether more follow ("more"). \
             --prune-before N deletes the changes before N: clients behind N-1 must take a fresh snapshot.
             """,
-        options: [
-            .value("since", valueName: "N", help: "Print the changes after sequence N (default 0)."),
-            .value("limit", valueName: "M", help: "Print at most M changes."),
-            .value("prune-before", valueName: "N", help: "Delete the changes before sequence N instead."),
-        ],
+        options: [since, limit, pruneBefore],
         run: run
     )
 
+    static let since = TypedOption<Int>(
+        "since", valueName: "N", parser: .integer(in: 0...Int.max), default: 0,
+        help: "Print the changes after sequence N.")
+    static let limit = TypedOption<Int?>(
+        "limit", valueName: "M", parser: .integer(in: 1...Int.max), help: "Print at most M changes.")
+    static let pruneBefore = TypedOption<Int?>(
+        "prune-before", valueName: "N", parser: .integer(in: 0...Int.max),
+        help: "Delete the changes before sequence N instead.")
+
     static func run(_ invocation: Invocation) throws {
         let store = try GlobalOptions.openStore(invocation, mode: .migrateExisting)
-        if let point = try invocation.integer("prune-before", in: 0...Int.max) {
-            guard invocation.value("since") == nil, invocation.value("limit") == nil else {
+        if let point = try invocation[pruneBefore] {
+            guard !invocation.isGiven(since), !invocation.isGiven(limit) else {
                 throw UsageError(
                     "--prune-before cannot be combined with --since or --limit", commandPath: invocation.commandPath)
             }
@@ -36,8 +41,8 @@ enum ChangesCommand {
             Output.write("pruned \(deleted) change(s); the log now starts at \(try store.feedStatus().prunedBefore)\n")
             return
         }
-        let since = try invocation.integer("since", in: 0...Int.max) ?? 0
-        let limit = try invocation.integer("limit", in: 1...Int.max)
-        _ = try store.writeChanges(since: Int64(since), limit: limit, until: nil) { Output.write($0) }
+        _ = try store.writeChanges(since: Int64(try invocation[since]), limit: try invocation[limit], until: nil) {
+            Output.write($0)
+        }
     }
 }

@@ -18,17 +18,16 @@ enum DemoCommand {
             book → a co-author; settings; back), closes the database, reopens it as a relaunched app would, and \
             prints the restored columns and history.
             """,
-        options: [
-            .value(
-                "sample-data", valueName: "DIR", help: "Where the sample catalogs are (default: SampleData).")
-        ],
+        options: [sampleData],
         run: run
     )
 
+    static let sampleData = TypedOption<String>(
+        "sample-data", valueName: "DIR", default: "SampleData", help: "Where the sample catalogs are.")
+
     static func run(_ invocation: Invocation) throws {
-        let path = GlobalOptions.databasePath(invocation)
-        let sampleData = URL(filePath: invocation.value("sample-data") ?? "SampleData")
-        let files = try sampleFiles(in: sampleData)
+        let path = try GlobalOptions.databasePath(invocation)
+        let files = try sampleFiles(in: URL(filePath: try invocation[sampleData]))
         Output.write("catalog demo: \(path)\n\n")
         try browse(invocation, files: files)
         Output.write("\nRelaunch: the database was closed; reopening scene 'main' of user 'demo'.\n\n")

@@ -25,33 +25,50 @@ enum ImportCommand {
             the catalog is on PostgreSQL: each file is imported into a working copy of it, and what that changed \
             reaches the server in one transaction (whole or not at all; --batch applies to the copy only).
             """,
-        options: [
-            .value(
-                "format", valueName: "FORMAT",
-                help: "json, csv, tsv, openlibrary, marc, marcxml or calibre (default: from the file)."),
-            .value("entity", valueName: "ENTITY", help: "What CSV rows are: books (default) or bands."),
-            .value(
-                "profile", valueName: "NAME", help: "A built-in CSV profile: goodbooks, goodreads-export or storygraph."
-            ),
-            .value(
-                "map", valueName: "FIELD=COLUMN", help: "Read FIELD from the column named COLUMN.", repeatable: true),
-            .value(
-                "split", valueName: "FIELD=SEPARATOR",
-                help: "Separator of a multi-valued field (default |); list reads ['a', 'b'] or [\"a\", \"b\"] cells.",
-                repeatable: true),
-            .value("source", valueName: "NAME", help: "The source the file's keys belong to."),
-            .value(
-                "encoding", valueName: "ENCODING",
-                help: "utf-8 (default), latin1 or cp1252; for ISO 2709 MARC marc8 or utf-8 (default: each leader's)."),
-            .flag("dry-run", help: "Do all the work, then roll it back; print the same summary."),
-            .flag("strict", help: "Stop at the first rejected row and roll the whole file back."),
-            .value("errors", valueName: "FILE", help: "Write every rejected row to FILE (CSV, fix and re-import)."),
-            .value("batch", valueName: "N", help: "Commit every N rows (default: the whole file at once)."),
-            .flag("json", help: "Print the summary as JSON."),
-        ],
+        options: [format, entity, profile, map, split, source, encoding, dryRun, strict, errors, batch, json],
         arguments: [Argument("FILE", help: "Files to import.", variadic: true)],
         run: run
     )
+
+    static let format = TypedOption<ImportFormat?>(
+        "format", valueName: "FORMAT", parser: .choice(ImportFormat.self),
+        help: "json, csv, tsv, openlibrary, marc, marcxml or calibre.", whenAbsent: "from the file")
+    static let entity = TypedOption<ImportEntity>(
+        "entity", valueName: "ENTITY", parser: .choice(ImportEntity.self), default: .books,
+        help: "What CSV rows are: books or bands.")
+    static let profile = TypedOption<String?>(
+        "profile", valueName: "NAME", help: "A built-in CSV profile: goodbooks, goodreads-export or storygraph.")
+    static let map = TypedOption<[String]>(
+        "map", valueName: "FIELD=COLUMN", parser: .string, help: "Read FIELD from the column named COLUMN.")
+    // Each field has its own separator: the default (|) is written in the help.
+    static let split = TypedOption<[String]>(
+        "split", valueName: "FIELD=SEPARATOR", parser: .string,
+        help: "Separator of a multi-valued field (default |); list reads ['a', 'b'] or [\"a\", \"b\"] cells.")
+    static let source = TypedOption<String?>(
+        "source", valueName: "NAME", help: "The source the file's keys belong to.")
+    // The default depends on the format: it is written in the help.
+    static let encoding = TypedOption<Encodings?>(
+        "encoding", valueName: "ENCODING", parser: Encodings.parser,
+        help: "utf-8 (default), latin1 or cp1252; for ISO 2709 MARC marc8 or utf-8 (default: each leader's).")
+    static let dryRun = Flag("dry-run", help: "Do all the work, then roll it back; print the same summary.")
+    static let strict = Flag("strict", help: "Stop at the first rejected row and roll the whole file back.")
+    static let errors = TypedOption<String?>(
+        "errors", valueName: "FILE", help: "Write every rejected row to FILE (CSV, fix and re-import).")
+    static let batch = TypedOption<Int?>(
+        "batch", valueName: "N", parser: .integer(in: 1...Int.max), help: "Commit every N rows.",
+        whenAbsent: "the whole file at once")
+    static let json = Flag("json", help: "Print the summary as JSON.")
+
+    /// What `--encoding` names: a text encoding, a MARC one, or both (`utf-8`).
+    struct Encodings: Sendable {
+        var text: InputEncoding?
+        var marc: MARCEncoding?
+
+        static let parser = ValueParser<Encodings>(requirement: "must be utf-8, latin1, cp1252 or marc8") { name in
+            let encodings = Encodings(text: InputEncoding(name: name), marc: MARCEncoding(name: name))
+            return encodings.text == nil && encodings.marc == nil ? nil : encodings
+        }
+    }
 
     /// Rejections printed on stderr per file; the errors file has all of them.
     static let shownRejections = 5
@@ -70,7 +87,7 @@ enum ImportCommand {
         try GlobalOptions.openStore(invocation).importing { importer in
             try importFiles(invocation, options: options, with: importer, progress: progress, into: &summaries)
         }
-        if invocation.flag("json") { try Output.writeJSON(json(summaries)) }
+        if invocation[json] { try Output.writeJSON(json(summaries)) }
         if summaries.contains(where: { $0.rejected > 0 }) { exit(ExitStatus.rowsRejected) }
     }
 
@@ -93,32 +110,26 @@ enum ImportCommand {
                         + (options.errorsFile.map { " (all in \($0))" } ?? " (use --errors FILE to get all of them)")
                         + "\n")
             }
-            if !invocation.flag("json") { Output.write(text(summary)) }
+            if !invocation[json] { Output.write(text(summary)) }
         }
     }
 
     static func importOptions(_ invocation: Invocation) throws -> ImportOptions {
         var options = ImportOptions()
-        options.format = try invocation.choice("format", as: ImportFormat.self)
-        options.entity = try invocation.choice("entity", as: ImportEntity.self) ?? .books
-        options.profile = invocation.value("profile")
-        options.mappings = invocation.values("map")
-        options.splits = invocation.values("split")
-        options.source = invocation.value("source")
-        if let name = invocation.value("encoding") {
-            options.marcEncoding = MARCEncoding(name: name)
-            if let encoding = InputEncoding(name: name) {
-                options.encoding = encoding
-            } else if options.marcEncoding == nil {
-                throw UsageError(
-                    "--encoding must be utf-8, latin1, cp1252 or marc8; got '\(name)'",
-                    commandPath: invocation.commandPath)
-            }
+        options.format = try invocation[format]
+        options.entity = try invocation[entity]
+        options.profile = try invocation[profile]
+        options.mappings = try invocation[map]
+        options.splits = try invocation[split]
+        options.source = try invocation[source]
+        if let encodings = try invocation[encoding] {
+            options.marcEncoding = encodings.marc
+            options.encoding = encodings.text ?? options.encoding
         }
-        options.dryRun = invocation.flag("dry-run")
-        options.strict = invocation.flag("strict")
-        options.errorsFile = invocation.value("errors")
-        options.batchSize = try invocation.integer("batch", in: 1...Int.max)
+        options.dryRun = invocation[dryRun]
+        options.strict = invocation[strict]
+        options.errorsFile = try invocation[errors]
+        options.batchSize = try invocation[batch]
         return options
     }
 

@@ -12,15 +12,17 @@ enum InfoCommand {
             "Users, their access tokens and navigation state live beside the catalog in its users' file (for "
             + "catalog.sqlite, catalog.users.sqlite); its schema version and row counts are shown too when it exists. "
             + "With --database, a PostgreSQL database holds them all.",
-        options: [.flag("json", help: "Print the report as JSON.")],
+        options: [json],
         run: run
     )
+
+    static let json = Flag("json", help: "Print the report as JSON.")
 
     static func run(_ invocation: Invocation) throws {
         let report = try GlobalOptions.location(invocation).report {
             try GlobalOptions.configuration(invocation, path: $0)
         }
-        if invocation.flag("json") {
+        if invocation[json] {
             try Output.writeJSON(report)
         } else {
             Output.write(text(report))

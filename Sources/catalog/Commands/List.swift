@@ -16,28 +16,38 @@ enum ListCommand {
             name), genres --band, bands (by sort name), bands --genre. Pass the printed cursor to --after for \
             the next page.
             """,
-        options: [
-            .value("author", valueName: "UUID", help: "Books of this author, or (with authors) their co-authors."),
-            .value("genre", valueName: "UUID", help: "Books or bands of this genre."),
-            .value("book", valueName: "UUID", help: "Authors credited on this book."),
-            .value("band", valueName: "UUID", help: "Genres of this band."),
-            .value("limit", valueName: "N", help: "Items per page, 1–1000 (default \(CatalogAPI.defaultListLimit))."),
-            .value("after", valueName: "CURSOR", help: "Continue after this cursor from a previous page."),
-            .flag("json", help: "Print the page as JSON."),
-        ],
+        options: [author, genre, book, band, limit, after, json],
         arguments: [Argument("KIND", help: "books, authors, genres or bands.")],
         run: run
     )
 
+    static let author = filter("author", help: "Books of this author, or (with authors) their co-authors.")
+    static let genre = filter("genre", help: "Books or bands of this genre.")
+    static let book = filter("book", help: "Authors credited on this book.")
+    static let band = filter("band", help: "Genres of this band.")
+    /// The filters, named as `ListFilter.names` names them.
+    static let filters = [author, genre, book, band]
+    static let limit = TypedOption<Int>(
+        "limit", valueName: "N", parser: .integer(in: 1...Page<Book>.maximumLimit),
+        default: CatalogAPI.defaultListLimit,
+        help: "Items per page, 1–1000.")
+    static let after = TypedOption<String?>(
+        "after", valueName: "CURSOR", help: "Continue after this cursor from a previous page.")
+    static let json = Flag("json", help: "Print the page as JSON.")
+
+    private static func filter(_ name: String, help: String) -> TypedOption<UUID?> {
+        TypedOption(name, valueName: "UUID", parser: .uuid, help: help)
+    }
+
     /// The filter the invocation gives (at most one of --author, --genre, --book, --band), or `nil`.
     static func filter(_ invocation: Invocation) throws -> ListFilter? {
-        let given = ListFilter.names.filter { invocation.value($0) != nil }
+        let given = filters.filter { invocation.isGiven($0) }
         guard given.count <= 1 else {
             throw UsageError(
                 "give at most one of --author, --genre, --book, --band", commandPath: invocation.commandPath)
         }
-        guard let name = given.first, let text = invocation.value(name) else { return nil }
-        return ListFilter(name: name, uuid: try EntityArguments.uuid(text, for: "--\(name)", invocation: invocation))
+        guard let option = given.first, let uuid = try invocation[option] else { return nil }
+        return ListFilter(name: option.name, uuid: uuid)
     }
 
     static func run(_ invocation: Invocation) throws {
@@ -49,13 +59,13 @@ enum ListCommand {
                 hint: "books take --author or --genre; authors --book or --author; genres --band; bands --genre",
                 commandPath: invocation.commandPath)
         }
-        let limit = try invocation.integer("limit", in: 1...Page<Book>.maximumLimit) ?? CatalogAPI.defaultListLimit
-        let after = invocation.value("after").map(PageCursor.init)
+        let limit = try invocation[Self.limit]
+        let after = try invocation[Self.after].map(PageCursor.init)
         let store = try GlobalOptions.openStore(invocation)
         do {
             // One read transaction: the page and its total from the same state, while other processes write.
             try store.readCatalog { catalog in
-                if invocation.flag("json") {
+                if invocation[json] {
                     Output.write(try CatalogAPI.list(kind, filter: filter, after: after, limit: limit, in: catalog))
                 } else {
                     let page = try ListPage.load(kind, filter: filter, after: after, limit: limit, in: catalog)

@@ -7,11 +7,11 @@ import Navigation
 
 /// `catalog nav`: show or change a user's split-view state, one intent per invocation (each is a relaunch).
 enum NavCommand {
-    static let userOption = Option.value(
-        "user", valueName: "NAME", help: "Whose state (default: default).", inherited: true)
-    static let sceneOption = Option.value(
-        "scene", valueName: "ID", help: "Which window's state (default: main).", inherited: true)
-    static let jsonFlag = Option.flag("json", help: "Print the state as JSON.")
+    static let user = TypedOption<String>(
+        "user", valueName: "NAME", default: "default", help: "Whose state.", inherited: true)
+    static let scene = TypedOption<String>(
+        "scene", valueName: "ID", default: "main", help: "Which window's state.", inherited: true)
+    static let json = Flag("json", help: "Print the state as JSON.")
 
     private static let routeArgument = Argument(
         "ROUTE", help: "books, authors, genres, bands, settings, about, search/TEXT, book/UUID, author/UUID, …")
@@ -35,15 +35,15 @@ enum NavCommand {
             entities), applies at most one intent, saves it, and prints the state. A refused intent exits 1 and \
             leaves the saved state unchanged.
             """,
-        options: [userOption, sceneOption],
+        options: [user, scene],
         subcommands: [
             Command(
-                name: "show", abstract: "Print the restored state.", options: [jsonFlag],
+                name: "show", abstract: "Print the restored state.", options: [json],
                 run: { try run($0, intent: nil) })
         ]
             + NamedIntent.all.map { intent in
                 Command(
-                    name: intent.name, abstract: intent.abstract, options: [jsonFlag],
+                    name: intent.name, abstract: intent.abstract, options: [json],
                     arguments: intent.argument.map { [argument($0)] } ?? [],
                     run: { invocation in
                         try run(invocation, intent: try parse(intent, invocation.positional(0)))
@@ -67,8 +67,8 @@ enum NavCommand {
     /// The invocation's user and scene, checked before the database is opened.
     static func sceneNames(_ invocation: Invocation) throws -> (user: String, scene: String) {
         (
-            try name(invocation.value("user") ?? "default", of: .user, givenAs: "--user", invocation),
-            try name(invocation.value("scene") ?? "main", of: .scene, givenAs: "--scene", invocation)
+            try name(try invocation[user], of: .user, givenAs: "--user", invocation),
+            try name(try invocation[scene], of: .scene, givenAs: "--scene", invocation)
         )
     }
 
@@ -104,7 +104,7 @@ enum NavCommand {
             }
             return (session, repairs)
         }
-        try printState(session, in: store, repairs: repairs, json: invocation.flag("json"))
+        try printState(session, in: store, repairs: repairs, json: invocation[json])
     }
 
     /// The intent `intent` makes of `argument`; a wrong value of a visibility, a compact column or a stack count is

@@ -13,21 +13,21 @@ enum SearchCommand {
             Every word must match; the last one also matches as a prefix ('tolk' finds Tolkien). Case and \
             accents are ignored. Any text is accepted: punctuation and operators are searched as plain words.
             """,
-        options: [
-            .value(
-                "limit", valueName: "N", help: "At most N results, 1–1000 (default \(CatalogAPI.defaultSearchLimit))."),
-            .flag("json", help: "Print the results as JSON."),
-        ],
+        options: [limit, json],
         arguments: [Argument("TEXT", help: "What to look for.", variadic: true)],
         run: run
     )
 
+    static let limit = TypedOption<Int>(
+        "limit", valueName: "N", parser: .integer(in: 1...Page<EntitySummary>.maximumLimit),
+        default: CatalogAPI.defaultSearchLimit, help: "At most N results, 1–1000.")
+    static let json = Flag("json", help: "Print the results as JSON.")
+
     static func run(_ invocation: Invocation) throws {
-        let limit =
-            try invocation.integer("limit", in: 1...Page<EntitySummary>.maximumLimit) ?? CatalogAPI.defaultSearchLimit
+        let limit = try invocation[Self.limit]
         let store = try GlobalOptions.openStore(invocation)
         let text = invocation.positionals.joined(separator: " ")
-        if invocation.flag("json") {
+        if invocation[json] {
             Output.write(try store.readCatalog { catalog in try CatalogAPI.search(text, limit: limit, in: catalog) })
             return
         }

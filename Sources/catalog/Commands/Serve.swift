@@ -48,52 +48,56 @@ enum ServeCommand {
             requests a second on average and twice that at once; past that it is answered 429 with Retry-After. \
             /v1/health is not limited, and a long-poll counts once.
             """,
-        options: [
-            .value(
-                "listen", valueName: "HOST:PORT",
-                help: "The address to listen on (default 127.0.0.1:8080; port 0: any free port)."),
-            .flag("insecure", help: "Allow a non-loopback address, serving other machines over plain HTTP."),
-            .value(
-                "tls-cert", valueName: "FILE",
-                help: "Speak HTTPS with this PEM certificate (chain, server certificate first); needs --tls-key."),
-            .value("tls-key", valueName: "FILE", help: "The PEM private key of --tls-cert (unencrypted)."),
-            .value(
-                "log", valueName: "FORMAT",
-                help: "The access log's format: text (default) or json (a JSON object a line)."),
-            .value(
-                "rate-limit", valueName: "N",
-                help: "Requests a second each token may send, bursts of 2N (default 100; 0: no limit)."),
-            .value(
-                "origin", valueName: "URL",
-                help:
-                    "The web page's origin as browsers reach it (scheme://host[:port]), which a cookie request that "
-                    + "changes something must come from; repeatable (default: the --listen address, and localhost "
-                    + "for a loopback one).",
-                repeatable: true),
-            .value(
-                "read-database", valueName: "URL",
-                help: "With --database: a streaming replica of it that answers the catalog's reads (a libpq URI)."),
-        ],
+        options: [listen, insecure, tlsCertificate, tlsKey, log, rateLimit, origin, readDatabase],
         run: run
     )
 
+    static let listen = TypedOption<ListenAddress>(
+        "listen", valueName: "HOST:PORT",
+        parser: ValueParser(
+            requirement: "takes HOST:PORT with a numeric host, e.g. 127.0.0.1:8080 or [::1]:0",
+            describe: { $0.host.contains(":") ? "[\($0.host)]:\($0.port)" : "\($0.host):\($0.port)" },
+            parse: ListenAddress.init),
+        default: ListenAddress(host: "127.0.0.1", port: 8080),
+        help: "The address to listen on, port 0 for any free one.")
+    static let insecure = Flag(
+        "insecure", help: "Allow a non-loopback address, serving other machines over plain HTTP.")
+    static let tlsCertificate = TypedOption<String?>(
+        "tls-cert", valueName: "FILE",
+        help: "Speak HTTPS with this PEM certificate (chain, server certificate first); needs --tls-key.")
+    static let tlsKey = TypedOption<String?>(
+        "tls-key", valueName: "FILE", help: "The PEM private key of --tls-cert (unencrypted).")
+    static let log = TypedOption<AccessLog.Format>(
+        "log", valueName: "FORMAT", parser: .choice(AccessLog.Format.self), default: .text,
+        help: "The access log's format: text, or json for a JSON object a line.")
+    static let rateLimit = TypedOption<Int>(
+        "rate-limit", valueName: "N", parser: .integer(in: 0...1_000_000),
+        default: Int(RateLimiter.Rate.standard.requestsPerSecond),
+        help: "Requests a second each token may send, bursts of 2N, 0 for no limit.")
+    static let origin = TypedOption<[String]>(
+        "origin", valueName: "URL",
+        parser: ValueParser(
+            requirement: "takes the web page's origin, scheme://host[:port] such as https://catalog.example.org",
+            parse: WebOrigins.origin),
+        help: "The web page's origin as browsers reach it (scheme://host[:port]), which a cookie request that "
+            + "changes something must come from; repeatable.",
+        whenAbsent: "the --listen address, and localhost for a loopback one")
+    static let readDatabase = TypedOption<String?>(
+        "read-database", valueName: "URL",
+        help: "With --database: a streaming replica of it that answers the catalog's reads (a libpq URI).")
+
     static func run(_ invocation: Invocation) throws {
-        let text = invocation.value("listen") ?? "127.0.0.1:8080"
-        guard let address = ListenAddress(text) else {
-            throw UsageError(
-                "--listen takes HOST:PORT with a numeric host, e.g. 127.0.0.1:8080 or [::1]:0; got '\(text)'",
-                commandPath: invocation.commandPath)
-        }
+        let address = try invocation[listen]
         let tls = try credentials(invocation)
-        guard address.isLoopback || tls != nil || invocation.flag("insecure") else {
+        guard address.isLoopback || tls != nil || invocation[insecure] else {
             throw UsageError(
                 "refusing to listen on \(address.host): it is not a loopback address and the server has no TLS",
                 hint: "give --tls-cert and --tls-key, or pass --insecure to serve other machines over plain HTTP",
                 commandPath: invocation.commandPath)
         }
         let origins = try configuredOrigins(invocation, listening: address)
-        let log = AccessLog(format: try invocation.choice("log", as: AccessLog.Format.self) ?? .text)
-        let rateLimit = rate(perSecond: try invocation.integer("rate-limit", in: 0...1_000_000))
+        let log = AccessLog(format: try invocation[Self.log])
+        let rateLimit = rate(perSecond: try invocation[Self.rateLimit])
         let storage = try storage(invocation)
         let stop = DispatchSemaphore(value: 0)
         let sources = StopSignals.handle { stop.signal() }
@@ -105,7 +109,7 @@ enum ServeCommand {
             on: address, tls: tls, log: log, until: stop
         ) { server in
             // The listen address's origins once its port is known, unless --origin named them.
-            if invocation.values("origin").isEmpty {
+            if !invocation.isGiven(origin) {
                 origins.trust(
                     WebOrigins.of(ListenAddress(host: server.host, port: server.port), secure: server.isSecure))
             }
@@ -118,15 +122,7 @@ enum ServeCommand {
     private static func configuredOrigins(_ invocation: Invocation, listening address: ListenAddress) throws
         -> WebOrigins
     {
-        let given = invocation.values("origin")
-        let origins = try given.map { text in
-            guard let origin = WebOrigins.origin(text) else {
-                throw UsageError(
-                    "--origin takes the web page's origin, scheme://host[:port] such as https://catalog.example.org; "
-                        + "got '\(text)'", commandPath: invocation.commandPath)
-            }
-            return origin
-        }
+        let origins = try invocation[origin]
         guard !origins.isEmpty || !["0.0.0.0", "::"].contains(address.host) else {
             throw UsageError(
                 "listening on every address (\(address.host)), the server cannot tell which origin its web page is "
@@ -141,7 +137,7 @@ enum ServeCommand {
     /// SQLite catalog of `--db` with its users' file, both brought up to date; the catalog must exist.
     private static func storage(_ invocation: Invocation) throws -> any CatalogStore {
         var location = try GlobalOptions.location(invocation)
-        if let replica = invocation.value("read-database") {
+        if let replica = try invocation[readDatabase] {
             guard let replicated = location.reading(from: replica) else {
                 throw UsageError(
                     "--read-database names a replica of a PostgreSQL database: it needs --database URL",
@@ -160,7 +156,7 @@ enum ServeCommand {
 
     /// The certificate and key of `--tls-cert` and `--tls-key` (both or neither), read from their files.
     private static func credentials(_ invocation: Invocation) throws -> HTTPServer.TLSCredentials? {
-        let (certificate, key) = (invocation.value("tls-cert"), invocation.value("tls-key"))
+        let (certificate, key) = (try invocation[tlsCertificate], try invocation[tlsKey])
         guard let certificate, let key else {
             guard certificate == nil && key == nil else {
                 throw UsageError(
@@ -181,10 +177,10 @@ enum ServeCommand {
             certificate: try pem(certificate, "tls-cert"), privateKey: try pem(key, "tls-key"))
     }
 
-    /// The rate `--rate-limit` asks for: the default when absent, none for 0, else bursts of twice the rate.
-    private static func rate(perSecond: Int?) -> RateLimiter.Rate? {
-        guard let perSecond else { return .standard }
-        return perSecond == 0 ? nil : RateLimiter.Rate(requestsPerSecond: Double(perSecond), burst: 2 * perSecond)
+    /// The rate `--rate-limit` asks for: none for 0, else bursts of twice the rate (the default is the standard
+    /// rate).
+    private static func rate(perSecond: Int) -> RateLimiter.Rate? {
+        perSecond == 0 ? nil : RateLimiter.Rate(requestsPerSecond: Double(perSecond), burst: 2 * perSecond)
     }
 
     /// Open connections at most. Long-polls hold a connection each but no thread; libmicrohttpd shares the limit

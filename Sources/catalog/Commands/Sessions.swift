@@ -11,16 +11,16 @@ enum SessionsCommand {
     static let command = Command(
         name: "sessions",
         abstract: "List, save, restore, rename or delete a user's named browsing sessions.",
-        options: [NavCommand.userOption],
+        options: [NavCommand.user],
         subcommands: [
             Command(
-                name: "list", abstract: "List the user's sessions.", options: [NavCommand.jsonFlag], run: list),
+                name: "list", abstract: "List the user's sessions.", options: [NavCommand.json], run: list),
             Command(
                 name: "save", abstract: "Save a scene's current state as a session.",
-                options: [NavCommand.sceneOption], arguments: [nameArgument], run: save),
+                options: [NavCommand.scene], arguments: [nameArgument], run: save),
             Command(
                 name: "restore", abstract: "Restore a session into a scene (recorded in its history).",
-                options: [NavCommand.sceneOption, NavCommand.jsonFlag], arguments: [nameArgument], run: restore),
+                options: [NavCommand.scene, NavCommand.json], arguments: [nameArgument], run: restore),
             Command(
                 name: "rename", abstract: "Rename a session.",
                 arguments: [Argument("OLD", help: "The current name."), Argument("NEW", help: "The new name.")],
@@ -33,7 +33,7 @@ enum SessionsCommand {
         let sessions = try NavCommand.withScene(invocation) { session in
             try session.store.sessions(for: session.user)
         }.result
-        if invocation.flag("json") {
+        if invocation[NavCommand.json] {
             try Output.writeJSON(CatalogAPI.sessions(sessions))
         } else if sessions.isEmpty {
             Output.write("no saved sessions; save one with 'catalog sessions save NAME'\n")
@@ -57,7 +57,7 @@ enum SessionsCommand {
             repairs.repairs += try session.restoreSession(named: invocation.positionals[0]).repairs
             return (session, repairs)
         }
-        try NavCommand.printState(session, in: store, repairs: repairs, json: invocation.flag("json"))
+        try NavCommand.printState(session, in: store, repairs: repairs, json: invocation[NavCommand.json])
     }
 
     private static func rename(_ invocation: Invocation) throws {

@@ -12,7 +12,7 @@ enum ShowCommand {
         abstract: "Show a book, author, genre or band with its related entities.",
         discussion:
             "Related lists show their first \(EntityDetail.relatedLimit) entries and a count; 'catalog list' pages through all.",
-        options: [.flag("json", help: "Print the entity as JSON.")],
+        options: [json],
         arguments: [
             Argument("KIND", help: "book, author, genre or band."),
             Argument("UUID", help: "The entity's uuid."),
@@ -20,11 +20,13 @@ enum ShowCommand {
         run: run
     )
 
+    static let json = Flag("json", help: "Print the entity as JSON.")
+
     static func run(_ invocation: Invocation) throws {
         let kind = try EntityArguments.kind(invocation.positional(0) ?? "", invocation: invocation)
         let uuid = try EntityArguments.uuid(invocation.positional(1) ?? "", for: "UUID", invocation: invocation)
         try GlobalOptions.openStore(invocation).readCatalog { catalog in
-            if invocation.flag("json") {
+            if invocation[json] {
                 Output.write(try CatalogAPI.show(kind, uuid: uuid, in: catalog))
             } else {
                 Output.write(text(try EntityDetail.load(kind, uuid: uuid, in: catalog)))

@@ -23,21 +23,21 @@ enum SnapshotCommand {
             catalog tables, read in one repeatable-read transaction), and 'catalog --db OUT sync --from URL' \
             catches it up from there.
             """,
-        options: [
-            .value("from", valueName: "URL", help: "Download the snapshot from this server."), RemoteOptions.token,
-            .flag("json", help: "Print the result as JSON."),
-        ],
+        options: [from, RemoteOptions.token, json],
         arguments: [Argument("OUT", help: "The new file (it must not exist).")],
         run: run
     )
+
+    static let from = TypedOption<String?>("from", valueName: "URL", help: "Download the snapshot from this server.")
+    static let json = Flag("json", help: "Print the result as JSON.")
 
     static func run(_ invocation: Invocation) throws {
         guard let out = invocation.positional(0) else {
             throw UsageError("give the file to write", commandPath: invocation.commandPath)
         }
         let info: SnapshotInfo
-        if let from = invocation.value("from") {
-            guard let server = RemoteOptions.server(from, invocation) else {
+        if let from = try invocation[Self.from] {
+            guard let server = try RemoteOptions.server(from, invocation) else {
                 throw UsageError(
                     "--from takes a server URL such as http://127.0.0.1:8080; got '\(from)'",
                     hint: "to copy a database file, give it as --db", commandPath: invocation.commandPath)
@@ -46,7 +46,7 @@ enum SnapshotCommand {
         } else {
             info = try GlobalOptions.openStore(invocation, mode: .migrateExisting).writeSnapshot(to: out)
         }
-        if invocation.flag("json") {
+        if invocation[json] {
             try Output.writeJSON(info)
         } else {
             Output.write("wrote \(info.path) at sequence \(info.sequence) (server \(info.serverUUID))\n")

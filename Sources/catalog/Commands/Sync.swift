@@ -21,36 +21,36 @@ enum SyncCommand {
             'catalog serve' server; over HTTP a sync ends where the server's log ended when it started. --follow then keeps the copy current with \
             long-polls until interrupted, reconnecting with a growing pause (up to 30 s) when the server is gone.
             """,
-        options: [
-            .value(
-                "from", valueName: "SERVER",
-                help: "Read the changes from this server database, PostgreSQL URI or server URL."),
-            .value("changes", valueName: "FILE", help: "Read the changes from a 'catalog changes' file."),
-            .value(
-                "batch-size", valueName: "N", help: "Changes per transaction (default \(SyncClient.defaultBatchSize))."),
-            .flag("follow", help: "With a server URL: keep syncing as changes commit, until interrupted."),
-            RemoteOptions.token,
-            .flag("json", help: "Print the result as JSON."),
-        ],
+        options: [from, changes, batchSize, follow, RemoteOptions.token, json],
         run: run
     )
 
+    static let from = TypedOption<String?>(
+        "from", valueName: "SERVER", help: "Read the changes from this server database, PostgreSQL URI or server URL.")
+    static let changes = TypedOption<String?>(
+        "changes", valueName: "FILE", help: "Read the changes from a 'catalog changes' file.")
+    static let batchSize = TypedOption<Int>(
+        "batch-size", valueName: "N", parser: .integer(in: 1...100_000), default: SyncClient.defaultBatchSize,
+        help: "Changes per transaction.")
+    static let follow = Flag("follow", help: "With a server URL: keep syncing as changes commit, until interrupted.")
+    static let json = Flag("json", help: "Print the result as JSON.")
+
     static func run(_ invocation: Invocation) throws {
-        let from = invocation.value("from")
-        let changes = invocation.value("changes")
+        let from = try invocation[Self.from]
+        let changes = try invocation[Self.changes]
         guard (from == nil) != (changes == nil) else {
             throw UsageError("give one of --from SERVER or --changes FILE", commandPath: invocation.commandPath)
         }
-        let batchSize = try invocation.integer("batch-size", in: 1...100_000) ?? SyncClient.defaultBatchSize
+        let batchSize = try invocation[Self.batchSize]
         let client = SyncClient(try GlobalOptions.openDatabase(invocation, mode: .migrateExisting))
-        let server = from.flatMap { RemoteOptions.server($0, invocation) }
-        guard server != nil || !invocation.flag("follow") else {
+        let server = try from.flatMap { try RemoteOptions.server($0, invocation) }
+        guard server != nil || !invocation[follow] else {
             throw UsageError("--follow takes a server URL as --from", commandPath: invocation.commandPath)
         }
         if let server {
             let feed = server.changeFeed(following: try client.state()?.serverUUID)
-            if invocation.flag("follow") {
-                try follow(feed, into: client, batchSize: batchSize, invocation)
+            if invocation[follow] {
+                try keepFollowing(feed, into: client, batchSize: batchSize, invocation)
             }
             return try print(client.sync(from: feed, batchSize: batchSize), invocation)
         }
@@ -66,7 +66,7 @@ enum SyncCommand {
     }
 
     private static func print(_ report: SyncReport, _ invocation: Invocation) throws {
-        if invocation.flag("json") {
+        if invocation[json] {
             try Output.writeJSON(report)
         } else {
             Output.write(
@@ -78,7 +78,7 @@ enum SyncCommand {
     /// Syncs, waits for the next commit with a long-poll, and again, until SIGINT or SIGTERM ends the process
     /// (status 0); a server that cannot be reached is asked again after a pause that doubles up to 30 seconds.
     /// Prints the first sync and each one that applied something.
-    private static func follow(
+    private static func keepFollowing(
         _ feed: RemoteChangeFeed, into client: SyncClient, batchSize: Int, _ invocation: Invocation
     ) throws -> Never {
         // Interrupted, the process ends at once: a batch not yet committed is not applied, as after a crash.

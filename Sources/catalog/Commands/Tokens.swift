@@ -19,22 +19,11 @@ enum TokensCommand {
         subcommands: [
             Command(
                 name: "create", abstract: "Create a token for a user and print it, once.",
-                options: [
-                    .value("user", valueName: "NAME", help: "The user the token acts for (required)."),
-                    .value("scope", valueName: "SCOPE", help: "read, nav or admin (default: read)."),
-                    .value(
-                        "expires", valueName: "DURATION",
-                        help: "Stop accepting it after DURATION: a number and s, m, h or d, e.g. 90m or 30d "
-                            + "(default: never)."),
-                    .flag("json", help: "Print the token and what is stored about it as JSON."),
-                ],
+                options: [user, scope, expires, createJSON],
                 run: create),
             Command(
                 name: "list", abstract: "List the tokens (never the tokens themselves: ids, users, scopes, times).",
-                options: [
-                    .value("user", valueName: "NAME", help: "Only this user's tokens."),
-                    .flag("json", help: "Print the tokens as JSON."),
-                ],
+                options: [listedUser, listJSON],
                 run: list),
             Command(
                 name: "revoke", abstract: "Revoke a token: requests with it are refused from now on.",
@@ -43,18 +32,29 @@ enum TokensCommand {
         ]
     )
 
+    private static let user = TypedOption<String?>(
+        "user", valueName: "NAME", help: "The user the token acts for (required).")
+    private static let scope = TypedOption<AccessScope>(
+        "scope", valueName: "SCOPE", parser: .choice(AccessScope.self), default: .read, help: "read, nav or admin.")
+    private static let expires = TypedOption<Duration?>(
+        "expires", valueName: "DURATION", parser: .duration,
+        help: "Stop accepting it after DURATION: a number and s, m, h or d, e.g. 90m or 30d.", whenAbsent: "never")
+    private static let createJSON = Flag("json", help: "Print the token and what is stored about it as JSON.")
+    private static let listedUser = TypedOption<String?>("user", valueName: "NAME", help: "Only this user's tokens.")
+    private static let listJSON = Flag("json", help: "Print the tokens as JSON.")
+
     private static func create(_ invocation: Invocation) throws {
-        guard let name = invocation.value("user") else {
+        guard let name = try invocation[Self.user] else {
             throw UsageError("--user NAME is required: a token acts for a user", commandPath: invocation.commandPath)
         }
-        let scope = try invocation.choice("scope", as: AccessScope.self) ?? .read
-        let lifetime = try invocation.value("expires").map { try duration($0, invocation) }
+        let scope = try invocation[Self.scope]
+        let lifetime = try invocation[expires]
         let now = Date()
-        let expiresAt = lifetime.map { now.addingTimeInterval($0) }
+        let expiresAt = lifetime.map { now.addingTimeInterval(seconds($0)) }
         // Times are stored as ISO 8601 text, which ends with the year 9999.
         if let expiresAt, expiresAt >= Date(timeIntervalSince1970: 253_402_300_800) {
             throw UsageError(
-                "--expires \(invocation.value("expires") ?? "") ends after the year 9999; give a shorter time, or omit "
+                "--expires \(invocation.text(of: expires) ?? "") ends after the year 9999; give a shorter time, or omit "
                     + "--expires for a token that never expires",
                 commandPath: invocation.commandPath)
         }
@@ -62,7 +62,7 @@ enum TokensCommand {
             let user = try UsersCommand.existingUser(named: name, in: users, invocation)
             return (user, try tokens.create(for: user, scope: scope, expiresAt: expiresAt, now: now))
         }
-        if invocation.flag("json") {
+        if invocation[createJSON] {
             var object = json(issued.stored)
             if case .object(var fields) = object {
                 fields["token"] = .string(issued.token)
@@ -80,12 +80,12 @@ enum TokensCommand {
 
     private static func list(_ invocation: Invocation) throws {
         let tokens = try GlobalOptions.openStore(invocation).accounts { users, tokens in
-            let user = try invocation.value("user").map {
+            let user = try invocation[listedUser].map {
                 try UsersCommand.existingUser(named: $0, in: users, invocation)
             }
             return try tokens.tokens(of: user)
         }
-        if invocation.flag("json") {
+        if invocation[listJSON] {
             try Output.writeJSON(JSONValue.array(tokens.map(json)))
         } else if tokens.isEmpty {
             Output.write("no access tokens; create one with 'catalog tokens create --user NAME'\n")
@@ -139,16 +139,9 @@ enum TokensCommand {
         date.formatted(.iso8601)
     }
 
-    /// Seconds in `text`: a positive number followed by s, m, h or d.
-    private static func duration(_ text: String, _ invocation: Invocation) throws -> TimeInterval {
-        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
-        guard let unit = text.last.flatMap({ units[$0] }), let number = Double(text.dropLast()), number.isFinite,
-            number > 0
-        else {
-            throw UsageError(
-                "--expires takes a positive number and s, m, h or d, e.g. 90m or 30d; got '\(text)'",
-                commandPath: invocation.commandPath)
-        }
-        return number * unit
+    /// `duration` in seconds, as a time interval.
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

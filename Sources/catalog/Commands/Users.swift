@@ -7,7 +7,7 @@ import Navigation
 enum UsersCommand {
     private static let nameArgument = Argument("NAME", help: "The user's name.")
 
-    private static let jsonFlag = Option.flag("json", help: "Print the users as JSON.")
+    private static let json = Flag("json", help: "Print the users as JSON.")
 
     static let command = Command(
         name: "users",
@@ -18,7 +18,7 @@ enum UsersCommand {
             """,
         subcommands: [
             Command(name: "add", abstract: "Add a user.", arguments: [nameArgument], run: add),
-            Command(name: "list", abstract: "List the users.", options: [jsonFlag], run: list),
+            Command(name: "list", abstract: "List the users.", options: [json], run: list),
             Command(
                 name: "remove",
                 abstract: "Remove a user with their navigation state, sessions and access tokens.",
@@ -57,7 +57,7 @@ enum UsersCommand {
 
     private static func list(_ invocation: Invocation) throws {
         let listed = try withUsers(invocation) { try $0.users() }
-        if invocation.flag("json") {
+        if invocation[json] {
             try Output.writeJSON(JSONValue.array(listed.map { ["name": .string($0.name)] }))
         } else if listed.isEmpty {
             Output.write("no users; add one with 'catalog users add NAME'\n")
