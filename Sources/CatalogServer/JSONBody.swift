@@ -14,12 +14,12 @@ struct JSONBody {
         } catch {
             let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey].map { "\($0)" } ?? "\(error)"
             throw APIProblem(
-                status: 400, code: "bad-body",
+                status: .badRequest, code: .badBody,
                 detail: request.body.isEmpty
                     ? "the request has no body; send a JSON object" : "the body is not JSON: \(reason)")
         }
         guard let object = parsed as? [String: Any] else {
-            throw APIProblem(status: 400, code: "bad-body", detail: "the body must be a JSON object, {…}")
+            throw APIProblem(status: .badRequest, code: .badBody, detail: "the body must be a JSON object, {…}")
         }
         self.object = object
     }
@@ -30,7 +30,7 @@ struct JSONBody {
             return
         }
         throw APIProblem(
-            status: 400, code: "bad-body",
+            status: .badRequest, code: .badBody,
             detail: "unknown member \"\(unknown)\"; the body takes \(keys.sorted().joined(separator: ", "))")
     }
 
@@ -79,6 +79,6 @@ struct JSONBody {
     }
 
     private func wrongType(_ key: String, _ expected: String) -> APIProblem {
-        APIProblem(status: 400, code: "bad-body", detail: "\"\(key)\" must be \(expected) or null")
+        APIProblem(status: .badRequest, code: .badBody, detail: "\"\(key)\" must be \(expected) or null")
     }
 }

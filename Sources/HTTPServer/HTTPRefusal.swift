@@ -2,15 +2,15 @@
 /// differently, text the handler cannot hold exactly, or more than the server's limits allow. The connection is
 /// closed after the answer, so nothing the request left unread is taken for another request.
 public struct HTTPRefusal: Error, Sendable, Equatable {
-    /// The status answered: 400, 413 or 414.
-    public var status: Int
+    /// The status answered: 400, 413, 414 or 431.
+    public var status: HTTPStatus
     /// A stable name: `bad-framing`, `repeated-field`, `bad-text`, `body-too-large` or `too-many-query-items`.
     public var code: String
     /// What was wrong, for people.
     public var detail: String
 
     /// A refusal with the given status, code and detail.
-    public init(status: Int, code: String, detail: String) {
+    public init(status: HTTPStatus, code: String, detail: String) {
         self.status = status
         self.code = code
         self.detail = detail

@@ -373,18 +373,21 @@ private let answer: MHD_AccessHandlerCallback = { contextPointer, connection, ur
     guard let received = request.request else {
         let fields = headerFields(of: connection)
         request.request = HTTPRequest(
-            method: String(cString: method), path: String(cString: url),
+            method: HTTPMethod(rawValue: String(cString: method)), path: String(cString: url),
             queryItems: values(of: .GET_ARGUMENT_KIND, in: connection).map {
                 URLQueryItem(name: $0.name, value: $0.value)
             },
-            fields: fields.map { (name: $0.name, value: String(decoding: $0.value, as: UTF8.self)) },
+            headers: HTTPFields(
+                fields.map {
+                    HTTPFields.Field(name: HTTPFieldName($0.name), value: String(decoding: $0.value, as: UTF8.self))
+                }),
             remoteAddress: context.keeper.address(of: connection))
         if let refusal = request.targetRefusal
             ?? HTTPRefusal.check(fields: fields, bodyLimit: context.limits.requestBody)
         {
             context.keeper.received(connection)
             var response = context.refusing(refusal)
-            response.headers.append(("Connection", "close"))
+            response.headers.append(.connection, "close")
             return send(response, for: request, context, on: connection)
         }
         return .YES
@@ -517,9 +520,9 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
     guard let created = makeResponse(response) else { return .NO }
     defer { cmicrohttpd_destroy_response(created) }
     for header in response.headers {
-        _ = cmicrohttpd_add_response_header(created, header.name, header.value)
+        _ = cmicrohttpd_add_response_header(created, header.name.rawName, header.value)
     }
-    return cmicrohttpd_queue_response(connection, UInt32(response.status), created)
+    return cmicrohttpd_queue_response(connection, UInt32(response.status.code), created)
 }
 
 /// The libmicrohttpd response for `response`: its body copied, or its file region sent from a duplicate of the

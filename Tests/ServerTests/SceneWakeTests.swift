@@ -64,7 +64,7 @@ import Testing
         let service = try CatalogService(storage: storage, version: "test", rateLimit: nil)
         defer { service.stop() }
         func waiting(_ token: String) throws -> DeferredResponse {
-            let headers = ["authorization": "Bearer \(token)"]
+            let headers: HTTPFields = [.authorization: "Bearer \(token)"]
             guard
                 case .response(let scene) = service.respond(
                     to: HTTPRequest(method: "GET", path: "/v1/me/scenes/main", headers: headers)),
@@ -72,7 +72,7 @@ import Testing
             else { throw Failure(description: "no scene") }
             let request = HTTPRequest(
                 method: "GET", path: "/v1/me/scenes/main", queryItems: [URLQueryItem(name: "wait", value: "30")],
-                headers: headers.merging(["if-none-match": tag]) { a, _ in a })
+                headers: headers + [.ifNoneMatch: tag])
             guard case .deferred(let deferred) = service.respond(to: request) else {
                 throw Failure(description: "not parked")
             }
