@@ -16,8 +16,8 @@ import Testing
 /// waiting on one user's scene cost one shared revision read when another user's scene changes.
 @Suite struct SceneWakeTests {
     /// A storage that counts the navigation calls made through it.
-    struct CountingStorage: ServerStorage {
-        let inner: SQLiteServerStorage
+    struct CountingStorage: ForwardingStorage {
+        let inner: any ServerStorage
         let calls = Counter()
 
         final class Counter: @unchecked Sendable {
@@ -27,27 +27,12 @@ import Testing
             var value: Int { lock.withLock { count } }
         }
 
-        func readCatalog<T>(_ body: (any CatalogReader) throws -> T) throws -> T { try inner.readCatalog(body) }
-        func readLookup<T>(_ body: (any CatalogLookup) throws -> T) throws -> T { try inner.readLookup(body) }
-        func databaseUUID() throws -> String { try inner.databaseUUID() }
-        func feedStatus() throws -> FeedStatus { try inner.feedStatus() }
-        func writeChanges(since: Int64, limit: Int, until: Int64?, to write: (String) throws -> Void) throws
-            -> ChangeBatch.Trailer
-        {
-            try inner.writeChanges(since: since, limit: limit, until: until, to: write)
-        }
-        func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup { try inner.lookup(kind, uuid: uuid) }
-        func writeSnapshot(to path: String) throws -> SnapshotInfo { try inner.writeSnapshot(to: path) }
-        func accessTokens<T>(_ body: (AccessTokenStore) throws -> T) throws -> T { try inner.accessTokens(body) }
         func navigation<T>(_ body: (NavigationStore<LibraryRoute>, any RouteValidator<LibraryRoute>) throws -> T)
             throws -> T
         {
             calls.add()
             return try inner.navigation(body)
         }
-        var concurrency: Int { inner.concurrency }
-        var catalogCommits: CommitWatcher { inner.catalogCommits }
-        var navigationCommits: CommitWatcher { inner.navigationCommits }
     }
 
     @Test func aCommitToOneScenesReadsOnlyThatSceneWhole() throws {
