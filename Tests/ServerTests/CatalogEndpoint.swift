@@ -8,6 +8,8 @@ import Testing
 protocol CatalogEndpoint: AnyObject {
     /// The test's files and the `catalog` command on its catalog.
     var cli: CatalogCLI { get }
+    /// What names the served database on the command line: `--db PATH` or `--database URL`.
+    var database: [String] { get }
     /// The bearer token requests carry (none when `nil`).
     var token: String? { get set }
     /// Sends a request to `path` (with its query) with ``defaultHeaders`` and `headers`, without waiting for the

@@ -57,6 +57,9 @@ final class InProcessCatalog: CatalogEndpoint {
         token = try AccessTokenStore(userState).create(for: user, scope: .admin, expiresAt: nil).token
     }
 
+    /// `--db PATH`: the catalog of ``cli``.
+    var database: [String] { ["--db", cli.database] }
+
     /// Answers parked long-polls and stops the commit watchers, as the server's stop does.
     deinit { stop() }
 
