@@ -5,13 +5,14 @@ import Foundation
 package import HTTPServer
 package import SQLiteDB
 
-/// The catalog's HTTP API, version 1: health, browsing lists, entities and search, read concurrently, each request
-/// in one snapshot, and each user's navigation state (``SceneEndpoints``), all from a ``ServerStorage``: SQLite files
+/// The catalog's HTTP API, version 1: health, browsing lists, entities and search (``CatalogEndpoints``), read
+/// concurrently, each request in one snapshot, and each user's navigation state (``SceneEndpoints``), all from a ``ServerStorage``: SQLite files
 /// (``SQLiteServerStorage``) or a PostgreSQL database. Bodies are the JSON the `catalog` command prints with `--json`, made by the same
 /// ``CatalogAPI`` functions. Offline clients get the change feed (a long-poll), lookups and snapshots
 /// (``SyncEndpoints``). Every endpoint but `/v1/health` needs a bearer token (or the web page's session cookie,
-/// ``WebSessionEndpoints``), and each token's rate of requests is limited (``RateLimiter``). `/` and `/app/…` serve
-/// the web page (``WebAssets``).
+/// ``WebSessionEndpoints``), and each token's rate of requests is limited (``RateLimiter``): each endpoint is a route
+/// of a ``RouteGroup`` whose stages a request passes in order (authentication, CSRF, scope, rate limit) before its
+/// handler runs. `/` and `/app/…` serve the web page (``WebAssets``).
 package struct CatalogService: Sendable {
     private let storage: any ServerStorage
     private let sync: SyncEndpoints
