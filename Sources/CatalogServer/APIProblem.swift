@@ -10,11 +10,9 @@ import SQLiteDB
 /// `detail` (what went wrong and what to do) and `code`, a stable name clients branch on.
 package struct APIProblem: Error, Sendable, Equatable {
     /// The HTTP status.
-    package var status: Int
-    /// A stable name: `bad-cursor`, `bad-filter`, `bad-parameter`, `not-found`, `no-route`, `method-not-allowed`,
-    /// `rate-limited`, `other-database`, `behind-horizon`, `stopping`, `database-busy`, `internal-error`, and those of ``APIProblem+Auth`` and the
-    /// navigation endpoints (`intent-refused`, `route-too-long`, `state-too-large`, …).
-    package var code: String
+    package var status: HTTPStatus
+    /// A stable name clients branch on, one of ``ProblemCode``'s (or of the server's own refusals, ``HTTPRefusal``).
+    package var code: ProblemCode
     /// A sentence for people.
     package var detail: String
     /// The `WWW-Authenticate` challenge a 401 or 403 carries.
@@ -23,7 +21,9 @@ package struct APIProblem: Error, Sendable, Equatable {
     package var retryAfter: Int?
 
     /// A problem with the given status, code and detail.
-    package init(status: Int, code: String, detail: String, challenge: String? = nil, retryAfter: Int? = nil) {
+    package init(
+        status: HTTPStatus, code: ProblemCode, detail: String, challenge: String? = nil, retryAfter: Int? = nil
+    ) {
         self.status = status
         self.code = code
         self.detail = detail
@@ -34,7 +34,7 @@ package struct APIProblem: Error, Sendable, Equatable {
     /// 429 `rate-limited`: the request's token sent more requests than its rate allows.
     package static func rateLimited(retryAfter seconds: Int) -> APIProblem {
         APIProblem(
-            status: 429, code: "rate-limited",
+            status: .tooManyRequests, code: .rateLimited,
             detail: "this token sent more requests than the server allows; wait \(seconds) s (Retry-After) and "
                 + "send fewer requests at once",
             retryAfter: seconds)
@@ -48,43 +48,43 @@ package struct APIProblem: Error, Sendable, Equatable {
             self = problem
         case CatalogError.invalidCursor(let reason):
             self.init(
-                status: 400, code: "bad-cursor",
+                status: .badRequest, code: .badCursor,
                 detail: "invalid cursor: \(reason); pass the 'next' of a page of the same list, or no 'after'")
         case CatalogError.notFound:
-            self.init(status: 404, code: "not-found", detail: "\(error.localizedDescription)")
+            self.init(status: .notFound, code: .notFound, detail: "\(error.localizedDescription)")
         case SyncError.behindPrunedHorizon(let since, let prunedBefore):
             self.init(
-                status: 410, code: "behind-horizon",
+                status: .gone, code: .behindHorizon,
                 detail: "the changes after \(since) are no longer in the log (pruned before \(prunedBefore)); "
                     + "take a fresh snapshot (GET /v1/snapshot, or catalog snapshot --from URL)")
         case let error as CatalogAPIError:
-            self.init(status: 400, code: "bad-filter", detail: "\(error.localizedDescription)")
+            self.init(status: .badRequest, code: .badFilter, detail: "\(error.localizedDescription)")
         case NavigationError.routeTooLong:
-            self.init(status: 422, code: "route-too-long", detail: "\(error); the scene is unchanged")
+            self.init(status: .unprocessableContent, code: .routeTooLong, detail: "\(error); the scene is unchanged")
         case NavigationError.stateTooLarge:
-            self.init(status: 422, code: "state-too-large", detail: "\(error); the scene is unchanged")
+            self.init(status: .unprocessableContent, code: .stateTooLarge, detail: "\(error); the scene is unchanged")
         case let error as NavigationError:
-            self.init(status: 422, code: "intent-refused", detail: "\(error); the scene is unchanged")
+            self.init(status: .unprocessableContent, code: .intentRefused, detail: "\(error); the scene is unchanged")
         case NavigationStoreError.sessionNotFound(let name):
             self.init(
-                status: 404, code: "no-such-session",
+                status: .notFound, code: .noSuchSession,
                 detail: "you have no saved session named '\(name)'; GET /v1/me/sessions lists yours")
         case NavigationStoreError.invalidName:
-            self.init(status: 400, code: "bad-name", detail: "\(error)")
+            self.init(status: .badRequest, code: .badName, detail: "\(error)")
         case let error as DatabaseError where error.isBusy:
             self.init(
-                status: 503, code: "database-busy",
+                status: .serviceUnavailable, code: .databaseBusy,
                 detail: "another program held the database's lock for longer than this server waits (--wait); "
                     + "send the request again", retryAfter: 1)
         default:
-            self.init(status: 500, code: "internal-error", detail: "\(error.localizedDescription)")
+            self.init(status: .internalServerError, code: .internalError, detail: "\(error.localizedDescription)")
         }
     }
 
     /// A request the HTTP server refused before any handler saw it (its framing, its text, its size), with the
     /// refusal's status, code and detail.
     package init(_ refusal: HTTPRefusal) {
-        self.init(status: refusal.status, code: refusal.code, detail: refusal.detail)
+        self.init(status: refusal.status, code: ProblemCode(rawValue: refusal.code), detail: refusal.detail)
     }
 
     /// The problem as a response.
@@ -95,36 +95,14 @@ package struct APIProblem: Error, Sendable, Equatable {
     package func response(adding members: [String: JSONValue]) -> HTTPResponse {
         var fields = members
         fields["type"] = "about:blank"
-        fields["title"] = .string(HTTPStatus.phrase(status))
-        fields["status"] = .int(status)
+        fields["title"] = .string(status.reasonPhrase)
+        fields["status"] = .int(status.code)
         fields["detail"] = .string(detail)
-        fields["code"] = .string(code)
+        fields["code"] = .string(code.rawValue)
         let text = JSONText.encode(JSONValue.object(fields))
-        let headers = [("WWW-Authenticate", challenge), ("Retry-After", retryAfter.map(String.init))]
-            .compactMap { name, value in value.map { (name: name, value: $0) } }
+        var headers = HTTPFields()
+        headers[.wwwAuthenticate] = challenge
+        headers[.retryAfter] = retryAfter.map(String.init)
         return HTTPResponse(status: status, contentType: "application/problem+json", text: text, headers: headers)
-    }
-}
-
-/// The reason phrases of the statuses the API answers with.
-enum HTTPStatus {
-    static func phrase(_ status: Int) -> String {
-        switch status {
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 409: "Conflict"
-        case 410: "Gone"
-        case 412: "Precondition Failed"
-        case 413: "Content Too Large"
-        case 414: "URI Too Long"
-        case 422: "Unprocessable Content"
-        case 428: "Precondition Required"
-        case 429: "Too Many Requests"
-        case 503: "Service Unavailable"
-        default: status >= 500 ? "Internal Server Error" : "Error"
-        }
     }
 }

@@ -7,32 +7,26 @@ import HTTPServer
 /// checked against the stored hashes.
 ///
 /// A cookie is sent by the browser whatever page caused the request, so a cookie request that may change something
-/// (any method but `GET` and `HEAD`) must also prove it comes from the page itself: its `Origin`, when present,
-/// is one of the server's ``WebOrigins``, and its `X-CSRF-Token` is the session's (its hash compared with the stored
-/// one in constant time). Bearer requests need neither: a browser never adds a token by itself.
+/// must also prove it comes from the page itself: the ``RouteStage/csrf(_:)`` stage after this one checks its
+/// `Origin` (``checkOrigin(of:in:)``) and its `X-CSRF-Token`. Bearer requests need neither: a browser never adds a
+/// token by itself.
 enum Authentication {
-    /// The caller `request`'s token or session stands for.
+    /// The caller `request`'s token or session stands for, and the session when it came with a cookie.
     ///
-    /// - Throws: a 401 ``APIProblem`` for a missing, malformed, unknown, expired or revoked token or session; a 403
-    ///   for a cookie request that changes state without the session's CSRF token or from another origin.
-    static func caller(
-        of request: HTTPRequest, in storage: any AccountHolding, origins: WebOrigins
-    ) throws(APIProblem) -> Caller {
-        guard let field = request.headers["authorization"] else {
+    /// - Throws: a 401 ``APIProblem`` for a missing, malformed, unknown, expired or revoked token or session.
+    static func credentials(
+        of request: HTTPRequest, in storage: any AccountHolding
+    ) throws(APIProblem) -> (Caller, WebSession?) {
+        guard let field = request.headers[.authorization] else {
             guard let id = WebSessionCookie.sessionID(in: request) else { throw .missingToken }
             let session = try webSession(id, in: storage)
-            if !["GET", "HEAD"].contains(request.method) {
-                try checkOrigin(of: request, in: origins)
-                guard let sent = request.headers["x-csrf-token"] else { throw .missingCSRFToken }
-                guard session.accepts(csrfToken: sent) else { throw .wrongCSRFToken }
-            }
-            return session.caller
+            return (session.caller, session)
         }
         // RFC 6750: the scheme is case-insensitive, then one or more spaces, then the token.
         let parts = field.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw .refused(.malformed) }
         let token = parts[1].trimmingCharacters(in: .whitespaces)
-        return try refusing { try storage.accessTokens { try $0.authenticate(token) } }
+        return (try refusing { try storage.accessTokens { try $0.authenticate(token) } }, nil)
     }
 
     /// The web session whose cookie holds `id`.
@@ -47,7 +41,7 @@ enum Authentication {
     /// request, so a page elsewhere, of another scheme (`evil://HOST:PORT`) or reaching the server under another
     /// name cannot pass for this one.
     static func checkOrigin(of request: HTTPRequest, in origins: WebOrigins) throws(APIProblem) {
-        guard let origin = request.headers["origin"] else { return }
+        guard let origin = request.headers[.origin] else { return }
         guard let named = WebOrigins.origin(origin), origins.contains(named) else { throw .crossOrigin(origin) }
     }
 

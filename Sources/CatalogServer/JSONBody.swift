@@ -13,12 +13,12 @@ struct JSONBody {
             parsed = try JSONReader.document(Array(request.body))
         } catch {
             throw APIProblem(
-                status: 400, code: "bad-body",
+                status: .badRequest, code: .badBody,
                 detail: request.body.isEmpty
                     ? "the request has no body; send a JSON object" : "the body is not JSON: \(error)")
         }
         guard let object = try? JSONObject(parsed) else {
-            throw APIProblem(status: 400, code: "bad-body", detail: "the body must be a JSON object, {…}")
+            throw APIProblem(status: .badRequest, code: .badBody, detail: "the body must be a JSON object, {…}")
         }
         self.object = object
     }
@@ -28,7 +28,7 @@ struct JSONBody {
         let names = object.members.map(\.name).sorted()
         guard let unknown = names.first(where: { !keys.contains($0) && !ignored.contains($0) }) else { return }
         throw APIProblem(
-            status: 400, code: "bad-body",
+            status: .badRequest, code: .badBody,
             detail: "unknown member \"\(unknown)\"; the body takes \(keys.sorted().joined(separator: ", "))")
     }
 
@@ -78,6 +78,6 @@ struct JSONBody {
     }
 
     private func wrongType(_ key: String, _ expected: String) -> APIProblem {
-        APIProblem(status: 400, code: "bad-body", detail: "\"\(key)\" must be \(expected) or null")
+        APIProblem(status: .badRequest, code: .badBody, detail: "\"\(key)\" must be \(expected) or null")
     }
 }

@@ -78,7 +78,7 @@ package final class LongPollQuota: @unchecked Sendable {
         }
         if let (limit, whose) = full {
             throw APIProblem(
-                status: 429, code: "too-many-long-polls",
+                status: .tooManyRequests, code: .tooManyLongPolls,
                 detail: "\(whose) \(limit) long-polls waiting already, as many as the server lets wait at once; "
                     + "ask again after \(Self.retryAfter) s (Retry-After), or wait on fewer at a time",
                 retryAfter: Self.retryAfter)

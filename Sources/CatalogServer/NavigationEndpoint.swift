@@ -7,10 +7,10 @@ import HTTPServer
 enum NavigationEndpoint {
     private static let body = JSONText.encode(CatalogAPI.navigation())
 
-    static func register(in router: inout Router) {
-        router.add("GET", "/v1/navigation") { request, _ in
-            _ = try Parameters(request, allowed: [])
-            return HTTPResponse(status: 200, contentType: "application/json", text: body)
+    static func register(reading: RouteGroup<CallerContext>) {
+        reading.get("/v1/navigation") { context in
+            _ = try context.query(allowing: [])
+            return .response(HTTPResponse(status: .ok, contentType: "application/json", text: body))
         }
     }
 }

@@ -1,131 +1,131 @@
-package import AccessTokens
 package import HTTPServer
-import Navigation
 
 /// Requests dispatched by method and path pattern: `/v1/books/{uuid}` matches `/v1/books/` and one more segment,
 /// handed to the handler as `parameters["uuid"]`. A path no route matches is answered 404 `no-route`; a path that
-/// matches under other methods only, 405 `method-not-allowed` with `Allow`. A route names the scope a request's token
-/// needs (``AccessScope/read`` unless it says otherwise, `nil` for none): the router authenticates the request before
-/// its handler runs, then takes one request from its token's ``RateLimiter`` bucket (429 `rate-limited` with
-/// `Retry-After` when empty; a long-poll counts once, when it arrives). A handler's thrown ``APIProblem`` (or any error ``APIProblem/init(_:)`` maps) becomes a
+/// matches under other methods only, 405 `method-not-allowed` with `Allow`. Routes are added through the
+/// ``RouteGroup``s of a ``Routes`` table, whose stages (authentication, CSRF, scope, rate limit) each request passes
+/// in order before its handler runs. A thrown ``APIProblem`` (or any error ``APIProblem/init(_:)`` maps) becomes a
 /// `problem+json` answer.
+///
+/// ```swift
+/// let routes = Routes()
+/// routes.root.get("/v1/health") { context in .response(…) }
+/// let reading = routes.root.staged(.authentication(authenticate)).staged(.scope(.read))
+/// reading.get("/v1/books/{uuid}") { context in … context.parameters["uuid"] … context.caller … }
+/// let router = Router(routes)
+/// ```
 package struct Router: Sendable {
-    /// Answers a request whose path matched; `parameters` holds the pattern's `{name}` segments.
-    package typealias Handler =
-        @Sendable (_ request: HTTPRequest, _ parameters: [String: String]) throws
-        -> HTTPResponse
-    /// Answers an authenticated request for its caller.
-    package typealias CallerHandler =
-        @Sendable (_ request: HTTPRequest, _ parameters: [String: String], _ caller: Caller) throws
-        -> HTTPResponse
-    /// Answers a request now or later (a long-poll), for its caller when the route needs a token.
-    package typealias ReplyHandler =
-        @Sendable (_ request: HTTPRequest, _ parameters: [String: String], _ caller: Caller?) throws
-        -> HTTPReply
-    /// Finds who sent a request, from its credentials.
-    package typealias Authenticator = @Sendable (_ request: HTTPRequest) throws(APIProblem) -> Caller
+    private let routes: [Route]
 
-    private struct Route: Sendable {
-        let method: String
-        let segments: [Substring]
-        let scope: AccessScope?
-        let handler: ReplyHandler
-
-        /// The pattern's parameters taken from `path`, or `nil` when it does not match.
-        func match(_ path: [Substring]) -> [String: String]? {
-            guard path.count == segments.count else { return nil }
-            var parameters: [String: String] = [:]
-            for (pattern, segment) in zip(segments, path) {
-                if pattern.hasPrefix("{") && pattern.hasSuffix("}") {
-                    guard !segment.isEmpty else { return nil }
-                    parameters[String(pattern.dropFirst().dropLast())] = String(segment)
-                } else if pattern != segment {
-                    return nil
-                }
-            }
-            return parameters
-        }
-    }
-
-    private var routes: [Route] = []
-    private let authenticate: Authenticator
-    private let limiter: RateLimiter?
-
-    /// A router without routes that authenticates requests with `authenticate` and, when a `limiter` is given, limits
-    /// each token's rate of requests with it.
-    package init(authenticate: @escaping Authenticator, limiter: RateLimiter? = nil) {
-        self.authenticate = authenticate
-        self.limiter = limiter
-    }
-
-    /// Adds a route: `method` requests whose path matches `pattern`, with a token of `scope` or more (`nil`: no token
-    /// needed), go to `handler`.
-    package mutating func add(
-        _ method: String, _ pattern: String, scope: AccessScope? = .read, _ handler: @escaping Handler
-    ) {
-        add(method, pattern, scope: scope) { request, parameters, _ in .response(try handler(request, parameters)) }
-    }
-
-    /// Adds a route whose handler answers for the authenticated caller (the user comes from the token).
-    package mutating func add(
-        _ method: String, _ pattern: String, scope: AccessScope, _ handler: @escaping CallerHandler
-    ) {
-        add(method, pattern, scope: scope) { request, parameters, caller in
-            .response(try handler(request, parameters, try Self.required(caller)))
-        }
-    }
-
-    /// The caller of a route that names a scope, which the router authenticated before calling its handler.
-    package static func required(_ caller: Caller?) throws -> Caller {
-        guard let caller else { throw APIProblem(status: 500, code: "internal-error", detail: "no caller") }
-        return caller
-    }
-
-    /// Adds a route whose handler may answer later.
-    package mutating func add(
-        _ method: String, _ pattern: String, scope: AccessScope? = .read, replying handler: @escaping ReplyHandler
-    ) {
-        routes.append(Route(method: method, segments: Self.segments(pattern), scope: scope, handler: handler))
+    /// The routes added to `routes` so far.
+    package init(_ routes: Routes) {
+        self.routes = routes.table
     }
 
     /// The answer to `request`: its route's, or a problem; marked with the user it was for, for the access log.
     package func respond(to request: HTTPRequest) -> HTTPReply {
-        let path = Self.segments(request.path)
+        let path = Route.segments(request.path)
         let matching = routes.compactMap { route in route.match(path).map { (route, $0) } }
         guard let (route, parameters) = matching.first(where: { $0.0.method == request.method }) else {
             guard !matching.isEmpty else {
                 return .response(
-                    APIProblem(status: 404, code: "no-route", detail: "no resource at \(request.path)").response)
+                    APIProblem(status: .notFound, code: .noRoute, detail: "no resource at \(request.path)").response)
             }
-            let allowed = matching.map(\.0.method).joined(separator: ", ")
+            let allowed = matching.map(\.0.method.rawValue).joined(separator: ", ")
             var response = APIProblem(
-                status: 405, code: "method-not-allowed",
+                status: .methodNotAllowed, code: .methodNotAllowed,
                 detail: "\(request.path) does not take \(request.method); it takes \(allowed)"
             ).response
-            response.headers.append(("Allow", allowed))
+            response.headers.append(.allow, allowed)
             return .response(response)
         }
-        var caller: Caller?
+        let context = RequestContext(request: request, parameters: PathParameters(parameters))
+        let reply: HTTPReply
         do {
-            if let scope = route.scope {
-                let authenticated = try authenticate(request)
-                caller = authenticated
-                guard authenticated.scope.allows(scope) else {
-                    throw APIProblem.insufficientScope(authenticated.scope, needed: scope, for: request)
-                }
-                if let seconds = limiter?.admit(authenticated.tokenID) {
-                    throw APIProblem.rateLimited(retryAfter: seconds)
-                }
-            }
-            return try route.handler(request, parameters, caller).remoteUser(caller?.user.name)
+            reply = try route.handler(context)
         } catch {
-            return HTTPReply.response(APIProblem(error).response).remoteUser(caller?.user.name)
+            reply = .response(APIProblem(error).response)
         }
+        return reply.remoteUser(context.attribution.user)
+    }
+}
+
+/// The routes of a ``Router`` as they are added, through ``root`` and the groups made from it.
+package final class Routes {
+    fileprivate var table: [Route] = []
+
+    /// No routes yet.
+    package init() {}
+
+    /// The group of routes that take any request, without a stage.
+    package var root: RouteGroup<RequestContext> { RouteGroup(routes: self, prepare: { $0 }) }
+
+    fileprivate func add(_ route: Route) {
+        table.append(route)
+    }
+}
+
+/// Routes that share the stages a request passes before their handlers (Hummingbird's `RouterGroup` and its
+/// middleware): each stage takes the context the one before it gave and gives the next one's, or refuses the
+/// request with a problem. A handler is given the last stage's context.
+package struct RouteGroup<Context: RouteContext> {
+    /// Answers a request that passed the group's stages, now or later (a long-poll).
+    package typealias Handler = @Sendable (_ context: Context) throws -> HTTPReply
+
+    private let routes: Routes
+    private let prepare: @Sendable (RequestContext) throws -> Context
+
+    fileprivate init(routes: Routes, prepare: @escaping @Sendable (RequestContext) throws -> Context) {
+        self.routes = routes
+        self.prepare = prepare
+    }
+
+    /// A group whose requests pass this group's stages, then `stage`.
+    package func staged<Next>(_ stage: RouteStage<Context, Next>) -> RouteGroup<Next> {
+        let prepare = prepare
+        return RouteGroup<Next>(routes: routes, prepare: { try stage.pass(try prepare($0)) })
+    }
+
+    /// Adds a route: `method` requests whose path matches `pattern` pass the group's stages, then go to `handler`.
+    package func on(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
+        let prepare = prepare
+        routes.add(Route(method: method, segments: Route.segments(pattern)) { try handler(try prepare($0)) })
+    }
+
+    /// Adds a `GET` route.
+    package func get(_ pattern: String, _ handler: @escaping Handler) { on(.get, pattern, handler) }
+    /// Adds a `POST` route.
+    package func post(_ pattern: String, _ handler: @escaping Handler) { on(.post, pattern, handler) }
+    /// Adds a `PUT` route.
+    package func put(_ pattern: String, _ handler: @escaping Handler) { on(.put, pattern, handler) }
+    /// Adds a `DELETE` route.
+    package func delete(_ pattern: String, _ handler: @escaping Handler) { on(.delete, pattern, handler) }
+}
+
+/// One route: a method, a pattern's segments, and what answers (the group's stages, then the handler).
+private struct Route: Sendable {
+    let method: HTTPMethod
+    let segments: [Substring]
+    let handler: @Sendable (RequestContext) throws -> HTTPReply
+
+    /// The pattern's parameters taken from `path`, or `nil` when it does not match.
+    func match(_ path: [Substring]) -> [String: String]? {
+        guard path.count == segments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (pattern, segment) in zip(segments, path) {
+            if pattern.hasPrefix("{") && pattern.hasSuffix("}") {
+                guard !segment.isEmpty else { return nil }
+                parameters[String(pattern.dropFirst().dropLast())] = String(segment)
+            } else if pattern != segment {
+                return nil
+            }
+        }
+        return parameters
     }
 
     /// A path's segments after the leading slash, empty ones kept (so `/v1/books/` is not `/v1/books`); none for a
     /// path that does not start with a slash, which no route matches.
-    private static func segments(_ path: String) -> [Substring] {
+    static func segments(_ path: String) -> [Substring] {
         guard path.hasPrefix("/") else { return [] }
         return path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { $0 }
     }

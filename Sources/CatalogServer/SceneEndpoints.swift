@@ -35,36 +35,36 @@ package struct SceneEndpoints: Sendable {
         "detailPath",
     ]
 
-    func register(in router: inout Router) {
-        router.add(
-            "GET", "/v1/me/scenes/{scene}", scope: .read,
-            replying: { [self] request, parameters, caller in
-                try show(request, scene: try name(parameters["scene"], of: .scene), caller: try Router.required(caller))
-            })
-        router.add("POST", "/v1/me/scenes/{scene}/intents", scope: .nav) { [self] request, parameters, caller in
-            try apply(request, scene: try name(parameters["scene"], of: .scene), caller: caller)
+    /// Adds the scenes' and sessions' reads to `reading` and their changes to `navigating`.
+    func register(reading: RouteGroup<CallerContext>, navigating: RouteGroup<CallerContext>) {
+        reading.get("/v1/me/scenes/{scene}") { [self] context in try show(context, scene: try name(.scene, context)) }
+        navigating.post("/v1/me/scenes/{scene}/intents") { [self] context in
+            .response(try apply(context, scene: try name(.scene, context)))
         }
-        router.add("PUT", "/v1/me/scenes/{scene}", scope: .nav) { [self] request, parameters, caller in
-            try replace(request, scene: try name(parameters["scene"], of: .scene), caller: caller)
+        navigating.put("/v1/me/scenes/{scene}") { [self] context in
+            .response(try replace(context, scene: try name(.scene, context)))
         }
-        router.add("GET", "/v1/me/sessions", scope: .read) { [self] request, _, caller in
-            _ = try Parameters(request, allowed: [])
-            return try json(
-                CatalogAPI.sessions(try storage.navigation { store, _ in try store.sessions(for: caller.user) }))
+        reading.get("/v1/me/sessions") { [self] context in
+            _ = try context.query(allowing: [])
+            let sessions = try storage.navigation { store, _ in try store.sessions(for: context.caller.user) }
+            return .response(json(CatalogAPI.sessions(sessions)))
         }
-        router.add("PUT", "/v1/me/sessions/{name}", scope: .nav) { [self] request, parameters, caller in
-            try saveSession(request, name: try name(parameters["name"], of: .session), caller: caller)
+        navigating.put("/v1/me/sessions/{name}") { [self] context in
+            .response(try saveSession(context, name: try name(.session, context)))
         }
-        router.add("DELETE", "/v1/me/sessions/{name}", scope: .nav) { [self] request, parameters, caller in
-            _ = try Parameters(request, allowed: [])
-            let session = try name(parameters["name"], of: .session)
-            try storage.navigation { store, _ in try store.deleteSession(named: session, for: caller.user) }
-            return HTTPResponse(status: 204)
+        navigating.delete("/v1/me/sessions/{name}") { [self] context in
+            _ = try context.query(allowing: [])
+            let session = try name(.session, context)
+            try storage.navigation { store, _ in try store.deleteSession(named: session, for: context.caller.user) }
+            return .response(HTTPResponse(status: .noContent))
         }
-        router.add("POST", "/v1/me/sessions/{name}/restore", scope: .nav) { [self] request, parameters, caller in
-            let session = try name(parameters["name"], of: .session)
-            let scene = try name(try Parameters(request, allowed: ["scene"]).value("scene") ?? "main", of: .scene)
-            return try change(scene, for: caller, ifMatch: nil) { scene, _ in try scene.restoreSession(named: session) }
+        navigating.post("/v1/me/sessions/{name}/restore") { [self] context in
+            let session = try name(.session, context)
+            let scene = try name(try context.query(allowing: ["scene"]).value("scene") ?? "main", of: .scene)
+            return .response(
+                try change(scene, for: context.caller, ifMatch: nil) { scene, _ in
+                    try scene.restoreSession(named: session)
+                })
         }
     }
 
@@ -75,24 +75,25 @@ package struct SceneEndpoints: Sendable {
     /// `GET`: the scene as restored (repaired against the catalog), or 304 when `If-None-Match` names its revision.
     /// With `wait=S` and `If-None-Match`, a 304 is held until the scene changes (the new state is the answer) or S
     /// seconds pass (then the 304): a second device follows the user live.
-    private func show(_ request: HTTPRequest, scene: String, caller: Caller) throws -> HTTPReply {
-        let wait = try Parameters(request, allowed: ["wait"]).integer("wait", in: 0...SyncEndpoints.longestWait) ?? 0
-        let known = request.headers["if-none-match"].map(EntityTags.init)
+    private func show(_ context: CallerContext, scene: String) throws -> HTTPReply {
+        let wait = try context.query(allowing: ["wait"]).integer("wait", in: 0...SyncEndpoints.longestWait) ?? 0
+        let caller = context.caller
+        let known = context.request.ifNoneMatch
         let token = watcher.token
         let answer = try current(scene, for: caller, unless: known)
-        guard let known, wait > 0, answer.status == 304 else { return .response(answer) }
+        guard let known, wait > 0, answer.status == .notModified else { return .response(answer) }
         let deferred = DeferredResponse()
-        try longPolls.admit(deferred, for: caller, from: request.remoteAddress)
+        try longPolls.admit(deferred, for: caller, from: context.request.remoteAddress)
         park(deferred, scene, for: caller, unless: known, after: token, until: .now + .seconds(wait))
         return .deferred(deferred)
     }
 
     /// The scene as restored, or a 304 when `known` names its revision.
-    private func current(_ scene: String, for caller: Caller, unless known: EntityTags?) throws -> HTTPResponse {
+    private func current(_ scene: String, for caller: Caller, unless known: EntityTagCondition?) throws
+        -> HTTPResponse
+    {
         let session = try storage.navigation { store, _ in try store.openSession(scene: scene, for: caller.user) }
-        if let known, known.matches(session.revision, strong: false) {
-            return HTTPResponse(status: 304, headers: [("ETag", EntityTags.tag(session.revision))])
-        }
+        if let unchanged = HTTPResponse.notModified(session.revision.tag, given: known) { return unchanged }
         return try response(session, repairs: session.restoreReport)
     }
 
@@ -101,7 +102,7 @@ package struct SceneEndpoints: Sendable {
     /// its waiters: only the waiters of a scene the commit changed read and answer it. A response completed
     /// meanwhile (its client gone) waits no more.
     private func park(
-        _ deferred: DeferredResponse, _ scene: String, for caller: Caller, unless known: EntityTags,
+        _ deferred: DeferredResponse, _ scene: String, for caller: Caller, unless known: EntityTagCondition,
         after token: CommitWatcher.Token, until deadline: ContinuousClock.Instant
     ) {
         watcher.waitForCommit(after: token, until: deadline) { [self] wake in
@@ -112,12 +113,12 @@ package struct SceneEndpoints: Sendable {
                     let revision = try revisions.answer(SceneKey(user: caller.user.id, scene: scene), at: next) {
                         try storage.navigation { store, _ in try store.revision(ofScene: scene, for: caller.user) }
                     }
-                    if known.matches(revision, strong: false) {
+                    if known.matches(revision.tag, strong: false) {
                         return park(deferred, scene, for: caller, unless: known, after: next, until: deadline)
                     }
                 }
                 let answer = try current(scene, for: caller, unless: known)
-                guard answer.status != 304 || wake != .committed else {
+                guard answer.status != .notModified || wake != .committed else {
                     return park(deferred, scene, for: caller, unless: known, after: next, until: deadline)
                 }
                 deferred.complete(with: answer)
@@ -128,11 +129,11 @@ package struct SceneEndpoints: Sendable {
     }
 
     /// `POST …/intents`: one intent, `{"intent": NAME, "argument": TEXT}`, applied as `catalog nav NAME TEXT` does.
-    private func apply(_ request: HTTPRequest, scene: String, caller: Caller) throws -> HTTPResponse {
-        _ = try Parameters(request, allowed: [])
-        let intent = try Self.intent(of: request)
-        let expected = request.headers["if-match"].map(EntityTags.init)
-        return try change(scene, for: caller, ifMatch: expected) { session, _ in try session.applyUnlessChanged(intent)
+    private func apply(_ context: CallerContext, scene: String) throws -> HTTPResponse {
+        _ = try context.query(allowing: [])
+        let intent = try Self.intent(of: context.request)
+        return try change(scene, for: context.caller, ifMatch: context.request.ifMatch) { session, _ in
+            try session.applyUnlessChanged(intent)
         }
     }
 
@@ -144,11 +145,11 @@ package struct SceneEndpoints: Sendable {
         try body.allowOnly(["intent", "argument"])
         guard let name = try body.string("intent") else {
             throw APIProblem(
-                status: 400, code: "bad-body", detail: "the body needs \"intent\", e.g. {\"intent\": \"pop\"}")
+                status: .badRequest, code: .badBody, detail: "the body needs \"intent\", e.g. {\"intent\": \"pop\"}")
         }
         guard let named = NamedIntent.named(name) else {
             throw APIProblem(
-                status: 400, code: "unknown-intent",
+                status: .badRequest, code: .unknownIntent,
                 detail: "'\(name)' is not an intent; intents are "
                     + NamedIntent.all.map(\.name).joined(separator: ", "))
         }
@@ -158,7 +159,7 @@ package struct SceneEndpoints: Sendable {
                 named.argument == .stackCount ? try body.stringOrWholeNumber("argument") : try body.string("argument")
             return try named.intent(argument)
         } catch let error as NamedIntent.ArgumentError {
-            throw APIProblem(status: 400, code: "bad-argument", detail: "\"argument\": \(error)")
+            throw APIProblem(status: .badRequest, code: .badArgument, detail: "\"argument\": \(error)")
         } catch {
             throw APIProblem(error)
         }
@@ -166,15 +167,15 @@ package struct SceneEndpoints: Sendable {
 
     /// `PUT`: a whole state, from a client that runs the transitions itself; `If-Match` is required, so a client
     /// never overwrites a state it has not seen. The state is checked and repaired as a restored one is.
-    private func replace(_ request: HTTPRequest, scene: String, caller: Caller) throws -> HTTPResponse {
-        _ = try Parameters(request, allowed: [])
-        guard let field = request.headers["if-match"] else {
+    private func replace(_ context: CallerContext, scene: String) throws -> HTTPResponse {
+        _ = try context.query(allowing: [])
+        guard let ifMatch = context.request.ifMatch else {
             throw APIProblem(
-                status: 428, code: "precondition-required",
+                status: .preconditionRequired, code: .preconditionRequired,
                 detail: "a PUT of a scene needs If-Match with the ETag of the state it replaces; GET the scene for it")
         }
-        let stored = try Self.storedState(of: request)
-        return try change(scene, for: caller, ifMatch: EntityTags(field)) { session, validator in
+        let stored = try Self.storedState(of: context.request)
+        return try change(scene, for: context.caller, ifMatch: ifMatch) { session, validator in
             var (state, repairs) = StoredStateCodec.restore(
                 stored, format: StoredStateCodec.currentFormat, validator: validator)
             repairs.repairs += try session.replaceStateUnlessChanged(with: state).repairs
@@ -201,7 +202,7 @@ package struct SceneEndpoints: Sendable {
     /// and makes `change` (given the validator the store checks routes with); when another writer saved the scene
     /// between the opening and the saving, starts again.
     private func change(
-        _ scene: String, for caller: Caller, ifMatch: EntityTags?,
+        _ scene: String, for caller: Caller, ifMatch: EntityTagCondition?,
         _ change: @escaping (NavigationSession<LibraryRoute>, any RouteValidator<LibraryRoute>) throws -> RepairReport
     ) throws -> HTTPResponse {
         enum Outcome {
@@ -212,7 +213,7 @@ package struct SceneEndpoints: Sendable {
         for _ in 0..<Self.attempts {
             let outcome: Outcome = try storage.navigation { store, validator in
                 let session = try store.openSession(scene: scene, for: caller.user)
-                if let ifMatch, !ifMatch.matches(session.revision, strong: true) { return .stale(session) }
+                if let ifMatch, !ifMatch.matches(session.revision.tag, strong: true) { return .stale(session) }
                 do {
                     var repairs = session.restoreReport
                     repairs.repairs += try change(session, validator).repairs
@@ -226,18 +227,18 @@ package struct SceneEndpoints: Sendable {
                 return try response(session, repairs: repairs)
             case .stale(let session):
                 var refused = APIProblem(
-                    status: 412, code: "stale-scene",
+                    status: .preconditionFailed, code: .staleScene,
                     detail: "the scene changed since the ETag in If-Match; 'scene' holds it as it is now, with its "
                         + "ETag: decide again and send that ETag"
                 ).response(adding: ["scene": try sceneJSON(session, repairs: session.restoreReport)])
-                refused.headers.append(("ETag", EntityTags.tag(session.revision)))
+                refused.headers.append(.etag, session.revision.tag.field)
                 return refused
             case .busy:
                 continue
             }
         }
         throw APIProblem(
-            status: 409, code: "scene-busy",
+            status: .conflict, code: .sceneBusy,
             detail: "the scene was changed by others \(Self.attempts) times while this change was being saved; "
                 + "send it again")
     }
@@ -245,8 +246,9 @@ package struct SceneEndpoints: Sendable {
     // MARK: Sessions
 
     /// `PUT /v1/me/sessions/{name}?scene=S`: saves scene S's current state (default `main`) as the session.
-    private func saveSession(_ request: HTTPRequest, name: String, caller: Caller) throws -> HTTPResponse {
-        let scene = try self.name(try Parameters(request, allowed: ["scene"]).value("scene") ?? "main", of: .scene)
+    private func saveSession(_ context: CallerContext, name: String) throws -> HTTPResponse {
+        let caller = context.caller
+        let scene = try self.name(try context.query(allowing: ["scene"]).value("scene") ?? "main", of: .scene)
         let saved = try storage.navigation { store, _ in
             try store.saveSession(named: name, fromScene: scene, for: caller.user)
             return try store.sessions(for: caller.user).filter { $0.name == name }
@@ -254,16 +256,20 @@ package struct SceneEndpoints: Sendable {
         guard case .array(let items) = CatalogAPI.sessions(saved), let item = items.first else {
             throw NavigationStoreError.sessionNotFound(name: name)
         }
-        return try json(item)
+        return json(item)
     }
 
     // MARK: Helpers
 
+    /// The path's `{scene}` or `{name}` (for `kind` `session`), when it follows the rules of names.
+    private func name(_ kind: NavigationName.Kind, _ context: CallerContext) throws -> String {
+        try name(context.parameters[kind == .scene ? "scene" : "name"], of: kind)
+    }
+
     /// `text`, a name of `kind` from the path or the query, when it follows the rules of names.
-    private func name(_ text: String?, of kind: NavigationName.Kind) throws -> String {
-        let text = text ?? ""
+    private func name(_ text: String, of kind: NavigationName.Kind) throws -> String {
         guard let problem = NavigationName.problem(with: text) else { return text }
-        throw APIProblem(status: 400, code: "bad-name", detail: "a \(kind.rawValue) name \(problem)")
+        throw APIProblem(status: .badRequest, code: .badName, detail: "a \(kind.rawValue) name \(problem)")
     }
 
     private func sceneJSON(_ session: NavigationSession<LibraryRoute>, repairs: RepairReport) throws -> JSONValue {
@@ -275,42 +281,17 @@ package struct SceneEndpoints: Sendable {
     }
 
     private func response(_ session: NavigationSession<LibraryRoute>, repairs: RepairReport) throws -> HTTPResponse {
-        var response = try json(try sceneJSON(session, repairs: repairs))
-        response.headers.append(("ETag", EntityTags.tag(session.revision)))
+        var response = json(try sceneJSON(session, repairs: repairs))
+        response.headers.append(.etag, session.revision.tag.field)
         return response
     }
 
-    private func json(_ value: JSONValue) throws -> HTTPResponse {
-        HTTPResponse(status: 200, contentType: "application/json", text: JSONText.encode(value))
+    private func json(_ value: JSONValue) -> HTTPResponse {
+        HTTPResponse(status: .ok, contentType: "application/json", text: JSONText.encode(value))
     }
 }
 
-/// The entity tags of an `If-Match` or `If-None-Match` field (RFC 9110): `*`, or a list of `"tag"` and `W/"tag"`.
-struct EntityTags {
-    private let any: Bool
-    private let tags: [(weak: Bool, value: Substring)]
-
-    /// The tags of `field`; what is not a quoted tag is left out, so it matches nothing.
-    init(_ field: String) {
-        let items = field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        any = items.contains("*")
-        tags = items.compactMap { item in
-            let weak = item.hasPrefix("W/")
-            let quoted = weak ? item.dropFirst(2) : Substring(item)
-            guard quoted.count >= 2, quoted.hasPrefix("\""), quoted.hasSuffix("\"") else { return nil }
-            return (weak, quoted.dropFirst().dropLast())
-        }
-    }
-
-    /// Whether the field names `revision`: with `strong`, a weak tag names nothing (the comparison of `If-Match`).
-    func matches(_ revision: SceneRevision, strong: Bool) -> Bool {
-        guard !any else { return true }
-        let text = revision.text
-        return tags.contains { !(strong && $0.weak) && $0.value == text }
-    }
-
-    /// The `ETag` value of `revision`.
-    static func tag(_ revision: SceneRevision) -> String {
-        "\"\(revision.text)\""
-    }
+extension SceneRevision {
+    /// The scene's `ETag`.
+    var tag: EntityTag { EntityTag(text) }
 }

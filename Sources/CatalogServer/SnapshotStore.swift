@@ -1,6 +1,7 @@
 import CatalogStore
 import CatalogSync
 import Foundation
+import HTTPServer
 
 /// The server's snapshot file: built once per version of the database in a private directory, reused while the
 /// version holds, removed when superseded and when the server stops. It holds the catalog, not the users,
@@ -39,7 +40,8 @@ final class SnapshotStore: @unchecked Sendable {
         try lock.withLock {
             guard !removed else {
                 throw APIProblem(
-                    status: 503, code: "stopping", detail: "the server is stopping; ask again once it is back")
+                    status: .serviceUnavailable, code: .stopping,
+                    detail: "the server is stopping; ask again once it is back")
             }
             let version = try storage.feedStatus()
             if let current, current.etag == Self.etag(version.database, version.lastSequence, version.schemaVersion) {

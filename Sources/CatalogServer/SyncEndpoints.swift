@@ -34,14 +34,11 @@ struct SyncEndpoints: Sendable {
     /// The longest `wait` a long-poll may ask for, in seconds.
     static let longestWait = 60
 
-    func register(in router: inout Router) {
-        router.add(
-            "GET", "/v1/changes",
-            replying: { [self] request, _, caller in try changes(request, caller: try Router.required(caller)) })
-        router.add("GET", "/v1/lookup/{kind}/{uuid}") { [self] request, parameters in
-            try lookup(request, kind: parameters["kind"] ?? "", uuid: parameters["uuid"] ?? "")
-        }
-        router.add("GET", "/v1/snapshot") { [self] request, _ in try snapshot(request) }
+    /// Adds the change feed, lookups and snapshots to `reading`.
+    func register(reading: RouteGroup<CallerContext>) {
+        reading.get("/v1/changes") { [self] context in try changes(context) }
+        reading.get("/v1/lookup/{kind}/{uuid}") { [self] context in .response(try lookup(context)) }
+        reading.get("/v1/snapshot") { [self] context in .response(try snapshot(context)) }
     }
 
     /// Removes the snapshot files; parked long-polls end when the storage's watcher stops.
@@ -53,8 +50,8 @@ struct SyncEndpoints: Sendable {
 
     /// `GET /v1/changes?since=N&limit=M&until=U&wait=S&database=UUID`: the lines `catalog changes` prints; with
     /// `wait`, an answer without changes is held until a commit brings some or the time is up.
-    private func changes(_ request: HTTPRequest, caller: Caller) throws -> HTTPReply {
-        let parameters = try Parameters(request, allowed: ["since", "limit", "until", "wait", "database"])
+    private func changes(_ context: CallerContext) throws -> HTTPReply {
+        let parameters = try context.query(allowing: ["since", "limit", "until", "wait", "database"])
         let since = Int64(try parameters.integer("since", in: 0...Int.max) ?? 0)
         let limit = try parameters.integer("limit", in: 1...100_000) ?? 1000
         let until = try parameters.integer("until", in: 0...Int.max).map(Int64.init)
@@ -63,7 +60,7 @@ struct SyncEndpoints: Sendable {
             let actual = try storage.databaseUUID()
             guard expected.lowercased() == actual else {
                 throw APIProblem(
-                    status: 409, code: "other-database",
+                    status: .conflict, code: .otherDatabase,
                     detail: "this server's database is \(actual), not \(expected) that the client follows; "
                         + "take a fresh snapshot (GET /v1/snapshot, or catalog snapshot --from URL)")
             }
@@ -73,14 +70,15 @@ struct SyncEndpoints: Sendable {
             var text = ""
             let trailer = try storage.writeChanges(since: since, limit: limit, until: until) { text += $0 }
             return (
-                HTTPResponse(status: 200, contentType: "application/x-ndjson", text: text), trailer.lastSequence > since
+                HTTPResponse(status: .ok, contentType: "application/x-ndjson", text: text),
+                trailer.lastSequence > since
             )
         }
         let token = watcher.token
         let first = try read()
         guard wait > 0, !first.progressed else { return .response(first.response) }
         let deferred = DeferredResponse()
-        try longPolls.admit(deferred, for: caller, from: request.remoteAddress)
+        try longPolls.admit(deferred, for: context.caller, from: context.request.remoteAddress)
         let query = FeedQuery(since: since, limit: limit, until: until)
         park(deferred, after: token, until: .now + .seconds(wait), query: query, read: read)
         return .deferred(deferred)
@@ -112,28 +110,28 @@ struct SyncEndpoints: Sendable {
 
     /// `GET /v1/lookup/{kind}/{uuid}`: what the feed knows of one entity now, which a syncing client asks when a
     /// row of its own collides with an incoming one.
-    private func lookup(_ request: HTTPRequest, kind text: String, uuid: String) throws -> HTTPResponse {
-        _ = try Parameters(request, allowed: [])
-        guard let kind = EntityKind(rawValue: text) else {
+    private func lookup(_ context: CallerContext) throws -> HTTPResponse {
+        _ = try context.query(allowing: [])
+        guard let kind = EntityKind(rawValue: context.parameters["kind"]) else {
             throw APIProblem(
-                status: 404, code: "no-route",
-                detail: "no resource at \(request.path): the kind is one of "
+                status: .notFound, code: .noRoute,
+                detail: "no resource at \(context.request.path): the kind is one of "
                     + EntityKind.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        let lookup = try storage.lookup(kind, uuid: uuid.lowercased())
+        let lookup = try storage.lookup(kind, uuid: context.parameters["uuid"].lowercased())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return HTTPResponse(
-            status: 200, headers: [("Content-Type", "application/json")], body: try encoder.encode(lookup))
+            status: .ok, headers: [.contentType: "application/json"], body: try encoder.encode(lookup))
     }
 
     // MARK: Snapshot
 
     /// `GET /v1/snapshot`: a consistent copy of the database that starts a client, with an ETag, by range.
-    private func snapshot(_ request: HTTPRequest) throws -> HTTPResponse {
-        _ = try Parameters(request, allowed: [])
+    private func snapshot(_ context: CallerContext) throws -> HTTPResponse {
+        _ = try context.query(allowing: [])
         let snapshot = try snapshots.snapshot(of: storage)
         return try HTTPResponse.file(
-            at: snapshot.path, contentType: "application/vnd.sqlite3", etag: snapshot.etag, for: request)
+            at: snapshot.path, contentType: "application/vnd.sqlite3", etag: snapshot.etag, for: context.request)
     }
 }

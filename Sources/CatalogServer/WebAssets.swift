@@ -13,7 +13,7 @@ enum WebAssets {
     struct Asset {
         let body: Data
         let contentType: String
-        let etag: String
+        let etag: EntityTag
     }
 
     /// The policy every page response carries: only this origin's scripts, styles, images and requests; no plugins,
@@ -27,17 +27,17 @@ enum WebAssets {
         let body = Data(base64Encoded: entry.value) ?? Data()
         assets[entry.key] = Asset(
             body: body, contentType: contentType(of: entry.key),
-            etag: "\"" + SHA256.digest(Array(body)).prefix(16).map { String(format: "%02x", $0) }.joined() + "\"")
+            etag: EntityTag(SHA256.digest(Array(body)).prefix(16).map { String(format: "%02x", $0) }.joined()))
     }
 
     /// Adds the page's routes: `/`, `/app`, `/app/{sidebar}`, `/app/search/{text}` and `/web/{name}`; none needs
     /// a token (the page signs in itself).
-    static func register(in router: inout Router) {
+    static func register(in open: RouteGroup<RequestContext>) {
         for pattern in ["/", "/app", "/app/{sidebar}", "/app/search/{text}"] {
-            router.add("GET", pattern, scope: nil) { request, _ in try response(for: "index.html", to: request) }
+            open.get(pattern) { context in .response(try response(for: "index.html", to: context.request)) }
         }
-        router.add("GET", "/web/{name}", scope: nil) { request, parameters in
-            try response(for: parameters["name"] ?? "", to: request)
+        open.get("/web/{name}") { context in
+            .response(try response(for: context.parameters["name"], to: context.request))
         }
     }
 
@@ -46,20 +46,18 @@ enum WebAssets {
     /// - Throws: a 404 ``APIProblem`` `not-found` when no file has that name.
     static func response(for name: String, to request: HTTPRequest) throws -> HTTPResponse {
         guard let asset = assets[name] else {
-            throw APIProblem(status: 404, code: "not-found", detail: "the web page has no file named '\(name)'")
+            throw APIProblem(status: .notFound, code: .notFound, detail: "the web page has no file named '\(name)'")
         }
-        var headers = [
-            ("ETag", asset.etag), ("Cache-Control", "no-cache"), ("Content-Security-Policy", contentSecurityPolicy),
+        let headers: HTTPFields = [
+            (.cacheControl, "no-cache"), ("Content-Security-Policy", contentSecurityPolicy),
             ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
         ]
-        let known = request.headers["if-none-match"]?.split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces)
+        if let unchanged = HTTPResponse.notModified(asset.etag, given: request.ifNoneMatch, headers: headers) {
+            return unchanged
         }
-        if let known, known.contains(asset.etag) || known.contains("W/" + asset.etag) {
-            return HTTPResponse(status: 304, headers: headers.map { (name: $0.0, value: $0.1) })
-        }
-        headers.insert(("Content-Type", asset.contentType), at: 0)
-        return HTTPResponse(status: 200, headers: headers.map { (name: $0.0, value: $0.1) }, body: asset.body)
+        return HTTPResponse(
+            status: .ok, headers: [(.contentType, asset.contentType), (.etag, asset.etag.field)] + headers,
+            body: asset.body)
     }
 
     private static func contentType(of name: String) -> String {

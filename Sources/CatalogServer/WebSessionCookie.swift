@@ -9,7 +9,7 @@ package enum WebSessionCookie {
 
     /// The session id `request`'s `Cookie` header carries, or `nil`.
     static func sessionID(in request: HTTPRequest) -> String? {
-        guard let field = request.headers["cookie"] else { return nil }
+        guard let field = request.headers[.cookie] else { return nil }
         for pair in field.split(separator: ";") {
             let parts = pair.split(separator: "=", maxSplits: 1)
             if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {

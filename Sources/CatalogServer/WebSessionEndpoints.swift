@@ -13,30 +13,33 @@ struct WebSessionEndpoints: Sendable {
     let secure: Bool
     let origins: WebOrigins
 
-    func register(in router: inout Router) {
-        router.add("POST", "/v1/web/session", scope: nil) { [self] request, _ in try signIn(request) }
-        router.add("GET", "/v1/web/session", scope: nil) { [self] request, _ in
-            _ = try Parameters(request, allowed: [])
-            return try answer(try session(of: request), status: 200)
+    /// Adds the sign-in and the session's answer to `open`, the sign-out to `signedIn`.
+    func register(open: RouteGroup<RequestContext>, signedIn: RouteGroup<CallerContext>) {
+        open.post("/v1/web/session") { [self] context in .response(try signIn(context)) }
+        open.get("/v1/web/session") { [self] context in
+            _ = try context.query(allowing: [])
+            return .response(try answer(try session(of: context.request), status: .ok))
         }
-        router.add("DELETE", "/v1/web/session", scope: .read) { [self] request, _ in
-            _ = try Parameters(request, allowed: [])
-            let id = try session(of: request).id
+        signedIn.delete("/v1/web/session") { [self] context in
+            _ = try context.query(allowing: [])
+            let id = try session(of: context.request).id
             try storage.accessTokens { try $0.endWebSession(id) }
-            return HTTPResponse(
-                status: 204, headers: [("Set-Cookie", WebSessionCookie.setCookie("", maxAge: 0, secure: secure))])
+            return .response(
+                HTTPResponse(
+                    status: .noContent,
+                    headers: [.setCookie: WebSessionCookie.setCookie("", maxAge: 0, secure: secure)]))
         }
     }
 
     /// `POST {"token": "cat_…"}`: a new session for the token's holder, its id in `Set-Cookie`.
-    private func signIn(_ request: HTTPRequest) throws -> HTTPResponse {
-        _ = try Parameters(request, allowed: [])
-        try Authentication.checkOrigin(of: request, in: origins)
-        let body = try JSONBody(request)
+    private func signIn(_ context: RequestContext) throws -> HTTPResponse {
+        _ = try context.query(allowing: [])
+        try Authentication.checkOrigin(of: context.request, in: origins)
+        let body = try JSONBody(context.request)
         try body.allowOnly(["token"])
         guard let token = try body.string("token") else {
             throw APIProblem(
-                status: 400, code: "bad-body",
+                status: .badRequest, code: .badBody,
                 detail: "the body needs \"token\", an access token from 'catalog tokens create --user NAME'")
         }
         let session: WebSession
@@ -45,27 +48,27 @@ struct WebSessionEndpoints: Sendable {
         } catch let error as AccessTokenError {
             throw APIProblem.refused(error)
         }
-        return try answer(session, status: 201)
+        return try answer(session, status: .created)
     }
 
     /// The session of `request`'s cookie.
     private func session(of request: HTTPRequest) throws -> WebSession {
         guard let id = WebSessionCookie.sessionID(in: request) else {
             throw APIProblem(
-                status: 401, code: "no-session",
+                status: .unauthorized, code: .noSession,
                 detail: "the request has no session cookie; sign in with POST /v1/web/session {\"token\": TOKEN}")
         }
         return try Authentication.webSession(id, in: storage)
     }
 
-    private func answer(_ session: WebSession, status: Int) throws -> HTTPResponse {
+    private func answer(_ session: WebSession, status: HTTPStatus) throws -> HTTPResponse {
         let json = CatalogAPI.webSession(
             user: session.caller.user.name, scope: session.caller.scope.rawValue, csrfToken: session.csrfToken,
             expiresAt: session.expiresAt)
         var response = HTTPResponse(status: status, contentType: "application/json", text: JSONText.encode(json))
         response.remoteUser = session.caller.user.name
         let maxAge = Int(session.expiresAt.timeIntervalSinceNow.rounded(.down))
-        response.headers.append(("Set-Cookie", WebSessionCookie.setCookie(session.id, maxAge: maxAge, secure: secure)))
+        response.headers.append(.setCookie, WebSessionCookie.setCookie(session.id, maxAge: maxAge, secure: secure))
         return response
     }
 }

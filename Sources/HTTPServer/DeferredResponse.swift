@@ -28,7 +28,7 @@ public final class DeferredResponse: @unchecked Sendable {
     private var completion: [@Sendable () -> Void] = []
 
     /// What an abandoned response is logged as: nginx's 499, "client closed request".
-    static let abandonedStatus = 499
+    static let abandonedStatus: HTTPStatus = 499
 
     /// A response not completed yet.
     public init() {}
@@ -71,7 +71,7 @@ public final class DeferredResponse: @unchecked Sendable {
             abandoned = true
             return true
         }
-        if completing { complete(with: HTTPResponse(status: Self.abandonedStatus, headers: [("Connection", "close")])) }
+        if completing { complete(with: HTTPResponse(status: Self.abandonedStatus, headers: [.connection: "close"])) }
     }
 
     /// The user the request authenticated as, given to the completed response's ``HTTPResponse/remoteUser``.
@@ -85,8 +85,9 @@ public final class DeferredResponse: @unchecked Sendable {
         lock.withLock { response != nil }
     }
 
-    /// The response once completed.
-    var completed: HTTPResponse? {
+    /// The response once completed (``remoteUser`` included), `nil` before: what a caller that answers requests
+    /// itself, without a server (a test harness), hands on from ``whenCompleted(_:)``.
+    public var completed: HTTPResponse? {
         lock.withLock { attributed(response) }
     }
 

@@ -2,15 +2,16 @@
 /// differently, text the handler cannot hold exactly, or more than the server's limits allow. The connection is
 /// closed after the answer, so nothing the request left unread is taken for another request.
 public struct HTTPRefusal: Error, Sendable, Equatable {
-    /// The status answered: 400, 413 or 414.
-    public var status: Int
-    /// A stable name: `bad-framing`, `repeated-field`, `bad-text`, `body-too-large` or `too-many-query-items`.
+    /// The status answered: 400, 413, 414 or 431.
+    public var status: HTTPStatus
+    /// A stable name: `bad-framing`, `repeated-field`, `bad-text`, `body-too-large`, `too-many-query-items`,
+    /// `request-line-too-long` or `header-fields-too-large`.
     public var code: String
     /// What was wrong, for people.
     public var detail: String
 
     /// A refusal with the given status, code and detail.
-    public init(status: Int, code: String, detail: String) {
+    public init(status: HTTPStatus, code: String, detail: String) {
         self.status = status
         self.code = code
         self.detail = detail
@@ -22,33 +23,40 @@ public struct HTTPRefusal: Error, Sendable, Equatable {
     ]
 
     static func badFraming(_ detail: String) -> HTTPRefusal {
-        HTTPRefusal(status: 400, code: "bad-framing", detail: detail)
+        HTTPRefusal(status: .badRequest, code: "bad-framing", detail: detail)
     }
 
     static func badText(_ detail: String) -> HTTPRefusal {
         HTTPRefusal(
-            status: 400, code: "bad-text",
+            status: .badRequest, code: "bad-text",
             detail: "\(detail) holds a NUL, a control character or bytes that are not UTF-8; send UTF-8 text")
     }
 
     static func bodyTooLarge(limit: Int) -> HTTPRefusal {
         HTTPRefusal(
-            status: 413, code: "body-too-large",
+            status: .contentTooLarge, code: "body-too-large",
             detail: "the request body is larger than the server takes (\(limit) bytes)")
     }
 }
 
 extension HTTPRefusal {
-    /// The refusal of a request target (`/path?query`, as sent, before percent-decoding), or `nil`: a decoded NUL
-    /// or invalid UTF-8 in the path or in a query item, or more than `maximumQueryItems` query items.
-    static func check(target: [UInt8], maximumQueryItems: Int) -> HTTPRefusal? {
+    /// The refusal of a request target (`/path?query`, as sent, before percent-decoding), or `nil`: longer than
+    /// `maximumLength` bytes, a decoded NUL or invalid UTF-8 in the path or in a query item, or more than
+    /// `maximumQueryItems` query items.
+    static func check(target: [UInt8], maximumQueryItems: Int, maximumLength: Int) -> HTTPRefusal? {
+        guard target.count <= maximumLength else {
+            return HTTPRefusal(
+                status: .uriTooLong, code: "request-line-too-long",
+                detail: "the request line is longer than the server takes (\(maximumLength) bytes); "
+                    + "send long queries in fewer, shorter items")
+        }
         let parts = target.split(separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false)
         guard isNames(percentDecoded(parts[0])) else { return .badText("the path") }
         guard parts.count == 2 else { return nil }
         let items = parts[1].split(separator: UInt8(ascii: "&"))
         guard items.count <= maximumQueryItems else {
             return HTTPRefusal(
-                status: 414, code: "too-many-query-items",
+                status: .uriTooLong, code: "too-many-query-items",
                 detail: "the query has \(items.count) items; the server takes \(maximumQueryItems) at most")
         }
         for item in items {
@@ -59,8 +67,19 @@ extension HTTPRefusal {
         return nil
     }
 
-    /// The refusal of a request's header fields (names lowercased, values as received), or `nil`.
-    static func check(fields: [(name: String, value: [UInt8])], bodyLimit: Int) -> HTTPRefusal? {
+    /// The refusal of a request's header fields (names lowercased, values as received), or `nil`: with the
+    /// `target`'s bytes more than `headLimit` (each field counted with its `: ` and line end), or framed, written or
+    /// sized so the server refuses them.
+    static func check(
+        fields: [(name: String, value: [UInt8])], target: Int, bodyLimit: Int, headLimit: Int
+    ) -> HTTPRefusal? {
+        let size = fields.reduce(target) { $0 + $1.name.utf8.count + $1.value.count + 4 }
+        guard size <= headLimit else {
+            return HTTPRefusal(
+                status: .requestHeaderFieldsTooLarge, code: "header-fields-too-large",
+                detail: "the request's header fields and request line are larger than the server takes "
+                    + "(\(headLimit) bytes with the request line); send fewer or smaller fields")
+        }
         for field in fields {
             guard !field.name.isEmpty, field.name.utf8.allSatisfy(isTokenByte) else {
                 return .badFraming("the header field name '\(field.name)' is not a token (no spaces, no separators)")
@@ -70,7 +89,8 @@ extension HTTPRefusal {
         let names = fields.map(\.name)
         if let repeated = singletonFields.sorted().first(where: { name in names.filter { $0 == name }.count > 1 }) {
             return HTTPRefusal(
-                status: 400, code: "repeated-field", detail: "the request has more than one \(repeated) header field")
+                status: .badRequest, code: "repeated-field",
+                detail: "the request has more than one \(repeated) header field")
         }
         let length = fields.first { $0.name == "content-length" }.map { String(decoding: $0.value, as: UTF8.self) }
         if let encoding = fields.first(where: { $0.name == "transfer-encoding" }) {

@@ -21,17 +21,17 @@ extension HTTPResponse {
     ) throws -> HTTPResponse {
         let handle = try FileHandle(forReadingFrom: URL(filePath: path))
         let size = try handle.seekToEnd()
-        let headers = [("Content-Type", contentType), ("ETag", etag), ("Accept-Ranges", "bytes")]
-        let wanted = request.headers["if-range"].map { $0 == etag } ?? true
-        guard wanted, let text = request.headers["range"], let range = ByteRange(text) else {
-            return HTTPResponse(status: 200, headers: headers, file: FileBody(file: handle, offset: 0, length: size))
+        let headers: HTTPFields = [(.contentType, contentType), (.etag, etag), (.acceptRanges, "bytes")]
+        let wanted = request.headers[.ifRange].map { $0 == etag } ?? true
+        guard wanted, let text = request.headers[.range], let range = ByteRange(text) else {
+            return HTTPResponse(status: .ok, headers: headers, file: FileBody(file: handle, offset: 0, length: size))
         }
         guard let bounds = range.bounds(in: size) else {
-            return HTTPResponse(status: 416, headers: headers + [("Content-Range", "bytes */\(size)")])
+            return HTTPResponse(status: .rangeNotSatisfiable, headers: headers + [(.contentRange, "bytes */\(size)")])
         }
         return HTTPResponse(
-            status: 206,
-            headers: headers + [("Content-Range", "bytes \(bounds.lowerBound)-\(bounds.upperBound)/\(size)")],
+            status: .partialContent,
+            headers: headers + [(.contentRange, "bytes \(bounds.lowerBound)-\(bounds.upperBound)/\(size)")],
             file: FileBody(file: handle, offset: bounds.lowerBound, length: bounds.upperBound - bounds.lowerBound + 1))
     }
 }

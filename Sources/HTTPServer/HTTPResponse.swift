@@ -2,10 +2,10 @@ public import Foundation
 
 /// The answer to one request: status code, header fields and body bytes (or a part of a file).
 public struct HTTPResponse: Sendable, Equatable {
-    /// The status code, e.g. 200.
-    public var status: Int
+    /// The status, e.g. 200.
+    public var status: HTTPStatus
     /// Header fields in the order they are sent.
-    public var headers: [(name: String, value: String)]
+    public var headers: HTTPFields
     /// The body bytes, unless ``file`` is set.
     public var body: Data
     /// The body as part of a file, sent from the file instead of ``body``.
@@ -14,19 +14,19 @@ public struct HTTPResponse: Sendable, Equatable {
     public var remoteUser: String?
 
     /// A response with the given status, headers and body.
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
+    public init(status: HTTPStatus, headers: HTTPFields = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A response whose body is `text` in UTF-8, with its `Content-Type`.
-    public init(status: Int, contentType: String, text: String, headers: [(name: String, value: String)] = []) {
-        self.init(status: status, headers: [("Content-Type", contentType)] + headers, body: Data(text.utf8))
+    public init(status: HTTPStatus, contentType: String, text: String, headers: HTTPFields = [:]) {
+        self.init(status: status, headers: [(.contentType, contentType)] + headers, body: Data(text.utf8))
     }
 
     /// A response whose body is sent from part of a file.
-    public init(status: Int, headers: [(name: String, value: String)] = [], file: FileBody) {
+    public init(status: HTTPStatus, headers: HTTPFields = [:], file: FileBody) {
         self.init(status: status, headers: headers)
         self.file = file
     }
@@ -37,12 +37,11 @@ public struct HTTPResponse: Sendable, Equatable {
     }
 
     /// The value of the first header field called `name` (compared without case), or `nil`.
-    public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    public func header(_ name: HTTPFieldName) -> String? {
+        headers.values(name).first
     }
 
     public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
-        lhs.status == rhs.status && lhs.body == rhs.body && lhs.file == rhs.file
-            && lhs.headers.map { [$0.name, $0.value] } == rhs.headers.map { [$0.name, $0.value] }
+        lhs.status == rhs.status && lhs.body == rhs.body && lhs.file == rhs.file && lhs.headers == rhs.headers
     }
 }

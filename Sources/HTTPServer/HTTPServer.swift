@@ -54,8 +54,14 @@ public final class HTTPServer: @unchecked Sendable {
         /// between requests, is closed without an answer. A client sending a byte now and then cannot hold a
         /// connection past it.
         public var requestDeadline: Int = 10
-        /// Bytes of memory per connection for its request line and headers.
-        public var connectionMemory: Int = 64 * 1024
+        /// Bytes of the request line and header fields together at most; a longer request line is answered 414, more
+        /// header fields 431, each as a refusal (``HTTPRefusal``) the server renders itself.
+        public var requestHead: Int = 64 * 1024
+        /// Bytes of memory per connection for its request line, header fields and libmicrohttpd's records of them:
+        /// twice ``requestHead``, so a head somewhat over it is read whole and refused as above. A head that does not
+        /// fit at all, or thousands of small fields whose records fill it, libmicrohttpd answers 414 or 431 itself,
+        /// with a short HTML body.
+        public var connectionMemory: Int = 128 * 1024
         /// Bytes of request body at most: a larger declared `Content-Length` is answered 413 before the body is
         /// read (never `100 Continue`); a chunked body closes the connection as soon as it passes the limit.
         public var requestBody: Int = 1024 * 1024
@@ -321,6 +327,8 @@ private final class ServerContext: @unchecked Sendable {
 private final class RequestState {
     let started = ContinuousClock.now
     var targetRefusal: HTTPRefusal?
+    /// The bytes of the request target, which count towards ``HTTPServer/Limits/requestHead``.
+    var targetLength = 0
     var body = Data()
     var request: HTTPRequest?
     var deferred: DeferredResponse?
@@ -345,7 +353,9 @@ private let requestStarted: CMicroHTTPDURILogCallback = { contextPointer, uri, _
         let limits = Unmanaged<ServerContext>.fromOpaque(contextPointer).takeUnretainedValue().limits
         let target = UnsafeBufferPointer(
             start: UnsafeRawPointer(uri).assumingMemoryBound(to: UInt8.self), count: strlen(uri))
-        state.targetRefusal = HTTPRefusal.check(target: Array(target), maximumQueryItems: limits.queryItems)
+        state.targetLength = target.count
+        state.targetRefusal = HTTPRefusal.check(
+            target: Array(target), maximumQueryItems: limits.queryItems, maximumLength: limits.requestHead)
         if state.targetRefusal?.status == 414, let query = strchr(uri, Int32(UInt8(ascii: "?"))) {
             UnsafeMutablePointer(mutating: query + 1).pointee = 0
         }
@@ -373,18 +383,23 @@ private let answer: MHD_AccessHandlerCallback = { contextPointer, connection, ur
     guard let received = request.request else {
         let fields = headerFields(of: connection)
         request.request = HTTPRequest(
-            method: String(cString: method), path: String(cString: url),
+            method: HTTPMethod(rawValue: String(cString: method)), path: String(cString: url),
             queryItems: values(of: .GET_ARGUMENT_KIND, in: connection).map {
                 URLQueryItem(name: $0.name, value: $0.value)
             },
-            fields: fields.map { (name: $0.name, value: String(decoding: $0.value, as: UTF8.self)) },
+            headers: HTTPFields(
+                fields.map {
+                    HTTPFields.Field(name: HTTPFieldName($0.name), value: String(decoding: $0.value, as: UTF8.self))
+                }),
             remoteAddress: context.keeper.address(of: connection))
         if let refusal = request.targetRefusal
-            ?? HTTPRefusal.check(fields: fields, bodyLimit: context.limits.requestBody)
+            ?? HTTPRefusal.check(
+                fields: fields, target: request.targetLength, bodyLimit: context.limits.requestBody,
+                headLimit: context.limits.requestHead)
         {
             context.keeper.received(connection)
             var response = context.refusing(refusal)
-            response.headers.append(("Connection", "close"))
+            response.headers.append(.connection, "close")
             return send(response, for: request, context, on: connection)
         }
         return .YES
@@ -517,9 +532,9 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
     guard let created = makeResponse(response) else { return .NO }
     defer { cmicrohttpd_destroy_response(created) }
     for header in response.headers {
-        _ = cmicrohttpd_add_response_header(created, header.name, header.value)
+        _ = cmicrohttpd_add_response_header(created, header.name.rawName, header.value)
     }
-    return cmicrohttpd_queue_response(connection, UInt32(response.status), created)
+    return cmicrohttpd_queue_response(connection, UInt32(response.status.code), created)
 }
 
 /// The libmicrohttpd response for `response`: its body copied, or its file region sent from a duplicate of the

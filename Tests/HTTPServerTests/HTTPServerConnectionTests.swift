@@ -101,7 +101,7 @@ import Testing
         let parked = Box<DeferredResponse>()
         let statuses = Box<Int>()
         let server = try Self.server(
-            Notices(), parked: { parked.set($0) }, answered: { _, response, _ in statuses.set(response.status) })
+            Notices(), parked: { parked.set($0) }, answered: { _, response, _ in statuses.set(response.status.code) })
         defer { server.stop() }
         let released = DispatchSemaphore(value: 0)
         do {

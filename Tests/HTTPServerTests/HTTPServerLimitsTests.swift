@@ -52,6 +52,27 @@ import Testing
         #expect(try Self.status(server, request) == 414)
     }
 
+    /// A head over ``HTTPServer/Limits/requestHead`` that fits the connection's memory is refused by the server
+    /// itself, through its refusal renderer, before any handler runs.
+    @Test func aHeadOverTheLimitIsRefusedByTheServer() throws {
+        let server = try Self.server {
+            $0.requestHead = 1024
+            $0.connectionMemory = 16 * 1024
+        }
+        defer { server.stop() }
+        let field = "GET / HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 2000))\r\n\r\n"
+        let line = "GET /?\(String(repeating: "a", count: 2000)) HTTP/1.1\r\nHost: x\r\n\r\n"
+        for (request, status, code) in [(field, 431, "header-fields-too-large"), (line, 414, "request-line-too-long")] {
+            let connection = try RawHTTPConnection(port: server.port)
+            connection.write(request)
+            let answer = try connection.readUntilClosed()
+            #expect(RawHTTPConnection.status(of: answer) == status, "\(answer)")
+            #expect(answer.contains("text/plain"), "\(answer)")
+            #expect(!answer.contains("ok"), "\(code): the handler answered")
+        }
+        #expect(try Self.status(server, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") == 200)
+    }
+
     @Test func aBodyDeclaredLargerThanTheLimitIs413() throws {
         let server = try Self.server { $0.requestBody = 10 }
         defer { server.stop() }

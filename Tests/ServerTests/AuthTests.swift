@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func aScopeAllowsWhatItNamesAndLess() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let read = try served.createToken(user: "reader", scope: "read")
         let nav = try served.createToken(user: "navigator", scope: "nav")
@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func aTokenRecordsWhenItWasLastUsed() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let before = try #require(try Self.listed(in: served).first)
         #expect(before["lastUsedAt"] is NSNull)
@@ -104,18 +104,18 @@ import Testing
     // MARK: Helpers
 
     /// The tokens as `catalog tokens list --json` prints them.
-    static func listed(in served: ServedCatalog) throws -> [[String: Any]] {
+    static func listed(in served: some CatalogEndpoint) throws -> [[String: Any]] {
         let text = try served.cli.run("tokens", "list", "--json").standardOutput
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
     }
 
     /// The id of `user`'s last token.
-    static func id(of user: String, in served: ServedCatalog) throws -> Int? {
+    static func id(of user: String, in served: some CatalogEndpoint) throws -> Int? {
         try listed(in: served).last { $0["user"] as? String == user }?["id"] as? Int
     }
 
     /// Moves the expiry of `token` (whose hash is what is stored) to `date`: a clock set forward, without sleeping.
-    static func setExpiry(of token: String, to date: Date, in served: ServedCatalog) throws {
+    static func setExpiry(of token: String, to date: Date, in served: some CatalogEndpoint) throws {
         let db = try Database(path: served.cli.usersDatabase)
         defer { try? db.close() }
         try db.execute(

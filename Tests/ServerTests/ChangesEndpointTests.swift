@@ -6,7 +6,7 @@ import Testing
 /// `GET /v1/changes` and `GET /v1/lookup` of `catalog serve`, with long-polls woken by other processes.
 @Suite struct ChangesEndpointTests {
     @Test func changesAnswerWhatChangesPrints() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         for (query, arguments) in [
             ("", [String]()), ("?since=3&limit=5", ["--since", "3", "--limit", "5"]),
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func untilEndsTheRunWhereItIsPinned() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let lines = try served.get("/v1/changes?since=2&until=6").text.split(separator: "\n")
         #expect(lines.count == 5)
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func aLongPollIsAnsweredWhenAnotherProcessCommits() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let last = try served.lastSequence()
         let database = try served.databaseUUID()
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func aLongPollWithNothingNewAnswersItsEmptyTrailerWhenTheTimeIsUp() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let last = try served.lastSequence()
         let answer = try served.get("/v1/changes?since=\(last)&wait=1")
@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test func aClientOfAnotherDatabaseIs409() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let answer = try served.get("/v1/changes?since=0&database=0f8fad5b-d9cb-469f-a165-70867728950e")
         #expect(answer.status == 409)
@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func aClientBehindThePrunedHorizonIs410() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let pruned = try served.cli.run("changes", "--prune-before", "10")
         #expect(pruned.status == 0, "\(pruned.standardError)")
@@ -130,7 +130,7 @@ import Testing
     }
 
     @Test func badParametersAreProblems() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         for query in ["wait=61", "wait=-1", "since=x", "limit=0", "limit=100001", "colour=red"] {
             let answer = try served.get("/v1/changes?\(query)")
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func lookupTellsCurrentDeletedOrUnknown() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let book = try served.firstUUID("books")
         let current = try #require(

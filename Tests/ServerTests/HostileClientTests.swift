@@ -99,12 +99,20 @@ import Testing
         #expect(try Self.problemCode(answer) == "body-too-large")
     }
 
-    @Test func headersOverTheConnectionMemoryAre431AndALongRequestLine414() throws {
+    /// Header fields over 64 KiB are answered 431, a request line over it 414, both as problems; what does not fit
+    /// the connection's memory at all is libmicrohttpd's own 431, with an HTML body.
+    @Test func headersOverTheLimitAre431AndALongRequestLine414AsProblems() throws {
         let served = try ServedCatalog()
         defer { served.stop() }
         let big = String(repeating: "a", count: 70 * 1024)
-        #expect(try Self.status(served, "GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n") == 431)
-        #expect(try Self.status(served, "GET /v1/health?\(big) HTTP/1.1\r\nHost: x\r\n\r\n") == 414)
+        let fields = try Self.answer(served, "GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n")
+        #expect(RawHTTPConnection.status(of: fields) == 431)
+        #expect(try Self.problemCode(fields) == "header-fields-too-large")
+        let line = try Self.answer(served, "GET /v1/health?\(big) HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(RawHTTPConnection.status(of: line) == 414)
+        #expect(try Self.problemCode(line) == "request-line-too-long")
+        let huge = String(repeating: "a", count: 200 * 1024)
+        #expect(try Self.status(served, "GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: \(huge)\r\n\r\n") == 431)
         #expect(try Self.status(served, "GET /v1/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") == 200)
     }
 

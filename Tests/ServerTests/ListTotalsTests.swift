@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func theServersTotalsFollowWritesFromAnotherProcess() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let first = try served.get("/v1/books?limit=1")
         #expect(first.status == 200)

@@ -99,7 +99,7 @@ import Testing
                 _ = try admit(token: token, user: user, address: address)
                 return nil
             } catch {
-                #expect(error.status == 429 && error.code == "too-many-long-polls" && error.retryAfter == 5)
+                #expect(error.status == 429 && error.code == .tooManyLongPolls && error.retryAfter == 5)
                 return error.detail
             }
         }

@@ -1,3 +1,4 @@
+import CatalogServer
 import Foundation
 import TestSupport
 import Testing
@@ -22,7 +23,7 @@ import Testing
     /// Sends `GET /v1/genres` with the server's token (or `headers`) until it is refused with 429, at most `limit`
     /// times; any other status than 200 and 429 fails the test.
     static func burst(
-        _ served: ServedCatalog, headers: [String: String] = [:], limit: Int = 50,
+        _ served: some CatalogEndpoint, headers: [String: String] = [:], limit: Int = 50,
         since start: ContinuousClock.Instant = .now
     ) throws -> Burst {
         var burst = Burst()
@@ -40,12 +41,17 @@ import Testing
     }
 
     /// The first 429 answer to requests sent one after another with the server's token (at most 50).
-    static func firstRefusal(_ served: ServedCatalog) throws -> HTTPTestClient.Answer? {
+    static func firstRefusal(_ served: some CatalogEndpoint) throws -> HTTPTestClient.Answer? {
         try burst(served).refusal
     }
 
+    /// The rate of `--rate-limit N`.
+    static func rate(_ perSecond: Int) -> RateLimiter.Rate {
+        RateLimiter.Rate(requestsPerSecond: Double(perSecond), burst: 2 * perSecond)
+    }
+
     @Test func aBurstIsAnswered429WithRetryAfterAndOthersAreUnaffected() throws {
-        let served = try ServedCatalog(arguments: ["--rate-limit", "1"])
+        let served = try InProcessCatalog(rateLimit: Self.rate(1))
         defer { served.stop() }
         let other = try served.createToken(user: "other", scope: "read")
 
@@ -106,7 +112,7 @@ import Testing
     /// `--rate-limit 1` (bursts of 2): a parked long-poll took one request when it arrived, so one more passes while
     /// it waits; and it took nothing while it waited, so once it is answered (4 s on) the whole burst passes again.
     @Test func aLongPollCountsOnceWhenItArrivesHoweverLongItWaits() throws {
-        let served = try ServedCatalog(arguments: ["--rate-limit", "1"])
+        let served = try InProcessCatalog(rateLimit: Self.rate(1))
         defer { served.stop() }
         let last = try served.lastSequence()
         let sent = ContinuousClock.now

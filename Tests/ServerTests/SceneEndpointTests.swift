@@ -1,3 +1,5 @@
+import CatalogServer
+import CatalogStore
 import Foundation
 import LibraryNavigation
 import Navigation
@@ -9,7 +11,7 @@ import Testing
 /// as `catalog nav` does, conditionally on ETags.
 @Suite struct SceneEndpointTests {
     @Test func getAnswersWhatNavShowPrintsWithAnETagAnd304WhenUnchanged() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let user = ServedCatalog.user
         #expect(try served.cli.run("nav", "--user", user, "select-sidebar", "genres").status == 0)
@@ -55,7 +57,7 @@ import Testing
     }
 
     @Test func anIntentIsAppliedAsNavAppliesIt() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let genre = try served.firstUUID("genres", where: "bands")
         let first = try served.intent("select-sidebar", "genres")
@@ -75,7 +77,7 @@ import Testing
     /// `pop-to` keeps the first N entries of the detail stack, N given as a string or a JSON number, as
     /// `catalog nav pop-to N` does; past the stack it is refused and changes nothing.
     @Test func popToKeepsTheFirstEntriesOfTheStack() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let author = try served.firstUUID("authors", where: "books")
         let books = try #require(
@@ -108,7 +110,7 @@ import Testing
     }
 
     @Test func ifMatchMakesAnIntentConditional() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let etag = try #require(try served.intent("select-sidebar", "genres").header("etag"))
         #expect(try served.cli.run("nav", "--user", ServedCatalog.user, "select-sidebar", "authors").status == 0)
@@ -133,7 +135,7 @@ import Testing
     /// to save; the program changes the scene and commits. The request must see that change in its own transaction:
     /// refused 412 with the other program's state, which stays, rather than saved over it.
     @Test func ifMatchIsCheckedInsideTheSavingTransactionSoAWriterInBetweenIsNotOverwritten() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let user = ServedCatalog.user
         let writer = try Database(path: served.cli.usersDatabase)
@@ -167,7 +169,7 @@ import Testing
     }
 
     @Test func refusedAndMalformedIntentsChangeNothing() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let absent = "0f8fad5b-d9cb-469f-a165-70867728950e"
         let etag = try #require(try served.intent("select-sidebar", "genres").header("etag"))
@@ -201,7 +203,7 @@ import Testing
     /// An import keeps the catalog's write lock for as long as it runs. Scenes are saved in the users' file, so
     /// intents are answered meanwhile; with `--wait 0`, any wait for a lock would fail them at once.
     @Test func intentsAreAnsweredWhileAWriterHoldsTheCatalog() throws {
-        let served = try ServedCatalog(arguments: ["--wait", "0"])
+        let served = try InProcessCatalog(wait: .zero)
         defer { served.stop() }
         let book = try served.firstUUID("books")
         let importer = try Database(path: served.cli.database)
@@ -223,7 +225,7 @@ import Testing
 
     /// Another program holding the users' file longer than the server waits: a 503 to retry, not a server error.
     @Test func aLockHeldLongerThanTheServerWaitsIsA503ToRetry() throws {
-        let served = try ServedCatalog(arguments: ["--wait", "0"])
+        let served = try InProcessCatalog(wait: .zero)
         defer { served.stop() }
         let holder = try Database(path: served.cli.usersDatabase)
         try holder.execute("BEGIN IMMEDIATE")
@@ -236,7 +238,7 @@ import Testing
     }
 
     @Test func putReplacesAWholeStateOnlyWithTheCurrentETag() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let author = try served.firstUUID("authors", where: "books")
         let absent = "0f8fad5b-d9cb-469f-a165-70867728950e"
@@ -276,7 +278,7 @@ import Testing
     /// A route over 2 KiB (a 100 KB search, as an intent or inside a deep link) and a state over 16 KiB (a PUT with a
     /// long stack, or a long route) are refused with 422, say so in a short answer, and change nothing.
     @Test func routesAndStatesOverTheLimitsAreRefusedWith422AndChangeNothing() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         #expect(try served.intent("select-sidebar", "books").status == 200)
         let etag = try #require(try served.get("/v1/me/scenes/main").header("etag"))
@@ -313,7 +315,7 @@ import Testing
     }
 
     @Test func twoUsersNeverSeeEachOthersScenes() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let ada = try served.createToken(user: "ada", scope: "nav")
         let bob = try served.createToken(user: "bob", scope: "nav")
@@ -338,7 +340,7 @@ import Testing
     }
 
     @Test func sessionsAreSavedListedRestoredAndDeletedAsCatalogSessionsDoes() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let user = ServedCatalog.user
         #expect(try served.intent("select-sidebar", "authors", scene: "side").status == 200)
@@ -358,7 +360,7 @@ import Testing
     }
 
     @Test func concurrentIntentsOnOneSceneEachGetAnAnswerAndTheLastSavedStateIsServed() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let sections = ["books", "authors", "genres", "bands", "settings", "about", "books", "genres"]
         let pending = try sections.map { section in
@@ -381,9 +383,72 @@ import Testing
         #expect(saved[etag] == (try current.json()["sidebar"] as? String), "the served state is one a request saved")
     }
 
+    /// Another writer saves the scene between each reading and saving of a change, five times in a row: the
+    /// change gives up with 409 `scene-busy`, saving nothing, and the scene is as the other writer left it.
+    @Test func aChangeOvertakenEveryTimeIs409SceneBusy() throws {
+        let served = try InProcessCatalog { storage, userState in
+            OvertakingStorage(inner: storage, userState: userState, user: ServedCatalog.user)
+        }
+        defer { served.stop() }
+        let before = try #require(try served.get("/v1/me/scenes/main").header("etag"))
+        let answer = try served.intent("select-sidebar", "books")
+        #expect(answer.status == 409, "\(answer.text)")
+        #expect(answer.header("content-type") == "application/problem+json")
+        #expect(
+            try answer.json()["detail"] as? String
+                == "the scene was changed by others 5 times while this change was being saved; send it again")
+        #expect(try problemCode(answer) == "scene-busy")
+        let after = try served.get("/v1/me/scenes/main")
+        #expect(after.header("etag") != before)
+        #expect(try after.json()["sidebar"] as? String != "books")
+    }
+
+    /// A storage whose route checks let another writer save `user`'s scene `main` first: each check of a route an
+    /// intent brings in selects another sidebar section (genres, then authors, …) through a store of its own, so
+    /// the intent's save always finds the scene changed since it was read.
+    struct OvertakingStorage: ForwardingStorage {
+        let inner: any CatalogStore
+        let userState: DatabasePool
+        let user: String
+
+        func navigation<T>(_ body: (NavigationStore<LibraryRoute>, any RouteValidator<LibraryRoute>) throws -> T)
+            throws -> T
+        {
+            let validator = Overtaking(checks: CatalogRouteValidator(userState), userState: userState, user: user)
+            return try body(try Overtaking.store(userState, validator: validator), validator)
+        }
+    }
+
+    /// Checks routes as `checks` does, after saving another state of the scene.
+    struct Overtaking: RouteValidator {
+        let checks: CatalogRouteValidator
+        let userState: DatabasePool
+        let user: String
+
+        /// A store on `userState` that leaves checkpoints to SQLite, as the server's are.
+        static func store(
+            _ userState: DatabasePool, validator: any RouteValidator<LibraryRoute> = RouteValidation.acceptingAll
+        ) throws -> NavigationStore<LibraryRoute> {
+            var configuration = NavigationStore<LibraryRoute>.Configuration()
+            configuration.checkpoints = .sqliteAutomatic
+            return try NavigationStore(database: userState, validator: validator, configuration: configuration)
+        }
+
+        func exists(_ route: LibraryRoute) throws -> Bool {
+            let store = try Self.store(userState)
+            let session = try store.openSession(scene: "main", forUserNamed: user)
+            try session.apply(.selectSidebar(session.state.sidebar == .genres ? .authors : .genres))
+            return try checks.exists(route)
+        }
+
+        func isLinked(_ route: LibraryRoute, from origin: LibraryRoute) throws -> Bool {
+            try checks.isLinked(route, from: origin)
+        }
+    }
+
     @Test(arguments: ["/v1/me/scenes/%20main", "/v1/me/scenes/a%0Ab", "/v1/me/sessions/%E2%80%8Bx"])
     func badNamesAre400(path: String) throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let answer = try served.request(path.contains("sessions") ? "PUT" : "GET", path)
         #expect(answer.status == 400, "\(answer.text)")
@@ -391,7 +456,7 @@ import Testing
     }
 }
 
-extension ServedCatalog {
+extension CatalogEndpoint {
     /// Posts one intent to `scene`.
     func intent(
         _ name: String, _ argument: String? = nil, scene: String = "main", headers: [String: String] = [:]
@@ -414,7 +479,7 @@ extension HTTPTestClient.Answer {
 /// `GET /v1/me/scenes/{scene}?wait=S` with `If-None-Match`: a second device follows the user's scene live.
 @Suite struct SceneLongPollTests {
     @Test func aWaitingGetIsAnsweredWhenAnotherProcessChangesTheScene() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let user = ServedCatalog.user
         #expect(try served.cli.run("nav", "--user", user, "select-sidebar", "genres").status == 0)
@@ -431,7 +496,7 @@ extension HTTPTestClient.Answer {
     }
 
     @Test func aWaitWithNoChangeEndsIn304AndAStaleETagIsAnsweredAtOnce() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let etag = try #require(try served.get("/v1/me/scenes/main").header("etag"))
         let waiting = try served.start("GET", "/v1/me/scenes/main?wait=2", headers: ["If-None-Match": etag])

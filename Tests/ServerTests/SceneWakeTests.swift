@@ -16,9 +16,9 @@ import Testing
 /// A commit wakes the scene long-polls, but only those whose scene it changed read the scene whole: sixteen
 /// waiting on one user's scene cost one shared revision read when another user's scene changes.
 @Suite struct SceneWakeTests {
-    /// A store that counts the navigation calls made through it.
-    struct CountingStorage: CatalogStore {
-        let inner: SQLiteCatalogStore
+    /// A storage that counts the navigation calls made through it.
+    struct CountingStorage: ForwardingStorage {
+        let inner: any CatalogStore
         let calls = Counter()
 
         final class Counter: @unchecked Sendable {
@@ -28,33 +28,12 @@ import Testing
             var value: Int { lock.withLock { count } }
         }
 
-        func readCatalog<T>(_ body: (any CatalogReader) throws -> T) throws -> T { try inner.readCatalog(body) }
-        func readLookup<T>(_ body: (any CatalogLookup) throws -> T) throws -> T { try inner.readLookup(body) }
-        func databaseUUID() throws -> String { try inner.databaseUUID() }
-        func feedStatus() throws -> FeedStatus { try inner.feedStatus() }
-        func writeChanges(since: Int64, limit: Int?, until: Int64?, to write: (String) throws -> Void) throws
-            -> ChangeBatch.Trailer
-        {
-            try inner.writeChanges(since: since, limit: limit, until: until, to: write)
-        }
-        func prune(before sequence: Int64) throws -> Int { try inner.prune(before: sequence) }
-        func importing<T>(_ body: (any CatalogFileImporter) throws -> T) throws -> T { try inner.importing(body) }
-        func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup { try inner.lookup(kind, uuid: uuid) }
-        func writeSnapshot(to path: String) throws -> SnapshotInfo { try inner.writeSnapshot(to: path) }
-        func accounts<T>(_ body: (UserDirectory, AccessTokenStore) throws -> T) throws -> T {
-            try inner.accounts(body)
-        }
         func navigation<T>(_ body: (NavigationStore<LibraryRoute>, any RouteValidator<LibraryRoute>) throws -> T)
             throws -> T
         {
             calls.add()
             return try inner.navigation(body)
         }
-        func browsing<T>(_ body: (NavigationStore<LibraryRoute>, any BrowsableCatalog) throws -> T) throws -> T {
-            try inner.browsing(body)
-        }
-        var concurrency: Int { inner.concurrency }
-        func watchCommits() throws -> CommitWatchers { try inner.watchCommits() }
     }
 
     @Test func aCommitToOneScenesReadsOnlyThatSceneWhole() throws {
@@ -71,7 +50,7 @@ import Testing
         let service = try CatalogService(storage: storage, version: "test", rateLimit: nil)
         defer { service.stop() }
         func waiting(_ token: String) throws -> DeferredResponse {
-            let headers = ["authorization": "Bearer \(token)"]
+            let headers: HTTPFields = [.authorization: "Bearer \(token)"]
             guard
                 case .response(let scene) = service.respond(
                     to: HTTPRequest(method: "GET", path: "/v1/me/scenes/main", headers: headers)),
@@ -79,7 +58,7 @@ import Testing
             else { throw Failure(description: "no scene") }
             let request = HTTPRequest(
                 method: "GET", path: "/v1/me/scenes/main", queryItems: [URLQueryItem(name: "wait", value: "30")],
-                headers: headers.merging(["if-none-match": tag]) { a, _ in a })
+                headers: headers + [.ifNoneMatch: tag])
             guard case .deferred(let deferred) = service.respond(to: request) else {
                 throw Failure(description: "not parked")
             }

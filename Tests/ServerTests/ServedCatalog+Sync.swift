@@ -3,7 +3,7 @@ import SQLiteDB
 import TestSupport
 import Testing
 
-extension ServedCatalog {
+extension CatalogEndpoint {
     /// Adds a book to the served database from another process (`catalog import`), as a writer beside the server.
     func importBook(_ title: String) throws {
         let key = title.lowercased().replacingOccurrences(of: " ", with: "-")

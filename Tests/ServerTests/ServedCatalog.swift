@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `catalog serve --listen 127.0.0.1:0` on the sample catalog, stopped through this handle.
-final class ServedCatalog {
+final class ServedCatalog: CatalogEndpoint {
     let cli: CatalogCLI
     /// What names the served database on the command line: `--db PATH` (the catalog of ``cli``, by default) or
     /// `--database URL`.
@@ -93,42 +93,12 @@ final class ServedCatalog {
     /// The bearer token requests through this handle carry, and clients run against the server are given.
     var token: String?
 
-    /// Header fields every request through this handle carries: the token's `Authorization`.
-    var defaultHeaders: [String: String] {
-        token.map { ["Authorization": "Bearer \($0)"] } ?? [:]
-    }
-
-    /// Sends a request to `path` (with its query) with ``defaultHeaders`` and `headers`, and waits for the answer.
-    func request(
-        _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil
-    ) throws -> HTTPTestClient.Answer {
-        try start(method, path, headers: headers, body: body).wait()
-    }
-
     /// Sends a request without waiting for the answer.
     func start(
         _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil
     ) throws -> HTTPTestClient.Pending {
         HTTPTestClient.start(
             try url(path), method: method, headers: defaultHeaders.merging(headers) { _, given in given }, body: body)
-    }
-
-    func get(_ path: String, headers: [String: String] = [:]) throws -> HTTPTestClient.Answer {
-        try request("GET", path, headers: headers)
-    }
-
-    /// The uuid of the first entry of `list` that has some `related` entities (books, bands), or the first entry.
-    func firstUUID(_ list: String, where related: String? = nil) throws -> String {
-        let items = try #require(
-            try cli.run("list", list, "--limit", "1000", "--json").json()["items"] as? [[String: Any]])
-        for item in items {
-            let uuid = try #require(item["uuid"] as? String)
-            guard let related else { return uuid }
-            let kind = String(list.dropLast())
-            let shown = try cli.run("show", kind, uuid, "--json").json()
-            if let entries = shown[related] as? [Any], !entries.isEmpty { return uuid }
-        }
-        throw NoSuchEntry(description: "the sample catalog has no \(list) with \(related ?? "entries")")
     }
 
     /// A new server on this one's catalog (after this one stopped, or beside it), with the same ``token``.

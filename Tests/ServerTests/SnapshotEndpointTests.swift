@@ -6,7 +6,7 @@ import Testing
 /// `GET /v1/snapshot` of `catalog serve`: a consistent copy with an ETag, resumable by range.
 @Suite struct SnapshotEndpointTests {
     @Test func theSnapshotIsAClientCopyOfTheCatalogWithAnETag() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let answer = try served.get("/v1/snapshot")
         #expect(answer.status == 200)
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func theSnapshotHoldsNoUserTokenOrNavigationState() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let saved = try served.cli.run("nav", "--user", "zq-private-reader", "select-sidebar", "authors")
         #expect(saved.status == 0, "\(saved.standardError)")
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func theETagHoldsUntilACommitAndARangeResumesTheSameVersion() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let whole = try served.get("/v1/snapshot")
         let etag = try #require(whole.header("etag"))
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func concurrentFirstRequestsGetOneSnapshot() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         let pending = try (0..<8).map { _ in try served.start("GET", "/v1/snapshot") }
         let answers = try pending.map { try $0.wait() }

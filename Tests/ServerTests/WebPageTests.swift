@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func everyFileIsServedAsItIsInTheRepositoryWithItsSecurityHeaders() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         served.token = nil
         let files = try Self.sourceFiles()
@@ -51,7 +51,7 @@ import Testing
 
     /// The page's own address, where its scripts run, carries the same policy as its files.
     @Test func thePageIsServedAtTheRootAndAtEveryAppAddressWithItsSecurityHeaders() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         served.token = nil
         let paths = ["/", "/app", "/app/genres", "/app/search/tolkien", "/app/genres?content=genre/x&stack=band/y"]
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func aMatchingIfNoneMatchIsAnswered304AndAChangedFileHasAnotherTag() throws {
-        let served = try ServedCatalog()
+        let served = try InProcessCatalog()
         defer { served.stop() }
         served.token = nil
         let first = try served.get("/web/main.js")

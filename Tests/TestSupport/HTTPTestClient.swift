@@ -16,6 +16,13 @@ public enum HTTPTestClient {
         public var text: String { String(decoding: body, as: UTF8.self) }
         /// The header field `name` (any case), or `nil`.
         public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+        /// An answer with `status`, `headers` (names lowercased) and `body`.
+        public init(status: Int, headers: [String: String], body: Data) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
     }
 
     /// A request under way; ``wait()`` blocks until it is answered.
@@ -24,7 +31,11 @@ public enum HTTPTestClient {
         private let done = DispatchSemaphore(value: 0)
         private var result: Result<Answer, any Error>?
 
-        fileprivate func finish(_ result: Result<Answer, any Error>) {
+        /// A request not answered yet; a harness that answers requests in process finishes it itself.
+        public init() {}
+
+        /// Gives the answer (or the failure) to those waiting; call it once.
+        public func finish(_ result: Result<Answer, any Error>) {
             self.result = result
             done.signal()
         }

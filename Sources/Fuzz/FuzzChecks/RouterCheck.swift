@@ -29,7 +29,7 @@ public struct RouterCheck: FuzzCheck {
         let router = Self.router(limiter: RateLimiter(rate: .init(requestsPerSecond: 1, burst: 1)) { instant })
         let first = try answer(router.respond(to: request), to: request)
         try checkProblem(first, for: request)
-        guard request.headers["authorization"] == "Bearer nav", first.status != 404, first.status != 405 else {
+        guard request.headers[.authorization] == "Bearer nav", first.status != 404, first.status != 405 else {
             return
         }
         let second = try answer(router.respond(to: request), to: request)
@@ -55,14 +55,15 @@ public struct RouterCheck: FuzzCheck {
         let (path, query) =
             target.firstIndex(of: "?").map { (String(target[..<$0]), String(target[target.index(after: $0)...])) }
             ?? (target, "")
-        var headers: [String: String] = [:]
+        var headers = HTTPFields()
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
-                in: .whitespaces)
+            headers[HTTPFieldName(line[..<colon].lowercased())] = line[line.index(after: colon)...]
+                .trimmingCharacters(in: .whitespaces)
         }
         return HTTPRequest(
-            method: method, path: path.removingPercentEncoding ?? path, queryItems: queryItems(query),
+            method: HTTPMethod(rawValue: method), path: path.removingPercentEncoding ?? path,
+            queryItems: queryItems(query),
             headers: headers, body: Data(body.utf8))
     }
 
@@ -80,43 +81,45 @@ public struct RouterCheck: FuzzCheck {
     /// Routes shaped like the API's: no token, a read token and a nav token; query parameters and JSON bodies
     /// parsed by the API's own code; every handler answers 200 when its input is accepted.
     private static func router(limiter: RateLimiter) -> Router {
-        var router = Router(authenticate: authenticate, limiter: limiter)
-        let accepted = HTTPResponse(status: 200, contentType: "application/json", text: "{}")
-        router.add("GET", "/v1/health", scope: nil) { request, _ in
-            _ = try Parameters(request, allowed: [])
+        let routes = Routes()
+        let accepted = HTTPReply.response(HTTPResponse(status: .ok, contentType: "application/json", text: "{}"))
+        let signedIn = routes.root.staged(.authentication(authenticate))
+        let scoped = { (scope: AccessScope) in signedIn.staged(.scope(scope)).staged(.rateLimit(limiter)) }
+        routes.root.get("/v1/health") { context in
+            _ = try context.query(allowing: [])
             return accepted
         }
-        router.add("GET", "/v1/books") { request, _ in
-            let parameters = try Parameters(request, allowed: ["author", "genre", "limit", "after"])
+        scoped(.read).get("/v1/books") { context in
+            let parameters = try context.query(allowing: ["author", "genre", "limit", "after"])
             _ = try parameters.integer("limit", in: 1...500)
             if parameters.value("author") != nil { _ = try parameters.uuid("author") }
             return accepted
         }
-        router.add("GET", "/v1/books/{uuid}") { request, _ in
-            _ = try Parameters(request, allowed: [])
+        scoped(.read).get("/v1/books/{uuid}") { context in
+            _ = try context.query(allowing: [])
             return accepted
         }
-        router.add("GET", "/v1/me/scenes/{scene}", scope: .read) { request, _, _ in
-            _ = try Parameters(request, allowed: ["wait"]).integer("wait", in: 0...60)
+        scoped(.read).get("/v1/me/scenes/{scene}") { context in
+            _ = try context.query(allowing: ["wait"]).integer("wait", in: 0...60)
             return accepted
         }
-        router.add("POST", "/v1/me/scenes/{scene}/intents", scope: .nav) { request, _, _ in
-            _ = try SceneEndpoints.intent(of: request)
+        scoped(.nav).post("/v1/me/scenes/{scene}/intents") { context in
+            _ = try SceneEndpoints.intent(of: context.request)
             return accepted
         }
-        router.add("PUT", "/v1/me/scenes/{scene}", scope: .nav) { request, _, _ in
-            _ = try SceneEndpoints.storedState(of: request)
+        scoped(.nav).put("/v1/me/scenes/{scene}") { context in
+            _ = try SceneEndpoints.storedState(of: context.request)
             return accepted
         }
-        return router
+        return Router(routes)
     }
 
     /// `Bearer read` and `Bearer nav` stand for callers of those scopes; anything else is refused as the API does.
-    private static let authenticate: Router.Authenticator = { request throws(APIProblem) in
-        switch request.headers["authorization"] {
+    private static let authenticate: Authenticator = { request throws(APIProblem) in
+        switch request.headers[.authorization] {
         case nil: throw .missingToken
-        case "Bearer read": return Caller(user: NavigationUser(name: "r", id: 1), scope: .read, tokenID: 1)
-        case "Bearer nav": return Caller(user: NavigationUser(name: "n", id: 2), scope: .nav, tokenID: 2)
+        case "Bearer read": return (Caller(user: NavigationUser(name: "r", id: 1), scope: .read, tokenID: 1), nil)
+        case "Bearer nav": return (Caller(user: NavigationUser(name: "n", id: 2), scope: .nav, tokenID: 2), nil)
         default: throw .refused(.unknown)
         }
     }
@@ -130,18 +133,19 @@ public struct RouterCheck: FuzzCheck {
 
     private func checkProblem(_ response: HTTPResponse, for request: HTTPRequest) throws(FuzzFinding) {
         let what = "the \(response.status) answer to \(describe(request))"
-        try require((200...599).contains(response.status), "\(what) is not a valid status")
+        try require((200...599).contains(response.status.code), "\(what) is not a valid status")
         guard response.status >= 400 else { return }
         try require(response.header("content-type") == "application/problem+json", "\(what) is not problem+json")
         let problem = try? JSONReader.document(Array(response.body))
-        try require(problem?["status"]?.integer == Int64(response.status), "\(what) has a body of another status")
+        try require(
+            problem?["status"]?.integer == Int64(response.status.code), "\(what) has a body of another status")
         try require(problem?["code"]?.string?.isEmpty == false, "\(what) has no code")
         try require(response.status != 405 || response.header("allow") != nil, "\(what) has no Allow")
         try require(response.status != 401 || response.header("www-authenticate") != nil, "\(what) has no challenge")
     }
 
     private func describe(_ request: HTTPRequest) -> String {
-        "\(request.method.debugDescription) \(request.path.debugDescription) \(request.queryItems) "
+        "\(request.method.rawValue.debugDescription) \(request.path.debugDescription) \(request.queryItems) "
             + "body \(String(decoding: request.body, as: UTF8.self).debugDescription)"
     }
 }

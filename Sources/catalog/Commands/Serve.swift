@@ -210,7 +210,7 @@ enum ServeCommand {
                     elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
                 Output.writeError(
                     log.line(
-                        method: request.method, path: request.path, status: response.status,
+                        method: request.method.rawValue, path: request.path, status: response.status.code,
                         bytes: Int(response.contentLength), microseconds: microseconds, user: response.remoteUser))
             },
             noticed: { Output.writeError(log.line(notice: $0)) }, refusing: { APIProblem($0).response },
