@@ -1,11 +1,6 @@
-import AccessTokens
-import Catalog
-import CatalogAPI
 import CatalogStore
 import CommandLineKit
 import Foundation
-import LibraryNavigation
-import Navigation
 import PostgreSQLDB
 import SQLiteDB
 import Schema
