@@ -49,9 +49,6 @@ package struct SQLiteCatalogStore: CatalogStore {
         })
     }
 
-    /// Where the catalog file is.
-    package var path: String { catalog.path }
-
     package func browsing<T>(_ body: (NavigationStore<LibraryRoute>, any BrowsableCatalog) throws -> T) throws -> T {
         // The users' file as its pool opens it, with the catalog attached: one connection reads both.
         let pool = try users.opened().pool
