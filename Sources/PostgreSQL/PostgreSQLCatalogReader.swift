@@ -14,8 +14,9 @@ import SQLiteDB
 /// let catalog = PostgreSQLCatalogReader(connection)
 /// let page = try CatalogAPI.list(.book, filter: nil, after: nil, limit: 50, in: catalog)
 /// ```
-package struct PostgreSQLCatalogReader: CatalogReader {
+package struct PostgreSQLCatalogReader: SQLCatalogReader {
     let connection: PostgreSQLConnection
+    package var listConnection: PostgreSQLConnection { connection }
 
     /// The catalog of the database `connection` is connected to.
     package init(_ connection: PostgreSQLConnection) {
@@ -27,30 +28,6 @@ package struct PostgreSQLCatalogReader: CatalogReader {
     package func reading<T>(_ body: () throws -> T) throws -> T {
         guard !connection.isInTransaction else { return try body() }
         return try connection.transaction(isolation: .repeatableRead, readOnly: true, body)
-    }
-
-    package func page(_ list: BrowsingList<Book>, after cursor: PageCursor?, limit: Int) throws -> Page<Book> {
-        try list.page(in: connection, after: cursor, limit: limit)
-    }
-
-    package func page(_ list: BrowsingList<Credit>, after cursor: PageCursor?, limit: Int) throws -> Page<Credit> {
-        try list.page(in: connection, after: cursor, limit: limit)
-    }
-
-    package func page(_ list: BrowsingList<Author>, after cursor: PageCursor?, limit: Int) throws -> Page<Author> {
-        try list.page(in: connection, after: cursor, limit: limit)
-    }
-
-    package func page(_ list: BrowsingList<Genre>, after cursor: PageCursor?, limit: Int) throws -> Page<Genre> {
-        try list.page(in: connection, after: cursor, limit: limit)
-    }
-
-    package func page(_ list: BrowsingList<Band>, after cursor: PageCursor?, limit: Int) throws -> Page<Band> {
-        try list.page(in: connection, after: cursor, limit: limit)
-    }
-
-    package func count<Item>(_ list: BrowsingList<Item>) throws -> Int {
-        try list.count(in: connection)
     }
 
     package func book(uuid: UUID) throws -> Book? {

@@ -1,5 +1,6 @@
 package import Foundation
-import SQLiteDB
+package import SQLInterface
+package import SQLiteDB
 
 /// What the catalog's read answers (`ListPage`, `EntityDetail`, search) and the terminal browser's columns need of a
 /// catalog, whichever database holds its tables: ``LibraryCatalog`` answers it on SQLite, and a PostgreSQL catalog
@@ -53,33 +54,45 @@ extension CatalogReader {
     }
 }
 
-extension LibraryCatalog: CatalogReader {
-    package func reading<T>(_ body: () throws -> T) throws -> T {
-        try db.transaction { try body() }
-    }
+/// A catalog read through one SQL connection, on either database: its lists are the same statements
+/// (``BrowsingList``), so their pages and counts are written once, here.
+package protocol SQLCatalogReader: CatalogReader {
+    associatedtype Connection: SQLConnection
+    /// The connection the lists are read on.
+    var listConnection: Connection { get }
+}
 
+extension SQLCatalogReader {
     package func page(_ list: BrowsingList<Book>, after cursor: PageCursor?, limit: Int) throws -> Page<Book> {
-        try list.page(in: db, after: cursor, limit: limit)
+        try list.page(in: listConnection, after: cursor, limit: limit)
     }
 
     package func page(_ list: BrowsingList<Credit>, after cursor: PageCursor?, limit: Int) throws -> Page<Credit> {
-        try list.page(in: db, after: cursor, limit: limit)
+        try list.page(in: listConnection, after: cursor, limit: limit)
     }
 
     package func page(_ list: BrowsingList<Author>, after cursor: PageCursor?, limit: Int) throws -> Page<Author> {
-        try list.page(in: db, after: cursor, limit: limit)
+        try list.page(in: listConnection, after: cursor, limit: limit)
     }
 
     package func page(_ list: BrowsingList<Genre>, after cursor: PageCursor?, limit: Int) throws -> Page<Genre> {
-        try list.page(in: db, after: cursor, limit: limit)
+        try list.page(in: listConnection, after: cursor, limit: limit)
     }
 
     package func page(_ list: BrowsingList<Band>, after cursor: PageCursor?, limit: Int) throws -> Page<Band> {
-        try list.page(in: db, after: cursor, limit: limit)
+        try list.page(in: listConnection, after: cursor, limit: limit)
     }
 
     package func count<Item>(_ list: BrowsingList<Item>) throws -> Int {
-        try list.count(in: db)
+        try list.count(in: listConnection)
+    }
+}
+
+extension LibraryCatalog: SQLCatalogReader {
+    package var listConnection: Database { db }
+
+    package func reading<T>(_ body: () throws -> T) throws -> T {
+        try db.transaction { try body() }
     }
 
     package func book(uuid: UUID) throws -> Book? { try books.find(uuid: uuid) }
