@@ -55,6 +55,51 @@ import Testing
         #expect(try LibraryCatalog(client).authors.find(uuid: deleted.deletedAuthor) == nil)
     }
 
+    /// One file holding the catalog and its users (an app's single database): the copy keeps the catalog, and
+    /// neither the rows nor the bytes of a user, their token, scene, history or session.
+    @Test func aSnapshotOfOneFileWithUsersHoldsNoneOfTheirRowsOrBytes() throws {
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let secret = "zelda-private-\(UUID().uuidString)"
+        let now = "2026-01-01T00:00:00Z"
+        try fixture.server.transaction(.immediate) {
+            try fixture.server.execute("INSERT INTO users (id, name, created_at) VALUES (7, ?, ?)", [secret, now])
+            try fixture.server.execute(
+                """
+                INSERT INTO access_tokens (id, user_id, hash, scope, created_at) VALUES (5, 7, ?, 'read', ?)
+                """, [String(repeating: "a", count: 64), now])
+            try fixture.server.execute(
+                """
+                INSERT INTO web_sessions (token_id, hash, created_at, expires_at, csrf_hash) VALUES (5, ?, ?, ?, ?)
+                """, [String(repeating: "b", count: 64), now, now, String(repeating: "c", count: 64)])
+            try fixture.server.execute(
+                """
+                INSERT INTO nav_scenes (id, user_id, scene, format, state, history_first, history_cursor, history_last,
+                    created_at, updated_at)
+                VALUES (3, 7, 'main', 1, ?, 1, 1, 1, ?, ?)
+                """, [secret, now, now])
+            try fixture.server.execute(
+                "INSERT INTO nav_history (scene_id, position, format, state, recorded_at) VALUES (3, 1, 1, ?, ?)",
+                [secret, now])
+            try fixture.server.execute(
+                """
+                INSERT INTO nav_sessions (user_id, name, format, state, created_at, updated_at)
+                VALUES (7, 'work', 1, ?, ?, ?)
+                """, [secret, now, now])
+        }
+        for table in DatabaseSchema.userTables {
+            #expect(try fixture.server.rowCount(ofTable: table) > 0, "\(table) holds a row on the server")
+        }
+        let client = try fixture.snapshot()
+        for table in DatabaseSchema.userTables {
+            #expect(try client.rowCount(ofTable: table) == 0, "\(table) is empty in the copy")
+        }
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+        try client.close()
+        let bytes = try Data(contentsOf: fixture.directory.appending(path: "client.sqlite"))
+        #expect(bytes.range(of: Data(secret.utf8)) == nil, "the copy's file holds no byte of the user's rows")
+    }
+
     @Test func aClientStartsFromAnEmptyServerAndCatchesUpThroughImports() throws {
         let fixture = try SyncFixture()
         let client = try fixture.snapshot()
