@@ -197,11 +197,13 @@ import Testing
     }
 }
 
-/// One tmux server of its own (`-L`), so the test never touches anyone's sessions.
+/// One tmux server of its own, on a socket of its own (`-S`), so the test never touches anyone's sessions.
 private struct Tmux {
     /// The options that name the database browsed: `--db FILE` or `--database URI`.
     let database: [String]
-    let socket = "catalog-test-\(UUID().uuidString.prefix(8))"
+    /// In the temporary directory rather than tmux's own (`-L`), whose sockets outlive their server: ``kill()``
+    /// removes it.
+    let socket = FileManager.default.temporaryDirectory.appending(path: "catalog-test-\(UUID().uuidString.prefix(8))")
 
     init(cli: CatalogCLI) {
         database = ["--db", cli.database]
@@ -307,6 +309,7 @@ private struct Tmux {
 
     func kill() {
         _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(at: socket)
     }
 
     /// Runs tmux with `arguments` and returns what it printed.
@@ -316,7 +319,8 @@ private struct Tmux {
     /// so `waitUntilExit()` would never return.
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
-        let output = FileManager.default.temporaryDirectory.appending(path: "\(socket)-\(UUID().uuidString)")
+        let output = socket.deletingLastPathComponent().appending(
+            path: "\(socket.lastPathComponent)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -333,7 +337,7 @@ private struct Tmux {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let path = BrowseTmuxTests.tmux ?? "tmux"
-        let argv = ([path, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) }
+        let argv = ([path, "-S", socket.path, "-f", "/dev/null"] + arguments).map { strdup($0) }
         defer { for argument in argv { free(argument) } }
         var pid = pid_t()
         guard posix_spawn(&pid, path, &actions, &attributes, argv + [nil], environ) == 0 else {
