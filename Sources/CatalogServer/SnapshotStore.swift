@@ -1,3 +1,4 @@
+import Catalog
 import CatalogStore
 import CatalogSync
 import Foundation
@@ -20,17 +21,15 @@ final class SnapshotStore: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private let directory: URL
+    private let directory: ScratchDirectory
     private var current: Snapshot?
     private var built = 0
     private var removed = false
 
-    /// A store in a new directory only this user can read, named after the process (`catalog-serve-PID-…`).
+    /// A store in a new directory only this user can read, named after the process (`catalog-serve-PID-…`); those
+    /// of servers that were killed are removed.
     init() throws {
-        let name = "catalog-serve-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.lowercased())"
-        directory = FileManager.default.temporaryDirectory.appending(path: name)
-        try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        directory = try ScratchDirectory(prefix: "catalog-serve")
     }
 
     /// The snapshot of the database's current version, built now when there is none yet.
@@ -48,7 +47,7 @@ final class SnapshotStore: @unchecked Sendable {
                 return current
             }
             built += 1
-            let path = directory.appending(path: "snapshot-\(built).sqlite").path
+            let path = directory.url.appending(path: "snapshot-\(built).sqlite").path
             let info = try storage.writeSnapshot(to: path)
             // The copy may hold a commit made after the version was read: its own sequence names it.
             let snapshot = Snapshot(
@@ -64,7 +63,7 @@ final class SnapshotStore: @unchecked Sendable {
         lock.withLock {
             removed = true
             current = nil
-            try? FileManager.default.removeItem(at: directory)
+            directory.remove()
         }
     }
 

@@ -27,30 +27,29 @@ public final class PostgreSQLWorkingCopy {
     /// The copy, to write with any SQLite writer of the catalog.
     public let database: Database
     private let feed: PostgreSQLChangeFeed
-    private let directory: URL
+    private let directory: ScratchDirectory
     /// The copy's own change-log sequence up to which the server has its changes.
     private var pushedThrough: Int64
     /// The server's sequence the copy holds everything up to.
     private var serverSequence: Int64
 
     /// Copies the catalog of `feed`'s database into a new file in a directory of its own under `parent`, removed
-    /// when this value goes away.
+    /// when this value goes away (or, when its process is killed, by the next working copy made under `parent`).
     ///
     /// - Throws: `PostgreSQLError`, `DatabaseError`.
     public init(checkingOut feed: PostgreSQLChangeFeed, in parent: URL = FileManager.default.temporaryDirectory)
         throws
     {
-        directory = parent.appending(path: "catalog-working-copy-\(UUID().uuidString.lowercased())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try ScratchDirectory(prefix: "catalog-working-copy", in: parent)
         do {
-            let path = directory.appending(path: "catalog.sqlite").path
+            let path = directory.url.appending(path: "catalog.sqlite").path
             let snapshot = try feed.snapshot(to: path, server: "working copy")
             database = try Database(path: path)
             try database.execute(Self.identityTracking)
             pushedThrough = try SyncClient(database).state()?.localSequence ?? 0
             serverSequence = snapshot.sequence
         } catch {
-            try? FileManager.default.removeItem(at: directory)
+            directory.remove()
             throw error
         }
         self.feed = feed
@@ -58,7 +57,7 @@ public final class PostgreSQLWorkingCopy {
 
     deinit {
         try? database.close()
-        try? FileManager.default.removeItem(at: directory)
+        directory.remove()
     }
 
     /// Whether no other writer has changed the server's catalog since the copy was made or last pushed, so that a
