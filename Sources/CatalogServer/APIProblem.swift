@@ -84,7 +84,7 @@ package struct APIProblem: Error, Sendable, Equatable {
     /// A request the HTTP server refused before any handler saw it (its framing, its text, its size), with the
     /// refusal's status, code and detail.
     package init(_ refusal: HTTPRefusal) {
-        self.init(status: refusal.status, code: ProblemCode(rawValue: refusal.code), detail: refusal.detail)
+        self.init(status: refusal.status, code: ProblemCode(rawValue: refusal.code.rawValue), detail: refusal.detail)
     }
 
     /// The problem as a response.

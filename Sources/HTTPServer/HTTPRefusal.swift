@@ -4,14 +4,31 @@
 public struct HTTPRefusal: Error, Sendable, Equatable {
     /// The status answered: 400, 413, 414 or 431.
     public var status: HTTPStatus
-    /// A stable name: `bad-framing`, `repeated-field`, `bad-text`, `body-too-large`, `too-many-query-items`,
-    /// `request-line-too-long` or `header-fields-too-large`.
-    public var code: String
+    /// What kind of refusal it is, by a stable name.
+    public var code: Code
     /// What was wrong, for people.
     public var detail: String
 
+    /// The kinds of refusal; a raw value is the name a problem answer carries.
+    public enum Code: String, Sendable, CaseIterable {
+        /// Framing two readers could take differently (length and chunks, a field name that is not a token).
+        case badFraming = "bad-framing"
+        /// A header field that may come once came more than once.
+        case repeatedField = "repeated-field"
+        /// A NUL, a control character or bytes that are not UTF-8 in the path, a query item or a field value.
+        case badText = "bad-text"
+        /// A body, declared or received, over the server's limit.
+        case bodyTooLarge = "body-too-large"
+        /// More query items than the server takes.
+        case tooManyQueryItems = "too-many-query-items"
+        /// A request line longer than the server takes.
+        case requestLineTooLong = "request-line-too-long"
+        /// Header fields and request line larger than the server takes.
+        case headerFieldsTooLarge = "header-fields-too-large"
+    }
+
     /// A refusal with the given status, code and detail.
-    public init(status: HTTPStatus, code: String, detail: String) {
+    public init(status: HTTPStatus, code: Code, detail: String) {
         self.status = status
         self.code = code
         self.detail = detail
@@ -23,18 +40,18 @@ public struct HTTPRefusal: Error, Sendable, Equatable {
     ]
 
     static func badFraming(_ detail: String) -> HTTPRefusal {
-        HTTPRefusal(status: .badRequest, code: "bad-framing", detail: detail)
+        HTTPRefusal(status: .badRequest, code: .badFraming, detail: detail)
     }
 
     static func badText(_ detail: String) -> HTTPRefusal {
         HTTPRefusal(
-            status: .badRequest, code: "bad-text",
+            status: .badRequest, code: .badText,
             detail: "\(detail) holds a NUL, a control character or bytes that are not UTF-8; send UTF-8 text")
     }
 
     static func bodyTooLarge(limit: Int) -> HTTPRefusal {
         HTTPRefusal(
-            status: .contentTooLarge, code: "body-too-large",
+            status: .contentTooLarge, code: .bodyTooLarge,
             detail: "the request body is larger than the server takes (\(limit) bytes)")
     }
 }
@@ -46,7 +63,7 @@ extension HTTPRefusal {
     static func check(target: [UInt8], maximumQueryItems: Int, maximumLength: Int) -> HTTPRefusal? {
         guard target.count <= maximumLength else {
             return HTTPRefusal(
-                status: .uriTooLong, code: "request-line-too-long",
+                status: .uriTooLong, code: .requestLineTooLong,
                 detail: "the request line is longer than the server takes (\(maximumLength) bytes); "
                     + "send long queries in fewer, shorter items")
         }
@@ -56,7 +73,7 @@ extension HTTPRefusal {
         let items = parts[1].split(separator: UInt8(ascii: "&"))
         guard items.count <= maximumQueryItems else {
             return HTTPRefusal(
-                status: .uriTooLong, code: "too-many-query-items",
+                status: .uriTooLong, code: .tooManyQueryItems,
                 detail: "the query has \(items.count) items; the server takes \(maximumQueryItems) at most")
         }
         for item in items {
@@ -76,7 +93,7 @@ extension HTTPRefusal {
         let size = fields.reduce(target) { $0 + $1.name.utf8.count + $1.value.count + 4 }
         guard size <= headLimit else {
             return HTTPRefusal(
-                status: .requestHeaderFieldsTooLarge, code: "header-fields-too-large",
+                status: .requestHeaderFieldsTooLarge, code: .headerFieldsTooLarge,
                 detail: "the request's header fields and request line are larger than the server takes "
                     + "(\(headLimit) bytes with the request line); send fewer or smaller fields")
         }
@@ -89,7 +106,7 @@ extension HTTPRefusal {
         let names = fields.map(\.name)
         if let repeated = singletonFields.sorted().first(where: { name in names.filter { $0 == name }.count > 1 }) {
             return HTTPRefusal(
-                status: .badRequest, code: "repeated-field",
+                status: .badRequest, code: .repeatedField,
                 detail: "the request has more than one \(repeated) header field")
         }
         let length = fields.first { $0.name == "content-length" }.map { String(decoding: $0.value, as: UTF8.self) }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// The typed vocabulary requests and responses are written in: methods, statuses, header fields and entity tags.
@@ -17,6 +18,14 @@ import Testing
         fields[.contentType] = nil
         #expect(fields.count == 1 && fields[.contentType] == nil)
         #expect(HTTPFields([.init(name: "ETag", value: "\"a\"")]) == [("etag", "\"a\"")])
+    }
+
+    /// A client reads the refusal's name in the problem's `code`: the HTTP reference lists each with its status.
+    @Test(arguments: HTTPRefusal.Code.allCases)
+    func everyRefusalIsInTheLimitsTable(code: HTTPRefusal.Code) throws {
+        let reference = try Documentation.pages().first { $0.path == "docs/http.md" }
+        let text = try #require(reference?.text, "docs/http.md is read")
+        #expect(text.range(of: #"`(400|413|414|431) "# + code.rawValue + "`", options: .regularExpression) != nil)
     }
 
     @Test func statusesCompareAsTheirCodesAndHaveTheirPhrases() {
