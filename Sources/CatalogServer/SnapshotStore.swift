@@ -17,7 +17,7 @@ final class SnapshotStore: @unchecked Sendable {
     /// A built snapshot: its file and version.
     struct Snapshot: Sendable {
         let path: String
-        let etag: String
+        let etag: EntityTag
     }
 
     private let lock = NSLock()
@@ -67,7 +67,7 @@ final class SnapshotStore: @unchecked Sendable {
         }
     }
 
-    private static func etag(_ database: String, _ sequence: Int64, _ schema: Int) -> String {
-        "\"\(database)-\(sequence)-\(schema)\""
+    private static func etag(_ database: String, _ sequence: Int64, _ schema: Int) -> EntityTag {
+        EntityTag("\(database)-\(sequence)-\(schema)")
     }
 }

@@ -13,16 +13,18 @@ extension HTTPResponse {
     /// - Parameters:
     ///   - path: the file; it is opened now, so it may be removed as soon as this returns.
     ///   - contentType: its media type.
-    ///   - etag: its version, a quoted string such as `"abc"`.
+    ///   - etag: its version.
     ///   - request: the request, for its `range` and `if-range` headers.
     /// - Throws: `CocoaError` when the file cannot be opened.
     public static func file(
-        at path: String, contentType: String, etag: String, for request: HTTPRequest
+        at path: String, contentType: String, etag: EntityTag, for request: HTTPRequest
     ) throws -> HTTPResponse {
         let handle = try FileHandle(forReadingFrom: URL(filePath: path))
         let size = try handle.seekToEnd()
-        let headers: HTTPFields = [(.contentType, contentType), (.etag, etag), (.acceptRanges, "bytes")]
-        let wanted = request.headers[.ifRange].map { $0 == etag } ?? true
+        let headers: HTTPFields = [(.contentType, contentType), (.etag, etag.field), (.acceptRanges, "bytes")]
+        // If-Range holds one tag, compared strongly (RFC 9110 13.1.5): a weak tag or a date names no version here,
+        // so the whole file comes back, which is always safe.
+        let wanted = request.headers[.ifRange].map { $0.trimmingCharacters(in: .whitespaces) == etag.field } ?? true
         guard wanted, let text = request.headers[.range], let range = ByteRange(text) else {
             return HTTPResponse(status: .ok, headers: headers, file: FileBody(file: handle, offset: 0, length: size))
         }
