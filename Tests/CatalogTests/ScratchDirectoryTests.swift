@@ -8,11 +8,14 @@ import Testing
         let parent = try TestSupport.temporaryDirectory("scratch")
         let ended = try Self.endedProcessIdentifier()
         let own = ProcessInfo.processInfo.processIdentifier
-        let abandoned = parent.appending(path: "work-\(ended)-a")
-        let running = parent.appending(path: "work-\(own)-b")
-        let otherPrefix = parent.appending(path: "other-\(ended)-c")
+        let abandoned = parent.appending(path: "work-\(ended)-\(Self.uuid())")
+        let running = parent.appending(path: "work-\(own)-\(Self.uuid())")
+        let otherPrefix = parent.appending(path: "other-\(ended)-\(Self.uuid())")
         let notAProcess = parent.appending(path: "work-notes")
-        for url in [abandoned, running, otherPrefix, notAProcess] {
+        // Another program's directory whose name only looks like a process number: a uuid of digits first.
+        let lookalike = parent.appending(path: "work-12345678-AAAA-4BBB-8CCC-DDDDDDDDDDDD")
+        let notAUUID = parent.appending(path: "work-\(ended)-notes")
+        for url in [abandoned, running, otherPrefix, notAProcess, lookalike, notAUUID] {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
             try Data("left".utf8).write(to: url.appending(path: "catalog.sqlite"))
         }
@@ -21,12 +24,15 @@ import Testing
 
         #expect(scratch.url.lastPathComponent.hasPrefix("work-\(own)-"))
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: parent.path))
-        #expect(left == Set([running, otherPrefix, notAProcess, scratch.url].map(\.lastPathComponent)))
+        #expect(
+            left == Set([running, otherPrefix, notAProcess, lookalike, notAUUID, scratch.url].map(\.lastPathComponent)))
         let permissions = try FileManager.default.attributesOfItem(atPath: scratch.url.path)[.posixPermissions]
         #expect(permissions as? Int == 0o700)
         scratch.remove()
         #expect(!FileManager.default.fileExists(atPath: scratch.url.path))
     }
+
+    private static func uuid() -> String { UUID().uuidString.lowercased() }
 
     /// The number of a process that has ended (and been reaped).
     private static func endedProcessIdentifier() throws -> pid_t {

@@ -29,10 +29,19 @@ package struct ScratchDirectory: Sendable {
     private static func removeAbandoned(prefix: String, in parent: URL) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         for name in names where name.hasPrefix(prefix + "-") {
-            let owner = name.dropFirst(prefix.count + 1).prefix { $0 != "-" }
-            guard let pid = pid_t(owner), pid > 0, !isRunning(pid) else { continue }
+            guard let pid = owner(of: name.dropFirst(prefix.count + 1)), !isRunning(pid) else { continue }
             try? FileManager.default.removeItem(at: parent.appending(path: name))
         }
+    }
+
+    /// The process of a directory named `PID-UUID` after its prefix (as ``init(prefix:in:)`` names them, the uuid in
+    /// lowercase), or `nil` for any other name, which is never removed.
+    private static func owner(of suffix: Substring) -> pid_t? {
+        let parts = suffix.split(separator: "-", maxSplits: 1)
+        guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, parts[1] == parts[1].lowercased(),
+            UUID(uuidString: String(parts[1])) != nil
+        else { return nil }
+        return pid
     }
 
     /// Whether a process numbered `pid` exists (one of another user's counts: it may be the owner).
