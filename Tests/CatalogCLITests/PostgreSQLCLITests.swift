@@ -413,21 +413,25 @@ import Testing
         #expect(initialized.standardOutput == shown + applied.dropFirst(example.count) + "\n")
     }
 
-    /// `list`, `show` and `search` print from PostgreSQL what they print from a SQLite snapshot of it (the same ids,
-    /// uuids and times), as text and as JSON; a search's hits in any order (the ranking differs).
+    /// `list`, `show`, `duplicates` and `search` print from PostgreSQL what they print from a SQLite snapshot of it
+    /// (the same ids, uuids and times), as text and as JSON; a search's hits in any order (the ranking differs).
     @Test func listShowAndSearchPrintWhatTheyPrintOnSQLite() throws {
         let uri = try PostgresCluster.shared().createDatabase("cli-read")
-        let samples = ["library.json", "music.json"].map { TestSupport.sampleData.appending(path: $0).path }
-        try #require(try CatalogCLI.run(["--database", uri, "import"] + samples).status == 0)
         let cli = try CatalogCLI("pg-read")
+        // The samples' Mark Twain, spelled another way.
+        let twain = cli.path("twain.csv")
+        try Data("title,authors\nLife on the Mississippi,\"Twain, Mark\"\n".utf8).write(to: URL(filePath: twain))
+        let samples = ["library.json", "music.json"].map { TestSupport.sampleData.appending(path: $0).path }
+        try #require(try CatalogCLI.run(["--database", uri, "import"] + samples + [twain]).status == 0)
         try #require(try CatalogCLI.run(["--database", uri, "snapshot", cli.database]).status == 0)
         let items = try #require(try cli.run("list", "books", "--json").json()["items"] as? [[String: Any]])
         let book = try #require(items.first?["uuid"] as? String)
         let commands = [
             ["list", "books"], ["list", "books", "--json", "--limit", "2"], ["list", "authors", "--book", book],
             ["show", "book", book], ["show", "book", book, "--json"], ["list", "books", "--after", "nonsense"],
-            ["show", "book", UUID().uuidString],
+            ["show", "book", UUID().uuidString], ["duplicates", "authors"], ["duplicates", "authors", "--json"],
         ]
+        #expect(try cli.run("duplicates", "authors").standardOutput.contains("  Twain, Mark  "))
         for arguments in commands {
             let onPostgreSQL = try CatalogCLI.run(["--database", uri] + arguments)
             let onSQLite = try cli.run(arguments)
