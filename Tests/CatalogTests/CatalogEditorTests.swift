@@ -120,7 +120,8 @@ import Testing
         let history = try editor.history(.author, uuid: duplicate.uuid)
         #expect(history.last?.action == .merge)
         #expect(
-            history.last?.changes.first == EditRecord.FieldChange(field: "merged", before: "Twain, Mark", after: nil))
+            history.last?.changes.first
+                == EditRecord.FieldChange(field: "merged", before: "Twain, Mark", after: "Mark Twain"))
     }
 
     @Test func mergeKeepsChosenFieldsAndRefusesOtherKinds() throws {

@@ -22,8 +22,10 @@ extension CatalogEditor {
                 before.first { $0.key == key }?.entity, after.first { $0.key == key }?.entity)
             if let merged = row.merged, row.action == .merge {
                 let name = before.first { $0.key == EntityState.key(kind, merged) }?.entity.flatMap(Self.displayName)
+                let survivor = try LibraryCatalog(db).summary(of: kind, uuid: UUID(uuidString: row.uuid) ?? uuid)
                 changes.insert(
-                    EditRecord.FieldChange(field: "merged", before: name ?? merged, after: nil), at: 0)
+                    EditRecord.FieldChange(field: "merged", before: name ?? merged, after: survivor?.name ?? row.uuid),
+                    at: 0)
             }
             return EditRecord(
                 id: row.id, action: row.action, kind: kind, uuid: UUID(uuidString: row.uuid) ?? uuid,
