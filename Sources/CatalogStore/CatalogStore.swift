@@ -11,14 +11,14 @@ package import Navigation
 /// `PostgreSQLCatalogStore`). The rules (validation, repair, scopes) stay above the store; a store moves rows.
 ///
 /// Its requirements come in concerns of their own, so a piece of code can say which part it needs:
-/// ``CatalogReading``, ``CatalogWriting``, ``ChangeFeedStore``, ``AccountHolding``, ``NavigationHolding`` and
-/// ``CommitSource``.
+/// ``CatalogReading``, ``CatalogWriting``, ``CatalogEditing``, ``ChangeFeedStore``, ``AccountHolding``,
+/// ``NavigationHolding`` and ``CommitSource``.
 ///
 /// Every call may run on any thread, several at once; each takes what it needs (a pooled connection) for the
 /// length of the call and gives it back, so a body must not keep the store or reader it is given, nor call the
 /// store again from inside it.
-package typealias CatalogStore = AccountHolding & CatalogReading & CatalogWriting & ChangeFeedStore & CommitSource
-    & NavigationHolding
+package typealias CatalogStore = AccountHolding & CatalogEditing & CatalogReading & CatalogWriting & ChangeFeedStore
+    & CommitSource & NavigationHolding
 
 /// The catalog's reads.
 package protocol CatalogReading: Sendable {
@@ -33,6 +33,15 @@ package protocol CatalogReading: Sendable {
 package protocol CatalogWriting: Sendable {
     /// Runs `body` with the catalog's importer, which may keep what it learnt of one file for the next.
     func importing<T>(_ body: (any CatalogFileImporter) throws -> T) throws -> T
+}
+
+/// What edits the catalog by hand: every create, update, delete, merge and undo of any surface goes through the
+/// store's ``CatalogEditor``, one transaction per call.
+package protocol CatalogEditing: Sendable {
+    /// Runs `body` with the catalog's editor acting for `actor` (a user's or a token's name, kept in the history).
+    ///
+    /// - Throws: ``StoreError/unsupported(_:database:)`` on a store that cannot edit yet; what `body` throws.
+    func editing<T>(as actor: String, _ body: (CatalogEditor) throws -> T) throws -> T
 }
 
 /// Imports catalog files, on any database: `CatalogImporter` on SQLite, `PostgreSQLImporter` on PostgreSQL.

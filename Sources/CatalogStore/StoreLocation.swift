@@ -27,7 +27,7 @@ package enum StoreLocation: Sendable, Hashable {
     /// What a store here can do beyond what every store does.
     package var capabilities: Set<StoreCapability> {
         switch self {
-        case .sqlite: [.portableFile]
+        case .sqlite: [.portableFile, .editing]
         case .postgreSQL: []
         }
     }
@@ -68,4 +68,14 @@ package enum StoreCapability: Sendable, Hashable, CaseIterable {
     /// The store is one file a program can hand around: an offline client's copy, which a sync catches up, or a
     /// catalog made whole from sample data.
     case portableFile
+    /// The store edits its catalog by hand (``CatalogEditing``): create, update, delete, merge, undo.
+    case editing
+
+    /// What the capability lets a program do, as a message names it.
+    package var description: String {
+        switch self {
+        case .portableFile: "handing the catalog around as one file"
+        case .editing: "editing the catalog (add, edit, delete, merge, undo)"
+        }
+    }
 }

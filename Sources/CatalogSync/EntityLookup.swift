@@ -1,4 +1,4 @@
-import Catalog
+public import Catalog
 
 /// What a change source knows of one entity now.
 public enum EntityLookup: Sendable, Hashable {

@@ -1,5 +1,4 @@
 package import Catalog
-package import CatalogSync
 import Foundation
 package import PostgreSQLDB
 import SQLiteDB

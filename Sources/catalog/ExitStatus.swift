@@ -32,6 +32,9 @@ enum ExitStatus {
             return dataError
         case is SyncError, is PostgreSQLSchemaError:
             return dataError
+        // A field or list the kind does not have is a wrong command line; every other refusal is the edit's.
+        case EditError.unknownField, EditError.unknownList:
+            return usage
         default:
             return failure
         }

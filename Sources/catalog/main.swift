@@ -9,7 +9,9 @@ let root = Command(
     options: [GlobalOptions.database, GlobalOptions.postgreSQL, GlobalOptions.wait],
     subcommands: [
         InitCommand.command, InfoCommand.command, ImportCommand.command, ListCommand.command, ShowCommand.command,
-        SearchCommand.command, DuplicatesCommand.command, ServeCommand.command, ChangesCommand.command,
+        SearchCommand.command, DuplicatesCommand.command, AddCommand.command, EditCommand.command,
+        DeleteCommand.command, MergeCommand.command, HistoryCommand.command, UndoCommand.command, ServeCommand.command,
+        ChangesCommand.command,
         SnapshotCommand.command,
         SyncCommand.command,
         NavCommand.command, SessionsCommand.command, BrowseCommand.command, DemoCommand.command, UsersCommand.command,

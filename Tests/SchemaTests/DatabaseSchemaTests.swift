@@ -17,13 +17,13 @@ import Testing
     /// The catalog's, the navigation's and the access tokens' migrations, each embedded into its own module, are one
     /// sequence.
     @Test func composesTheCatalogAndTheNavigationMigrations() {
-        #expect(CatalogSchema.migrations.map(\.version) == [1, 3, 4, 7, 8])
+        #expect(CatalogSchema.migrations.map(\.version) == [1, 3, 4, 7, 8, 10])
         #expect(NavigationSchema.migrations.map(\.version) == [2])
         #expect(
             DatabaseSchema.migrations.map(\.fileName) == [
                 "0001_catalog.sql", "0002_navigation.sql", "0003_changes.sql", "0004_checks_without_in_lists.sql",
                 "0005_access_tokens.sql", "0006_web_sessions.sql", "0007_change_log_per_entity.sql",
-                "0008_links_follow_deletes.sql", "0009_web_session_csrf_hashes.sql",
+                "0008_links_follow_deletes.sql", "0009_web_session_csrf_hashes.sql", "0010_catalog_edits.sql",
             ])
     }
 
@@ -32,7 +32,7 @@ import Testing
     /// vacuumed. Its `schema_migrations` rows (versions and checksums) must still be this build's; opening it adds
     /// the later migrations (0005 and 0006, the empty `access_tokens` and `web_sessions`; 0007, the change log at one row
     /// per entity, which this file's log already is; 0008, triggers, with no orphan link to remove; 0009, `web_sessions`
-    /// made again with `csrf_hash`) and changes no row of its own.
+    /// made again with `csrf_hash`; 0010, the empty `entity_merges` and `edit_history`) and changes no row of its own.
     @Test func aDatabaseWrittenAtVersion4OpensWithItsMigrationsAndRowsUnchanged() throws {
         let path = try copyOfFixture("catalog-0004.sqlite")
         let (appliedBefore, rowsBefore) = try contents(of: Database(path: path))
@@ -42,11 +42,12 @@ import Testing
         let db = try DatabaseSchema.open(path: path)
         let (applied, rows) = try contents(of: db)
         #expect(Array(applied.prefix(4)) == appliedBefore)
-        #expect(applied.dropFirst(4).map(\.version) == [5, 6, 7, 8, 9])
-        let added: Set = ["schema_migrations", "access_tokens", "web_sessions"]
+        #expect(applied.dropFirst(4).map(\.version) == [5, 6, 7, 8, 9, 10])
+        let added: Set = ["schema_migrations", "access_tokens", "web_sessions", "entity_merges", "edit_history"]
         #expect(rows.filter { !added.contains($0.key) } == rowsBefore.filter { $0.key != "schema_migrations" })
         #expect(rows["access_tokens"] == 0 && rows["web_sessions"] == 0)
-        #expect(DatabaseSchema.migrator.latestVersion == 9)
+        #expect(rows["entity_merges"] == 0 && rows["edit_history"] == 0)
+        #expect(DatabaseSchema.migrator.latestVersion == 10)
         #expect(try DatabaseSchema.migrator.pendingMigrations(in: db).isEmpty)
         #expect(try db.integrityCheck() == ["ok"])
     }
@@ -67,7 +68,7 @@ import Testing
             VALUES (1, ?, 'plain-csrf-value', ?, ?)
             """, [String(repeating: "cd", count: 32), stamp, stamp])
 
-        #expect(try DatabaseSchema.migrator.migrate(db).map(\.version) == [9])
+        #expect(try DatabaseSchema.migrator.migrate(db).map(\.version) == [9, 10])
         #expect(try db.rowCount(ofTable: "web_sessions") == 0)
         #expect(try db.rowCount(ofTable: "access_tokens") == 1 && db.rowCount(ofTable: "users") == 1)
         let columns = try db.fetchAll(String.self, "SELECT name FROM pragma_table_info('web_sessions')")

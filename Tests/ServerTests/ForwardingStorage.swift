@@ -26,6 +26,9 @@ extension ForwardingStorage {
     }
     func prune(before sequence: Int64) throws -> Int { try inner.prune(before: sequence) }
     func importing<T>(_ body: (any CatalogFileImporter) throws -> T) throws -> T { try inner.importing(body) }
+    func editing<T>(as actor: String, _ body: (CatalogEditor) throws -> T) throws -> T {
+        try inner.editing(as: actor, body)
+    }
     func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup { try inner.lookup(kind, uuid: uuid) }
     func writeSnapshot(to path: String) throws -> SnapshotInfo { try inner.writeSnapshot(to: path) }
     func accounts<T>(_ body: (UserDirectory, AccessTokenStore) throws -> T) throws -> T { try inner.accounts(body) }

@@ -101,6 +101,11 @@ package struct PostgreSQLCatalogStore: CatalogStore {
         try primary.withConnection { connection in try body(PostgreSQLImporter(connection)) }
     }
 
+    /// Hand edits are written for SQLite so far: said plainly rather than half done.
+    package func editing<T>(as actor: String, _ body: (CatalogEditor) throws -> T) throws -> T {
+        throw StoreError.unsupported(.editing, database: "PostgreSQL")
+    }
+
     package func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup {
         try primary.withConnection { connection in try PostgreSQLChangeFeed(connection).lookup(kind, uuid: uuid) }
     }

@@ -100,6 +100,11 @@ package struct SQLiteCatalogStore: CatalogStore {
         try catalog.writeWithoutTransaction { db in try body(CatalogImporter(db)) }
     }
 
+    package func editing<T>(as actor: String, _ body: (CatalogEditor) throws -> T) throws -> T {
+        // Each edit takes its own immediate transaction.
+        try catalog.writeWithoutTransaction { db in try body(CatalogEditor(db, actor: actor)) }
+    }
+
     package func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup {
         try ChangeFeed(catalog).lookup(kind, uuid: uuid)
     }

@@ -1,4 +1,3 @@
-public import Catalog
 public import SQLiteDB
 
 /// The current state of one entity in a change: the columns its table's description says a change carries
@@ -46,7 +45,7 @@ public struct EntityPayload: Sendable {
     }
 
     /// When the entity last changed (ISO 8601 text).
-    var updatedAt: DatabaseValue { self["updatedAt"] ?? .null }
+    package var updatedAt: DatabaseValue { self["updatedAt"] ?? .null }
 }
 
 extension EntityPayload: Hashable {

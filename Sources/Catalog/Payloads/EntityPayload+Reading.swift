@@ -1,4 +1,3 @@
-package import Catalog
 package import SQLiteDB
 
 extension EntityPayload {
@@ -12,7 +11,8 @@ extension EntityPayload {
     }
 
     /// The rows of `sql`, whose one parameter is a uuid, each read as the values of `columns`.
-    static func rows(_ sql: String, of columns: [TableColumn], uuid: String, in db: Database) throws -> [Values] {
+    package static func rows(_ sql: String, of columns: [TableColumn], uuid: String, in db: Database) throws -> [Values]
+    {
         let statement = try db.cachedStatement(sql)
         try statement.bind([uuid])
         defer { statement.reset() }

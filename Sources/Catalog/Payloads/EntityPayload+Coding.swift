@@ -1,9 +1,8 @@
-import Catalog
 import SQLiteDB
 
 extension EntityPayload {
     /// Reads the JSON form of a payload of `table`: a required column must be there; other keys are ignored.
-    init(table: EntityTable, from decoder: any Decoder) throws {
+    package init(table: EntityTable, from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: PayloadKey.self)
         self.table = table
         values = try Self.decode(table.payloadColumns, from: container)
@@ -18,7 +17,7 @@ extension EntityPayload {
     }
 
     /// Writes the JSON form.
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: PayloadKey.self)
         try Self.encode(values, of: table.payloadColumns, into: &container)
         for (link, rows) in zip(table.links, links) {

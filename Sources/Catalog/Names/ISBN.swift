@@ -1,10 +1,8 @@
-import Catalog
-
 /// ISBN normalization: any ISBN-10 or ISBN-13 spelling to a verified 13-digit ISBN.
-enum ISBN {
+package enum ISBN {
     /// The shortest digit string read as an ISBN-10 that lost leading zeros (spreadsheets drop them:
     /// goodbooks-10k has `7203116` for 0007203116). Anything shorter is refused as too short.
-    static let minimumPaddedLength = 7
+    package static let minimumPaddedLength = 7
 
     /// Normalizes an ISBN to its 13 digits.
     ///
@@ -15,7 +13,7 @@ enum ISBN {
     ///
     /// - Parameter text: The ISBN as written.
     /// - Returns: The ISBN-13, or why the text is not an ISBN.
-    static func normalize(_ text: String) -> Result<String, InvalidISBN> {
+    package static func normalize(_ text: String) -> Result<String, InvalidISBN> {
         var characters = Array(text.utf8).filter {
             $0 != UInt8(ascii: "-") && $0 != 0x20 && !(0x09...0x0D).contains($0)
         }
@@ -46,9 +44,9 @@ enum ISBN {
     }
 
     /// Why a value is not an ISBN.
-    struct InvalidISBN: Error, Sendable, Hashable {
+    package struct InvalidISBN: Error, Sendable, Hashable {
         /// A sentence fragment: "checksum fails (check digit 5, expected 7)".
-        var reason: String
+        package var reason: String
     }
 
     private static func isbn10(_ digits: [Int]) -> Result<String, InvalidISBN> {

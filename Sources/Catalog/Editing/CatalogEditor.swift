@@ -1,0 +1,237 @@
+public import Foundation
+public import SQLiteDB
+
+/// The one path every hand write of the catalog takes: create, update (only the fields given change), change an
+/// entry's lists, delete, merge one entry into another, and undo. Each call is one transaction that validates as an
+/// import does, keeps the search index, the sort-key copies and the change log right (the migrations' triggers),
+/// checks the revision the edit was based on, and records who changed what in the entry's history.
+///
+/// An entry's revision is its ETag: it moves with every change of the entry or its lists, by whatever writer. An
+/// edit that names a revision the entry has left is refused with ``EditError/staleRevision(_:uuid:expected:current:)``
+/// and changes nothing.
+///
+/// ```swift
+/// let editor = CatalogEditor(db, actor: "ada")
+/// let twain = try editor.create(.author, EntityEdit(fields: ["name": "Mark Twain"]))
+/// var fix = EntityEdit(fields: ["year": "1884"])
+/// fix.links.append(LinkChange(list: "authors", target: "Mark Twain", action: .add(role: .author)))
+/// try editor.update(.book, uuid: huckleberryFinn, fix, ifRevision: revision)
+/// try editor.merge(.author, uuid: twainMark, into: twain.uuid)
+/// try editor.undo(.author, uuid: twain.uuid)
+/// ```
+public struct CatalogEditor {
+    /// The catalog's database.
+    public let db: Database
+    /// Who edits: a user's or a token's name, recorded in the history.
+    public let actor: String
+
+    /// An editor of the catalog in `db` (which must have migration 0010) acting for `actor`.
+    public init(_ db: Database, actor: String) {
+        self.db = db
+        self.actor = actor
+    }
+
+    /// The entry's revision: the sequence of its newest change (0 when the change log holds none).
+    public func revision(of kind: EntityKind, uuid: UUID) throws -> Int64 {
+        try Self.revision(of: kind, uuid: uuid.lowercased, in: db)
+    }
+
+    static func revision(of kind: EntityKind, uuid: String, in db: Database) throws -> Int64 {
+        try db.fetchOne(
+            Int64.self, "SELECT seq FROM change_log WHERE entity_kind = ? AND uuid = ?", [kind.rawValue, uuid]) ?? 0
+    }
+
+    /// The entry that the entry `uuid` was merged into, following later merges, or `nil` when it was not merged.
+    public func survivor(of kind: EntityKind, uuid: UUID) throws -> UUID? {
+        try LibraryCatalog(db).survivor(of: kind, uuid: uuid)
+    }
+
+    // MARK: Writes
+
+    /// Creates an entry of `kind` from the fields and lists of `edit`.
+    ///
+    /// - Throws: ``CatalogError/invalidValue(field:value:reason:)`` for a value an import would refuse too;
+    ///   ``EditError``; `DatabaseError` when a unique value is taken.
+    @discardableResult
+    public func create(_ kind: EntityKind, _ edit: EntityEdit) throws -> EditResult {
+        try recording(.create, kind, merged: nil, candidates: []) {
+            let id = try writeFields(kind, id: nil, FieldPatch(kind: kind, fields: edit.fields))
+            try apply(edit.links, to: kind, id: id)
+            return try uuid(of: kind, id: id)
+        }
+    }
+
+    /// Changes the fields and lists `edit` names of the entry, leaving every other field as it is.
+    ///
+    /// - Parameter revision: the revision the edit was based on, or `nil` to edit whatever the entry is now.
+    /// - Throws: ``EditError/staleRevision(_:uuid:expected:current:)``; what ``create(_:_:)`` throws;
+    ///   ``CatalogError/notFound(_:uuid:)``.
+    @discardableResult
+    public func update(_ kind: EntityKind, uuid: UUID, _ edit: EntityEdit, ifRevision revision: Int64? = nil) throws
+        -> EditResult
+    {
+        try recording(.update, kind, merged: nil, candidates: [(kind, uuid.lowercased)]) {
+            let id = try existing(kind, uuid: uuid, revision: revision)
+            try writeFields(kind, id: id, FieldPatch(kind: kind, fields: edit.fields))
+            try apply(edit.links, to: kind, id: id)
+            return uuid
+        }
+    }
+
+    /// Deletes the entry with its links (the books and bands that listed a genre lose it; a genre's children lose
+    /// their parent).
+    ///
+    /// - Throws: ``EditError/authorHasBooks(name:books:)`` for an author still credited on a book;
+    ///   ``EditError/staleRevision(_:uuid:expected:current:)``; ``CatalogError/notFound(_:uuid:)``.
+    @discardableResult
+    public func delete(_ kind: EntityKind, uuid: UUID, ifRevision revision: Int64? = nil) throws -> EditResult {
+        let candidates = [(kind, uuid.lowercased)] + (try referrers(of: kind, uuid: uuid))
+        return try recording(.delete, kind, merged: nil, candidates: candidates) {
+            let id = try existing(kind, uuid: uuid, revision: revision)
+            if kind == .author {
+                let books =
+                    try db.fetchOne(
+                        Int.self, "SELECT count(DISTINCT book_id) FROM book_authors WHERE author_id = ?", [id]) ?? 0
+                if books > 0 {
+                    throw EditError.authorHasBooks(name: try name(of: kind, uuid: uuid), books: books)
+                }
+            }
+            try db.execute("DELETE FROM \(kind.table.name) WHERE id = ?", [id])
+            return uuid
+        }
+    }
+
+    // MARK: Recording
+
+    /// Runs `body` in one transaction and records it under the entry whose uuid `body` returns: the state before and
+    /// after of every entity it changed (those whose change-log row it moved; `candidates` are read before, and any
+    /// other is one it created).
+    func recording(
+        _ action: EditAction, _ kind: EntityKind, merged: UUID?, candidates: [(EntityKind, String)],
+        _ body: () throws -> UUID
+    ) throws -> EditResult {
+        try db.transaction(.immediate) {
+            let mark = try LibraryCatalog(db).lastChangeSequence()
+            var before: [String: EntityState] = [:]
+            for (kind, uuid) in candidates {
+                let state = try EntityState.read(kind, uuid: uuid, in: db)
+                before[state.key] = state
+            }
+            let uuid = try body()
+            let touched = try db.fetchAll(
+                TouchedRow.self, "SELECT entity_kind, uuid, seq FROM change_log WHERE seq > ? ORDER BY seq", [mark])
+            let befores = touched.map {
+                before[EntityState.key($0.kind, $0.uuid)]
+                    ?? EntityState(kind: $0.kind, uuid: $0.uuid, entity: nil, sources: [], redirects: [])
+            }
+            let afters = try touched.map { try EntityState.read($0.kind, uuid: $0.uuid, in: db) }
+            let id = try record(
+                action, kind, uuid: uuid.lowercased, merged: merged?.lowercased, before: befores, after: afters,
+                touched: touched)
+            return EditResult(
+                action: action, kind: kind, uuid: uuid, merged: merged,
+                revision: try Self.revision(of: kind, uuid: uuid.lowercased, in: db), historyID: id)
+        }
+    }
+
+    func record(
+        _ action: EditAction, _ kind: EntityKind, uuid: String, merged: String?, before: [EntityState],
+        after: [EntityState], touched: [TouchedRow]
+    ) throws -> Int64 {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let seqs = Dictionary(touched.map { (EntityState.key($0.kind, $0.uuid), $0.sequence) }) { $1 }
+        try db.execute(
+            """
+            INSERT INTO edit_history (entity_kind, uuid, action, merged_uuid, actor, before, after, touched)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                kind.rawValue, uuid, action.rawValue, merged, actor,
+                String(decoding: try encoder.encode(before), as: UTF8.self),
+                String(decoding: try encoder.encode(after), as: UTF8.self),
+                String(decoding: try encoder.encode(seqs), as: UTF8.self),
+            ])
+        return db.lastInsertedRowID
+    }
+
+    // MARK: Lookups
+
+    /// The row id of the entry, after checking the revision the edit was based on.
+    func existing(_ kind: EntityKind, uuid: UUID, revision: Int64?) throws -> Int64 {
+        guard
+            let id = try db.fetchOne(
+                Int64.self, "SELECT id FROM \(kind.table.name) WHERE uuid = ?", [uuid.lowercased])
+        else {
+            if let survivor = try survivor(of: kind, uuid: uuid) {
+                throw EditError.merged(kind, uuid: uuid, into: survivor)
+            }
+            throw CatalogError.notFound(kind, uuid: uuid)
+        }
+        if let revision {
+            let current = try self.revision(of: kind, uuid: uuid)
+            guard current == revision else {
+                throw EditError.staleRevision(kind, uuid: uuid, expected: revision, current: current)
+            }
+        }
+        return id
+    }
+
+    func uuid(of kind: EntityKind, id: Int64) throws -> UUID {
+        guard let uuid = try db.fetchOne(UUID.self, "SELECT uuid FROM \(kind.table.name) WHERE id = ?", [id]) else {
+            throw CatalogError.missingRow(kind, id: id)
+        }
+        return uuid
+    }
+
+    func name(of kind: EntityKind, uuid: UUID) throws -> String {
+        try LibraryCatalog(db).summary(of: kind, uuid: uuid)?.name ?? uuid.lowercased
+    }
+
+    /// The entities whose lists (or parent) name the entry: what deleting or merging it changes too.
+    func referrers(of kind: EntityKind, uuid: UUID) throws -> [(EntityKind, String)] {
+        var referrers: [(EntityKind, String)] = []
+        for link in CatalogTables.links where link.references.contains(where: { $0.table == kind.table.name }) {
+            guard let owner = CatalogTables.entities.first(where: { $0.name == link.owner.references }),
+                let reference = link.references.first(where: { $0.table == kind.table.name })
+            else { continue }
+            let column = link.columns[reference.position].name
+            let uuids = try db.fetchAll(
+                String.self,
+                """
+                SELECT DISTINCT o.uuid FROM \(link.name) l JOIN \(owner.name) o ON o.id = l.\(link.owner.name)
+                WHERE l.\(column) = (SELECT id FROM \(kind.table.name) WHERE uuid = ?)
+                """, [uuid.lowercased])
+            referrers += uuids.map { (owner.kind, $0) }
+        }
+        if kind == .genre {
+            let children = try db.fetchAll(
+                String.self, "SELECT uuid FROM genres WHERE parent_id = (SELECT id FROM genres WHERE uuid = ?)",
+                [uuid.lowercased])
+            referrers += children.map { (.genre, $0) }
+        }
+        return referrers
+    }
+}
+
+/// A change-log row an edit moved.
+struct TouchedRow: RowDecodable {
+    let kind: EntityKind
+    let uuid: String
+    let sequence: Int64
+
+    init(row: Row) throws {
+        let kindText: String = try row.value(at: 0)
+        guard let kind = EntityKind(rawValue: kindText) else {
+            throw CatalogError.invalidValue(field: "change_log", value: kindText, reason: "unknown kind")
+        }
+        self.kind = kind
+        uuid = try row.value(at: 1)
+        sequence = try row.value(at: 2)
+    }
+}
+
+extension UUID {
+    /// The uuid as the catalog stores it: lowercase text.
+    var lowercased: String { uuidString.lowercased() }
+}

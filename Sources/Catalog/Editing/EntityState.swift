@@ -1,0 +1,91 @@
+import Foundation
+import SQLiteDB
+
+/// An entity as an edit found it or left it, for its history and its undo: its payload (the change feed's form,
+/// links by uuid), its import identities and the uuids merged into it; no payload when it did not exist.
+struct EntityState: Codable {
+    /// One row of `source_records` naming the entity.
+    struct SourceRecord: Codable, Hashable, RowDecodable {
+        var source: String
+        var key: String
+        var fingerprint: String?
+        var importedAt: String
+
+        init(row: Row) throws {
+            source = try row.value(at: 0)
+            key = try row.value(at: 1)
+            fingerprint = row[2]
+            importedAt = try row.value(at: 3)
+        }
+    }
+
+    var kind: EntityKind
+    var uuid: String
+    var entity: EntityPayload?
+    var sources: [SourceRecord]
+    var redirects: [String]
+
+    /// The key a state goes by in an edit's record: `author:<uuid>`.
+    var key: String { Self.key(kind, uuid) }
+
+    static func key(_ kind: EntityKind, _ uuid: String) -> String { "\(kind.rawValue):\(uuid)" }
+
+    /// The entity of `kind` with `uuid` as it is in `db` now.
+    static func read(_ kind: EntityKind, uuid: String, in db: Database) throws -> EntityState {
+        let sources = try db.fetchAll(
+            SourceRecord.self,
+            """
+            SELECT source, source_key, fingerprint, imported_at FROM source_records
+            WHERE entity_kind = ? AND entity_id = (SELECT id FROM \(kind.table.name) WHERE uuid = ?)
+            ORDER BY source, source_key
+            """, [kind.rawValue, uuid])
+        let redirects = try db.fetchAll(
+            String.self, "SELECT uuid FROM entity_merges WHERE entity_kind = ? AND merged_into = ? ORDER BY uuid",
+            [kind.rawValue, uuid])
+        return EntityState(
+            kind: kind, uuid: uuid, entity: try EntityPayload.read(kind.table, uuid: uuid, in: db), sources: sources,
+            redirects: redirects)
+    }
+
+    init(kind: EntityKind, uuid: String, entity: EntityPayload?, sources: [SourceRecord], redirects: [String]) {
+        self.kind = kind
+        self.uuid = uuid
+        self.entity = entity
+        self.sources = sources
+        self.redirects = redirects
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, uuid, entity, sources, redirects
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(EntityKind.self, forKey: .kind)
+        uuid = try container.decode(String.self, forKey: .uuid)
+        entity =
+            try container.decodeNil(forKey: .entity)
+            ? nil : try EntityPayload(table: kind.table, from: container.superDecoder(forKey: .entity))
+        sources = try container.decode([SourceRecord].self, forKey: .sources)
+        redirects = try container.decode([String].self, forKey: .redirects)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(uuid, forKey: .uuid)
+        if let entity {
+            try entity.encode(to: container.superEncoder(forKey: .entity))
+        } else {
+            try container.encodeNil(forKey: .entity)
+        }
+        try container.encode(sources, forKey: .sources)
+        try container.encode(redirects, forKey: .redirects)
+    }
+}
+
+extension EntityState.SourceRecord {
+    enum CodingKeys: String, CodingKey {
+        case source, key, fingerprint, importedAt
+    }
+}

@@ -1,0 +1,68 @@
+import Catalog
+import CommandLineKit
+import Foundation
+
+/// `catalog history KIND UUID`: who changed an entry, when, and what.
+enum HistoryCommand {
+    static let json = Flag("json", help: "Print the history as JSON.")
+
+    static let command = Command(
+        name: "history",
+        abstract: "Show the hand edits, deletes, merges and undos of an entry, oldest first.",
+        options: [json],
+        arguments: [
+            Argument("KIND", help: "book, author, genre or band."), Argument("UUID", help: "The entry's uuid."),
+        ],
+        run: run
+    )
+
+    static func run(_ invocation: Invocation) throws {
+        let kind = try EntityArguments.kind(invocation.positional(0) ?? "", invocation: invocation)
+        let uuid = try EntityArguments.uuid(invocation.positional(1) ?? "", for: "UUID", invocation: invocation)
+        let records = try EditOptions.editing(invocation) { editor in try editor.history(kind, uuid: uuid) }
+        if invocation[json] {
+            try Output.writeJSON(records.map(Record.init))
+            return
+        }
+        guard !records.isEmpty else {
+            Output.write("no edits recorded for \(kind.rawValue) \(uuid.uuidString.lowercased())\n")
+            return
+        }
+        Output.write(records.map(text).joined())
+    }
+
+    /// `#3  2026-12-04T16:00:00.000Z  update by ada`, then a line per field.
+    private static func text(_ record: EditRecord) -> String {
+        let undone = record.undone ? "  (undone)" : ""
+        var lines = ["#\(record.id)  \(record.editedAt)  \(record.action.rawValue) by \(record.actor)\(undone)"]
+        lines += record.changes.map { change in
+            "    \(change.field): \(change.before ?? "–") → \(change.after ?? "–")"
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A record as `--json` prints it.
+    struct Record: Encodable {
+        let id: Int64
+        let action: String
+        let kind: String
+        let uuid: String
+        let merged: String?
+        let actor: String
+        let at: String
+        let changes: [EditRecord.FieldChange]
+        let undone: Bool
+
+        init(_ record: EditRecord) {
+            id = record.id
+            action = record.action.rawValue
+            kind = record.kind.rawValue
+            uuid = record.uuid.uuidString.lowercased()
+            merged = record.merged?.uuidString.lowercased()
+            actor = record.actor
+            at = record.editedAt
+            changes = record.changes
+            undone = record.undone
+        }
+    }
+}
