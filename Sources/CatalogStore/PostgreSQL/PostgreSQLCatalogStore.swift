@@ -1,4 +1,5 @@
 package import AccessTokens
+package import Accounts
 package import Catalog
 import CatalogImport
 package import CatalogSync
@@ -113,9 +114,7 @@ package struct PostgreSQLCatalogStore: CatalogStore {
 
     package func accounts<T>(_ body: (UserDirectory, AccessTokenStore) throws -> T) throws -> T {
         try primary.withConnection { connection in
-            try body(
-                UserDirectory(PostgreSQLUserStorage(connection)),
-                AccessTokenStore(PostgreSQLAccessTokenStorage(connection)))
+            try body(UserDirectory(connection), AccessTokenStore(connection))
         }
     }
 
