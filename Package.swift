@@ -8,7 +8,6 @@ let package = Package(
         .library(name: "SQLiteDB", targets: ["SQLiteDB"]),
         .library(name: "Schema", targets: ["Schema"]),
         .library(name: "Navigation", targets: ["Navigation"]),
-        .library(name: "Accounts", targets: ["Accounts"]),
         .library(name: "Catalog", targets: ["Catalog"]),
         .library(name: "CatalogImport", targets: ["CatalogImport"]),
         .library(name: "CatalogSync", targets: ["CatalogSync"]),
