@@ -74,3 +74,5 @@ extension PostgreSQLError: SQLError {
 
     package var plainReason: String { description }
 }
+
+extension PostgreSQLConnection: SQLSavepoints {}

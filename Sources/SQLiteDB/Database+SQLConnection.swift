@@ -67,3 +67,5 @@ extension DatabaseError: SQLError {
         return message
     }
 }
+
+extension Database: SQLSavepoints {}
