@@ -9,8 +9,8 @@ extension NavigationStore {
     /// It takes any `DatabaseWriter`: a connection, or a `DatabasePool`, whose readers then restore scenes while its
     /// writer saves (a server serving many users). A save is one IMMEDIATE transaction on the writer.
     ///
-    /// With a ``NavigationStore/CheckpointPolicy/background(everySaves:)`` or
-    /// ``NavigationStore/CheckpointPolicy/manual`` policy on a file database, it sets `PRAGMA wal_autocheckpoint = 0`
+    /// With a `CheckpointPolicy.background(everySaves:)` or
+    /// `CheckpointPolicy.manual` policy on a file database, it sets `PRAGMA wal_autocheckpoint = 0`
     /// on the writing connection (https://sqlite.org/pragma.html#pragma_wal_autocheckpoint): other writes on the same
     /// connection then rely on those checkpoints too.
     ///

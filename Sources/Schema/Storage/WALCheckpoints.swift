@@ -11,8 +11,8 @@ final class WALCheckpoints: NavigationCheckpoints {
 
     /// The checkpoints of `database` under `policy`.
     ///
-    /// With a ``NavigationStore/CheckpointPolicy/background(everySaves:)`` or
-    /// ``NavigationStore/CheckpointPolicy/manual`` policy on a file database, it sets `PRAGMA wal_autocheckpoint = 0`
+    /// With a `CheckpointPolicy.background(everySaves:)` or
+    /// `CheckpointPolicy.manual` policy on a file database, it sets `PRAGMA wal_autocheckpoint = 0`
     /// on the writing connection (https://sqlite.org/pragma.html#pragma_wal_autocheckpoint).
     ///
     /// - Throws: `DatabaseError`.
