@@ -40,12 +40,12 @@ let package = Package(
         .target(name: "PostgreSQLDB", dependencies: ["CLibPQ", "SchemaMigration", "SQLInterface"]),
         // The catalog's and the navigation's tables on PostgreSQL: Migrations/PostgreSQL/ (a sequence of its own)
         // embedded by the EmbedMigrations plugin, the change feed and snapshots read from them, imports through a
-        // working copy, the storage of users, access tokens and navigation state, and a server's storage.
+        // working copy, navigation stores on a PostgreSQL connection.
         .target(
             name: "PostgreSQL",
             dependencies: [
-                "AccessTokens", "Catalog", "CatalogAPI", "CatalogImport", "CatalogSync", "LibraryNavigation",
-                "Navigation", "PostgreSQLDB", "SQLiteDB",
+                "Accounts", "Catalog", "CatalogAPI", "CatalogImport", "CatalogSync", "LibraryNavigation", "Navigation",
+                "PostgreSQLDB", "SQLiteDB",
             ],
             plugins: ["EmbedMigrations"]),
         // One interface to a database's catalog, change feed, tokens and navigation state, with its two sides as
@@ -54,8 +54,9 @@ let package = Package(
         .target(
             name: "CatalogStore",
             dependencies: [
-                "AccessTokens", "Catalog", "CatalogAPI", "CatalogImport", "CatalogSync", "LibraryNavigation",
-                "Navigation", "PostgreSQL", "PostgreSQLDB", "Schema", "SchemaMigration", "SQLiteDB",
+                "AccessTokens", "Accounts", "Catalog", "CatalogAPI", "CatalogImport", "CatalogSync",
+                "LibraryNavigation", "Navigation", "PostgreSQL", "PostgreSQLDB", "Schema", "SchemaMigration",
+                "SQLiteDB",
             ]),
         // libmicrohttpd, loaded when a server starts (Debian: libmicrohttpd12; Homebrew: libmicrohttpd); only
         // HTTPServer imports it.
@@ -81,7 +82,10 @@ let package = Package(
         .plugin(
             name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["MigrationEmbedder"],
             path: "Sources/EmbedWebAssets"),
-        .target(name: "Schema", dependencies: ["AccessTokens", "Catalog", "Navigation", "SQLiteDB"]),
+        // The SQLite side of the tables' owners, as the PostgreSQL module is the PostgreSQL side: opens catalogs and
+        // user-state files, composes their migrations, and makes navigation stores, users and tokens on a SQLite
+        // connection or pool (with the WAL checkpoints a navigation store asks for).
+        .target(name: "Schema", dependencies: ["AccessTokens", "Accounts", "Catalog", "Navigation", "SQLiteDB"]),
 
         // Books, authors, genres and bands: models, repositories, browsing lists, search.
         .target(name: "Catalog", dependencies: ["SQLInterface", "SQLiteDB"], plugins: ["EmbedMigrations"]),
@@ -92,17 +96,26 @@ let package = Package(
             name: "CatalogAPI", dependencies: ["Catalog", "JSONKit", "LibraryNavigation", "Navigation", "SQLiteDB"]),
         // The change feed, snapshots and the sync client of offline copies.
         .target(name: "CatalogSync", dependencies: ["Catalog", "JSONKit", "SQLiteDB"]),
-        // The HTTP API's bearer tokens of the navigation's users, stored hashed, with their scopes.
-        .target(name: "AccessTokens", dependencies: ["Navigation", "SQLiteDB"], plugins: ["EmbedMigrations"]),
+        // The HTTP API's bearer tokens of the users, stored hashed, with their scopes and web sessions; statements
+        // written once for SQLite and PostgreSQL.
+        .target(
+            name: "AccessTokens", dependencies: ["Accounts", "Navigation", "SchemaMigration", "SQLInterface"],
+            plugins: ["EmbedMigrations"]),
+        // The users whose navigation state is kept and whom tokens act for: their rules and their table, written once
+        // for SQLite and PostgreSQL. Navigation scopes its rows by a user; accounts are kept here, beside the tokens.
+        .target(name: "Accounts", dependencies: ["Navigation", "SQLInterface"]),
         // libcurl, loaded at the first request to a server (Debian: libcurl4; macOS ships it); only CatalogRemote
         // imports it.
         .target(name: "CCurl", dependencies: ["CSharedLibrary"]),
         // The client side of a catalog server: snapshots and the change feed over HTTP (libcurl).
         .target(name: "CatalogRemote", dependencies: ["CCurl", "Catalog", "CatalogSync", "JSONKit", "SQLiteDB"]),
-        // Split-view navigation state, history and sessions, generic over the app's route type.
-        .target(name: "Navigation", dependencies: ["JSONKit", "SQLiteDB"], plugins: ["EmbedMigrations"]),
+        // Split-view navigation state, history and sessions, generic over the app's route type, stored through
+        // statements written once for SQLite and PostgreSQL (no database driver: each database's side makes a store).
+        .target(
+            name: "Navigation", dependencies: ["JSONKit", "SchemaMigration", "SQLInterface"],
+            plugins: ["EmbedMigrations"]),
         // The catalog's routes, their validation against the catalog, and a browsing facade per user and scene.
-        .target(name: "LibraryNavigation", dependencies: ["Catalog", "Navigation", "SQLiteDB"]),
+        .target(name: "LibraryNavigation", dependencies: ["Catalog", "Navigation", "Schema", "SQLiteDB"]),
 
         // A small W3C WebDriver client for headless Chromium (chromedriver), for the web page's browser tests and
         // benchmark; no library product depends on it.
@@ -119,7 +132,8 @@ let package = Package(
         .executableTarget(
             name: "catalog",
             dependencies: [
-                "AccessTokens", "SQLiteDB", "Schema", "Catalog", "CatalogAPI", "CatalogImport", "CatalogRemote",
+                "AccessTokens", "Accounts", "SQLiteDB", "Schema", "Catalog", "CatalogAPI", "CatalogImport",
+                "CatalogRemote",
                 "CatalogServer", "CatalogStore",
                 "CatalogSync", "HTTPServer", "Navigation", "LibraryNavigation", "CommandLineKit", "PostgreSQL",
                 "SchemaMigration",
@@ -141,7 +155,8 @@ let package = Package(
             name: "example-navigation-model", dependencies: ["Catalog", "LibraryNavigation", "Schema"],
             path: "Sources/Examples/NavigationModel"),
         .executableTarget(
-            name: "example-app-routes", dependencies: ["Navigation", "SQLiteDB"], path: "Sources/Examples/AppRoutes"),
+            name: "example-app-routes", dependencies: ["Navigation", "Schema", "SQLiteDB"],
+            path: "Sources/Examples/AppRoutes"),
 
         // Test tooling: a writer process for SQLiteDB's multi-process tests, helpers shared by test targets.
         .executableTarget(name: "sqlitedb-stress", dependencies: ["SQLiteDB"]),
@@ -195,12 +210,12 @@ let package = Package(
             dependencies: ["Catalog", "CatalogImport", "CatalogSync", "Schema", "SQLiteDB", "TestSupport"]),
         .testTarget(
             name: "NavigationTests",
-            dependencies: ["Navigation", "PostgreSQL", "PostgreSQLDB", "SQLiteDB", "TestSupport"]),
+            dependencies: ["Navigation", "PostgreSQL", "PostgreSQLDB", "Schema", "SQLiteDB", "TestSupport"]),
         .testTarget(
             name: "AccessTokensTests",
             dependencies: [
-                "AccessTokens", "LibraryNavigation", "Navigation", "PostgreSQL", "PostgreSQLDB", "Schema", "SQLiteDB",
-                "TestSupport",
+                "AccessTokens", "Accounts", "LibraryNavigation", "Navigation", "PostgreSQL", "PostgreSQLDB", "Schema",
+                "SQLiteDB", "TestSupport",
             ]),
         .testTarget(
             name: "LibraryNavigationTests",
@@ -213,7 +228,8 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "catalog", "Catalog", "CatalogAPI", "CatalogRemote", "CatalogServer", "CatalogStore", "CatalogSync",
+                "catalog", "Accounts", "Catalog", "CatalogAPI", "CatalogRemote", "CatalogServer", "CatalogStore",
+                "CatalogSync",
                 "HTTPServer", "LibraryNavigation", "Navigation", "Schema", "SQLiteDB", "TestSupport", "WebDriver",
             ]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),

@@ -10,12 +10,20 @@ cd "$(dirname "$0")/.."
 swift package describe --type json | python3 -c '
 import json, sys
 
+# The database drivers and the C libraries under them.
+drivers = {"SQLiteDB", "PostgreSQLDB", "CSQLite", "CLibPQ"}
+
 # target: what its dependencies, direct or not, must not include
 rules = {
     # A tool or app that wants PostgreSQL storage links no HTTP server.
     "PostgreSQL": {"HTTPServer", "CatalogServer", "CMicroHTTPD"},
     # The stores serve the server and the command line alike; they know nothing of HTTP.
     "CatalogStore": {"HTTPServer", "CatalogServer", "CMicroHTTPD"},
+    # Navigation state, users and tokens are statements written once over SQLInterface: the side of each database
+    # (Schema for SQLite, PostgreSQL) makes their stores, so none of them links a database driver.
+    "Navigation": drivers,
+    "Accounts": drivers,
+    "AccessTokens": drivers,
 }
 
 targets = {t["name"]: t.get("target_dependencies", []) for t in json.load(sys.stdin)["targets"]}

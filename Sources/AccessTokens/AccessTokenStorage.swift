@@ -1,7 +1,7 @@
 package import Foundation
 
-/// The statements the token and web-session rules (``AccessTokenStore``) run, as one backend writes them: SQLite's
-/// in this module (``SQLiteAccessTokenStorage``), PostgreSQL's in the `PostgreSQL` module.
+/// The statements the token and web-session rules (``AccessTokenStore``) run: ``SQLAccessTokenStorage`` on either
+/// database.
 ///
 /// It only moves rows: making, hashing and checking tokens, scopes, expiry, revocation, the last-use resolution and
 /// session lifetimes stay in the store, so both backends keep them alike. A method that runs several statements

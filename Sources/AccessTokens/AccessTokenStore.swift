@@ -1,12 +1,13 @@
 package import Foundation
 package import Navigation
-package import SQLiteDB
+package import SQLInterface
+import SchemaMigration
 
 /// Creates, lists, revokes and checks the bearer tokens of the HTTP API, stored as SHA-256 hashes in
-/// `access_tokens`, on whichever backend ``AccessTokenStorage`` stands for.
+/// `access_tokens`, on whichever database ``AccessTokenStorage`` stands for.
 ///
 /// ```swift
-/// let tokens = AccessTokenStore(pool)                                     // a SQLite pool or connection
+/// let tokens = AccessTokenStore(connection)                               // a PostgreSQLConnection, or SQLiteConnections(pool)
 /// let issued = try tokens.create(for: ada, scope: .nav, expiresAt: nil)   // print issued.token once
 /// let caller = try tokens.authenticate(issued.token)                      // caller.user == ada
 /// ```
@@ -23,10 +24,9 @@ package struct AccessTokenStore {
         self.storage = storage
     }
 
-    /// The tokens of the SQLite database `writer` writes: a connection for the command line, a pool for a server
-    /// (whose readers then check tokens side by side).
-    package init(_ writer: any DatabaseWriter) {
-        self.init(SQLiteAccessTokenStorage(writer))
+    /// The tokens of `database`.
+    package init(_ database: some SQLDatabase) {
+        self.init(SQLAccessTokenStorage(database))
     }
 
     /// Creates a token for `user`: 256 random bits from the system's generator, stored as their hash.

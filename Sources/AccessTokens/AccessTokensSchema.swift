@@ -1,4 +1,4 @@
-package import SQLiteDB
+package import SchemaMigration
 
 /// The `access_tokens` and `web_sessions` tables: the migrations in `Migrations/AccessTokens/`, embedded into this
 /// module at build time. They reference the navigation's `users`, so they are composed after the navigation

@@ -3,7 +3,7 @@ package import Navigation
 
 /// A row of `access_tokens` with its user, as a storage reads it.
 package struct StoredToken: Sendable, Hashable {
-    /// The query every backend reads tokens with (a `WHERE` clause of its own appended), its columns in the order of
+    /// The query tokens are read with (a `WHERE` clause of its own appended), its columns in the order of
     /// ``init(id:userID:userName:scope:createdAt:expiresAt:lastUsedAt:revokedAt:)``'s parameters.
     package static let select = """
         SELECT t.id, t.user_id, u.name, t.scope, t.created_at, t.expires_at, t.last_used_at, t.revoked_at

@@ -1,3 +1,4 @@
+import Accounts
 public import LibraryNavigation
 public import Navigation
 public import PostgreSQLDB
@@ -24,7 +25,8 @@ extension NavigationStore {
         configuration: Configuration = Configuration()
     ) {
         self.init(
-            storage: PostgreSQLNavigationStorage(connection), validator: validator, configuration: configuration)
+            storage: SQLNavigationStorage(connection), users: UserDirectory(connection), validator: validator,
+            configuration: configuration)
     }
 }
 

@@ -56,3 +56,23 @@ extension PostgreSQLValue {
         }
     }
 }
+
+extension PostgreSQLConnection: SQLDatabase {
+    /// Runs `body` on this connection as it is: each statement sees what was committed before it began.
+    package func read<T>(_ body: (PostgreSQLConnection) throws -> T) throws -> T {
+        try body(self)
+    }
+
+    /// Runs `body` in a READ COMMITTED transaction (a savepoint inside an open one).
+    package func write<T>(_ body: (PostgreSQLConnection) throws -> T) throws -> T {
+        try transaction { try body(self) }
+    }
+}
+
+extension PostgreSQLError: SQLError {
+    package var isUniqueViolation: Bool { sqlState == .uniqueViolation }
+
+    package var plainReason: String { description }
+}
+
+extension PostgreSQLConnection: SQLSavepoints {}

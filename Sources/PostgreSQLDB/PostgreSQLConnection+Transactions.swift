@@ -1,4 +1,5 @@
 internal import CLibPQ
+import SQLInterface
 
 /// The isolation level of a transaction (https://www.postgresql.org/docs/current/transaction-iso.html).
 public enum PostgreSQLIsolationLevel: String, Sendable, CaseIterable {
@@ -63,19 +64,6 @@ extension PostgreSQLConnection {
     /// throws, leaving the transaction usable as it was before.
     @discardableResult
     public func savepoint<T>(_ body: () throws -> T) throws -> T {
-        let name = "savepoint\(savepointDepth)"
-        try execute("SAVEPOINT \(name)")
-        savepointDepth += 1
-        defer { savepointDepth -= 1 }
-        let result: T
-        do {
-            result = try body()
-            try execute("RELEASE SAVEPOINT \(name)")
-        } catch {
-            _ = try? execute("ROLLBACK TO SAVEPOINT \(name)")
-            _ = try? execute("RELEASE SAVEPOINT \(name)")
-            throw error
-        }
-        return result
+        try inSavepoint(body)
     }
 }

@@ -16,7 +16,7 @@ public final class PostgreSQLConnection {
     let handle: OpaquePointer
     /// The URI without its password, for messages.
     public let target: String
-    var savepointDepth = 0
+    package var savepointDepth = 0
 
     /// Opens a connection.
     ///

@@ -25,3 +25,14 @@ package protocol SQLConnection {
     /// - Throws: the driver's error, or what `decode` throws.
     func fetch<T>(_ sql: String, with arguments: [SQLValue], _ decode: (Columns) throws -> T) throws -> [T]
 }
+
+extension SQLConnection {
+    /// The id an `INSERT … RETURNING id`, written with `?` parameters, gives back.
+    ///
+    /// - Throws: the driver's error; ``SQLMissingRow`` when the statement returned no row.
+    package func insertReturningID(_ sql: String, with arguments: [SQLValue]) throws -> Int64 {
+        let ids = try fetch(sql, with: arguments) { row in try row.required(row.int64(at: 0), at: 0) }
+        guard let id = ids.first else { throw SQLMissingRow(sql: sql) }
+        return id
+    }
+}

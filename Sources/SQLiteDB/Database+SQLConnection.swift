@@ -32,3 +32,40 @@ extension Database: SQLConnection {
         return results
     }
 }
+
+/// A connection or a pool as the ``SQLDatabase`` statements written once for both databases run on: reads on a
+/// reader (a pool's run side by side with its writer), writes in IMMEDIATE transactions on the writer.
+package struct SQLiteConnections: SQLDatabase {
+    /// The connection or pool.
+    package let writer: any DatabaseWriter
+
+    /// The connections of `writer`.
+    package init(_ writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
+    package func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.read(body)
+    }
+
+    package func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.write(body)
+    }
+}
+
+extension DatabaseError: SQLError {
+    /// Whether a UNIQUE or PRIMARY KEY constraint failed.
+    package var isUniqueViolation: Bool {
+        extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE || extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
+    }
+
+    /// The disk, a lock or permissions, else SQLite's message.
+    package var plainReason: String {
+        if isFull { return "the disk is full" }
+        if isBusy { return "another program kept the database locked" }
+        if isReadOnly { return "the database is read-only" }
+        return message
+    }
+}
+
+extension Database: SQLSavepoints {}

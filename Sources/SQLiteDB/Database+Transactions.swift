@@ -58,23 +58,7 @@ extension Database {
     /// enclosing transaction (if any) as it was before the savepoint.
     @discardableResult
     public func savepoint<T>(_ body: () throws -> T) throws -> T {
-        let name = "savepoint\(savepointDepth)"
-        try execute("SAVEPOINT \(name)")
-        savepointDepth += 1
-        defer { savepointDepth -= 1 }
-        let result: T
-        do {
-            result = try body()
-            try execute("RELEASE SAVEPOINT \(name)")
-        } catch {
-            // After an I/O error SQLite may already have rolled back the whole transaction.
-            if isInTransaction {
-                try? execute("ROLLBACK TO SAVEPOINT \(name)")
-                try? execute("RELEASE SAVEPOINT \(name)")
-            }
-            throw error
-        }
-        return result
+        try inSavepoint(body)
     }
 
     private func rollbackIfActive() {

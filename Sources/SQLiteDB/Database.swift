@@ -67,7 +67,7 @@ public final class Database {
     private var statementCache: [String: Statement] = [:]
     private let busyHandler: BusyHandler
     private var isClosed = false
-    var savepointDepth = 0
+    package var savepointDepth = 0
 
     /// Opens (and, unless read-only, creates) the database file at `path`.
     ///

@@ -137,7 +137,7 @@ extension UUID: DatabaseValueConvertible {
 
 extension Date: DatabaseValueConvertible {
     public var databaseValue: DatabaseValue {
-        ISO8601Timestamp.format(self).map(DatabaseValue.text) ?? .real(timeIntervalSince1970)
+        SQLDialect.sqlite.time(self)
     }
 
     public init?(databaseValue: DatabaseValue) {

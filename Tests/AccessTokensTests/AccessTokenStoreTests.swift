@@ -1,4 +1,5 @@
 import AccessTokens
+import Accounts
 import Foundation
 import Navigation
 import SQLiteDB

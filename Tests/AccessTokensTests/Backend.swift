@@ -1,4 +1,5 @@
 import AccessTokens
+import Accounts
 import Navigation
 import PostgreSQL
 import PostgreSQLDB
@@ -28,8 +29,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             let connection = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase("tokens"))
             try PostgreSQLSchema.migrator.migrate(connection)
             return try UserState(
-                users: UserDirectory(PostgreSQLUserStorage(connection)),
-                tokens: AccessTokenStore(PostgreSQLAccessTokenStorage(connection)),
+                users: UserDirectory(connection), tokens: AccessTokenStore(connection),
                 execute: { try connection.execute($0) }, strings: { try connection.fetchAll(String.self, $0) })
         }
     }

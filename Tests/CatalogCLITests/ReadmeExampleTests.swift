@@ -63,7 +63,8 @@ import Testing
         let blocks = try Self.readmeSwiftBlocks().filter { Self.isSwiftUIOnly($0.text) }
         #expect(blocks.count == 3)
         let directory = TestSupport.packageRoot.appending(path: "Sources/Navigation")
-        let declarations = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        // Every file of the module, in whichever of its folders.
+        let declarations = try FileManager.default.subpathsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".swift") }
             .map { try String(contentsOf: directory.appending(path: $0), encoding: .utf8) }
             .joined(separator: "\n")

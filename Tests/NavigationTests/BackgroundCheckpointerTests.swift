@@ -3,6 +3,7 @@ import SQLiteDB
 import Testing
 
 @testable import Navigation
+@testable import Schema
 
 /// The store's background checkpoints: saves reach the database file without any save running a checkpoint, the
 /// WAL starts again from its beginning, and the checkpointer's connection goes with the store.
@@ -29,7 +30,7 @@ import Testing
         configuration.checkpoints = .background(everySaves: 10)
         do {
             let store = try NavigationStore(database: db, configuration: configuration)
-            let checkpointer = try #require(try store.sqlite.checkpointer)
+            let checkpointer = try #require((try store.sqlite.checkpoints as? WALCheckpoints)?.checkpointer)
             #expect(try db.fetchOne(Int.self, "PRAGMA wal_autocheckpoint") == 0)
             let session = try store.openSession(scene: "main", for: try store.user(named: "ada"))
             try session.apply(.selectSidebar(.books))

@@ -58,7 +58,7 @@ import Testing
         #expect(throws: NavigationStoreError.invalidName(kind: .session, problem: .slash)) {
             try store.renameSession(named: "reading", to: "a/b", for: user)
         }
-        let counts = try store.sqlite.writer.read { db in
+        let counts = try store.sqlite.database.writer.read { db in
             try ["users", "nav_scenes", "nav_sessions"].map { try db.rowCount(ofTable: $0) }
         }
         #expect(counts == [1, 1, 1])
@@ -73,7 +73,9 @@ import Testing
         let store = try makeStore()
         let user = try store.user(named: "ada")
         try store.saveSession(named: "old", fromScene: "main", for: user)
-        try store.sqlite.writer.write { db in try db.execute("UPDATE nav_sessions SET name = ?", ["old\u{7}one"]) }
+        try store.sqlite.database.writer.write { db in
+            try db.execute("UPDATE nav_sessions SET name = ?", ["old\u{7}one"])
+        }
         #expect(try store.restoreSession(named: "old\u{7}one", intoScene: "main", for: user).isEmpty)
         try store.renameSession(named: "old\u{7}one", to: "old one", for: user)
         try store.deleteSession(named: "old one", for: user)

@@ -1,5 +1,6 @@
 import Navigation
 import SQLiteDB
+import Schema
 import Testing
 
 /// An app with its own routes and its own database keeps its navigation state there, with no catalog tables.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Navigation
 import SQLiteDB
+import Schema
 import Synchronization
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteDB
+import Schema
 import Testing
 
 @testable import Navigation

@@ -1,4 +1,5 @@
 import AccessTokens
+import Accounts
 import Catalog
 import CatalogAPI
 import CatalogImport

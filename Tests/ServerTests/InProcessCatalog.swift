@@ -1,4 +1,5 @@
 import AccessTokens
+import Accounts
 import CatalogServer
 import CatalogStore
 import Foundation

@@ -4,6 +4,7 @@ import Foundation
 import LibraryNavigation
 import Navigation
 import SQLiteDB
+import Schema
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 package import AccessTokens
+package import Accounts
 package import Catalog
 import CatalogImport
 package import CatalogSync
@@ -118,9 +119,7 @@ package struct PostgreSQLCatalogStore: CatalogStore {
 
     package func accounts<T>(_ body: (UserDirectory, AccessTokenStore) throws -> T) throws -> T {
         try primary.withConnection { connection in
-            try body(
-                UserDirectory(PostgreSQLUserStorage(connection)),
-                AccessTokenStore(PostgreSQLAccessTokenStorage(connection)))
+            try body(UserDirectory(connection), AccessTokenStore(connection))
         }
     }
 

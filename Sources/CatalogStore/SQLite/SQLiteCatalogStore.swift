@@ -1,4 +1,5 @@
 package import AccessTokens
+package import Accounts
 package import Catalog
 import CatalogImport
 package import CatalogSync

@@ -1,5 +1,6 @@
 import Navigation
 import SQLiteDB
+import Schema
 
 /// A notes app's places: the list of notes, one note, the settings.
 enum AppRoute: NavigationRoute {

@@ -1,4 +1,5 @@
 import AccessTokens
+import Accounts
 import CatalogAPI
 import CatalogStore
 import CommandLineKit

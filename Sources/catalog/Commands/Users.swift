@@ -1,3 +1,4 @@
+import Accounts
 import CatalogAPI
 import CatalogStore
 import CommandLineKit

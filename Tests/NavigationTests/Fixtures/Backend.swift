@@ -2,6 +2,7 @@ import Foundation
 import PostgreSQL
 import PostgreSQLDB
 import SQLiteDB
+import Schema
 import TestSupport
 import Testing
 
@@ -61,8 +62,8 @@ enum NavigationDatabase {
 extension NavigationStore {
     /// Runs SQL without parameters on the store's database, so one text suits both backends.
     func execute(_ sql: String) throws {
-        if let postgreSQL = storage as? PostgreSQLNavigationStorage {
-            try postgreSQL.connection.execute(sql)
+        if let postgreSQL = storage as? SQLNavigationStorage<PostgreSQLConnection> {
+            try postgreSQL.database.execute(sql)
         } else {
             try database.execute(sql)
         }
@@ -76,8 +77,8 @@ extension NavigationStore {
 
     /// The integer that SQL without parameters selects.
     func integer(_ sql: String) throws -> Int? {
-        if let postgreSQL = storage as? PostgreSQLNavigationStorage {
-            return try postgreSQL.connection.fetchOne(Int.self, sql)
+        if let postgreSQL = storage as? SQLNavigationStorage<PostgreSQLConnection> {
+            return try postgreSQL.database.fetchOne(Int.self, sql)
         }
         return try database.fetchOne(Int.self, sql)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import SQLiteDB
+import Schema
 import TestSupport
 import Testing
 

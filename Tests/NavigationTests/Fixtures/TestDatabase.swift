@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteDB
+import Schema
 import TestSupport
 import Testing
 
@@ -41,12 +42,12 @@ func navigate(_ intents: [NavigationIntent<TestRoute>]) throws -> SplitViewState
 
 extension NavigationStore {
     /// The SQLite storage of a test's store.
-    var sqlite: SQLiteNavigationStorage {
-        get throws { try #require(storage as? SQLiteNavigationStorage) }
+    var sqlite: SQLNavigationStorage<SQLiteConnections> {
+        get throws { try #require(storage as? SQLNavigationStorage<SQLiteConnections>) }
     }
 
     /// The connection a test's store was made on, to look at its rows.
     var database: Database {
-        get throws { try #require(try sqlite.writer as? Database) }
+        get throws { try #require(try sqlite.database.writer as? Database) }
     }
 }

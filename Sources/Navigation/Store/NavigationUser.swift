@@ -2,8 +2,8 @@
 ///
 /// Only the store makes one (``NavigationStore/user(named:)``), so code holding a user can reach that
 /// user's rows and nobody else's. It is deliberately not `Codable`: decoding one would forge access. (Within
-/// this package, the users' storage of each backend makes one from a `users` row, and the access tokens from
-/// the row a token belongs to.)
+/// this package, the accounts, kept beside the access tokens in the `Accounts` module, make one from a `users`
+/// row, and the access tokens from the row a token belongs to; the navigation only scopes its rows by it.)
 public struct NavigationUser: Sendable, Hashable, CustomStringConvertible {
     /// The user's unique name.
     public let name: String

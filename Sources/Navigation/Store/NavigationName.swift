@@ -68,7 +68,7 @@ public enum NavigationName {
     }
 
     /// Throws ``NavigationStoreError/invalidName(kind:problem:)`` unless `name` follows the rules.
-    static func validate(_ name: String, as kind: Kind) throws {
+    package static func validate(_ name: String, as kind: Kind) throws {
         if let problem = problem(with: name) { throw NavigationStoreError.invalidName(kind: kind, problem: problem) }
     }
 

@@ -1,18 +1,19 @@
 import Foundation
-package import SQLiteDB
+package import Navigation
+package import SQLInterface
 
 /// The users whose navigation state is kept and whom access tokens act for: the rules for them, over the `users`
-/// table of whichever backend ``UserStorage`` stands for.
+/// table of whichever database ``UserStorage`` stands for.
 ///
-/// ``NavigationStore`` answers its user questions through one on SQLite; a program holding a PostgreSQL database
-/// makes one over that database's storage.
+/// A `NavigationStore` finds its users through one (as ``NavigationUsers``), made by the side of the database that
+/// holds its rows.
 ///
 /// ```swift
-/// let users = UserDirectory(database)           // a SQLite connection or pool
-/// let ada = try users.user(named: "ada")        // created on first use
-/// try users.removeUser(named: "ada")            // with her scenes, history, sessions and tokens
+/// let users = UserDirectory(SQLUserStorage(connection))   // a PostgreSQLConnection, or SQLiteConnections(pool)
+/// let ada = try users.user(named: "ada")                  // created on first use
+/// try users.removeUser(named: "ada")                      // with her scenes, history, sessions and tokens
 /// ```
-package struct UserDirectory {
+package struct UserDirectory: NavigationUsers {
     let storage: any UserStorage
 
     /// The users `storage` holds.
@@ -20,9 +21,9 @@ package struct UserDirectory {
         self.storage = storage
     }
 
-    /// The users of the SQLite database `writer` writes.
-    package init(_ writer: any DatabaseWriter) {
-        self.init(SQLiteUserStorage(writer))
+    /// The users of `database`.
+    package init(_ database: some SQLDatabase) {
+        self.init(SQLUserStorage(database))
     }
 
     /// The user named `name`, created on first use.

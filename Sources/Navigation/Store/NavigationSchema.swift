@@ -1,9 +1,11 @@
-public import SQLiteDB
+public import SchemaMigration
 
-/// The navigation tables (`users`, `nav_scenes`, `nav_history`, `nav_sessions`): the migrations in
-/// `Migrations/Navigation/`, embedded into this module at build time.
+/// The navigation tables (`users`, `nav_scenes`, `nav_history`, `nav_sessions`): the SQLite migrations in
+/// `Migrations/Navigation/`, embedded into this module at build time (PostgreSQL's are among the `PostgreSQL`
+/// module's).
 ///
-/// An app with a database of its own creates them with ``migrator`` before it opens a ``NavigationStore``:
+/// An app with a SQLite database of its own creates them with the `Schema` module's `NavigationSchema.migrator`
+/// before it opens a ``NavigationStore``:
 ///
 /// ```swift
 /// let db = try Database(path: "app.sqlite")
@@ -17,11 +19,7 @@ public import SQLiteDB
 /// its migrations apart from these versions.
 public enum NavigationSchema {
     /// The navigation migrations, by version.
-    public static var migrations: [Migration] { migrator.migrations }
-
-    /// A migrator over ``migrations`` alone: creates or upgrades the navigation tables of a database that holds
-    /// nothing else.
-    public static let migrator = Migrator(embedded)
+    public static var migrations: [Migration] { MigrationSequence(embedded).migrations }
 
     /// The tables whose rows belong to users (their names, scenes, history and sessions), children first: a copy of
     /// the database made for someone else leaves them empty.

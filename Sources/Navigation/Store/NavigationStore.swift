@@ -1,15 +1,13 @@
 public import Foundation
-public import SQLiteDB
 
-/// Navigation state in SQLite, per user and per scene (window): restored and repaired at launch, saved
+/// Navigation state in a database, per user and per scene (window): restored and repaired at launch, saved
 /// at every intent, with a bounded history and named sessions.
 ///
-/// The same rules hold on PostgreSQL, for a store the `PostgreSQL` module makes; the rows then live in that
-/// database. A SQLite database must carry the navigation tables (``NavigationSchema``). Every query is scoped by
-/// the ``NavigationUser`` passed in, so one user never reads or changes another's rows through it.
-///
-/// It takes any `DatabaseWriter`: a connection, or a `DatabasePool`, whose readers then restore scenes
-/// while its writer saves (a server serving many users).
+/// The same rules hold on SQLite and PostgreSQL: the `Schema` module makes a store on a SQLite connection or pool
+/// (`NavigationStore(database:)`, whose pool's readers then restore scenes while its writer saves), the `PostgreSQL`
+/// module one on a PostgreSQL connection. The database must carry the navigation tables (``NavigationSchema``).
+/// Every query is scoped by the ``NavigationUser`` passed in, so one user never reads or changes another's rows
+/// through it.
 ///
 /// ```swift
 /// let db = try DatabaseSchema.openUserState(catalogPath: "catalog.sqlite")
@@ -47,43 +45,27 @@ public final class NavigationStore<Route: NavigationRoute> {
 
     /// Where the store reads and saves.
     let storage: any NavigationStorage
+    /// Where it finds its users.
+    let users: any NavigationUsers
     let repairer: StateRepairer<Route>
     /// The configuration in effect.
     public let configuration: Configuration
 
-    /// A store on `database`, checking restored routes with `validator`.
-    ///
-    /// With a ``CheckpointPolicy/background(everySaves:)`` or ``CheckpointPolicy/manual`` policy on a file
-    /// database, it sets `PRAGMA wal_autocheckpoint = 0` on the writing connection
-    /// (https://sqlite.org/pragma.html#pragma_wal_autocheckpoint): other writes on the same connection
-    /// then rely on those checkpoints too.
+    /// A store on `storage`, the navigation tables of one database, with the users of `users`, checking restored
+    /// routes with `validator`.
     ///
     /// - Parameters:
-    ///   - database: a migrated database: a connection or a pool.
+    ///   - storage: the database's statements.
+    ///   - users: the accounts of the same database.
     ///   - validator: says whether a restored route still exists.
-    ///   - configuration: history limit and checkpoint policy.
-    /// - Throws: ``NavigationStoreError/schemaMissing(path:)`` when the navigation tables are missing,
-    ///   `DatabaseError` when the database cannot be read.
-    public convenience init(
-        database: any DatabaseWriter, validator: any RouteValidator<Route> = RouteValidation<Route>.acceptingAll,
-        configuration: Configuration = Configuration()
-    ) throws {
-        self.init(
-            storage: try SQLiteNavigationStorage(database, checkpoints: configuration.checkpoints),
-            validator: validator, configuration: configuration)
-    }
-
-    /// A store on `storage`, the navigation tables of one backend, checking restored routes with `validator`.
-    ///
-    /// - Parameters:
-    ///   - storage: the backend's statements.
-    ///   - validator: says whether a restored route still exists.
-    ///   - configuration: the history limit (the checkpoint policy is the SQLite storage's).
+    ///   - configuration: the history limit (the checkpoint policy is the SQLite side's).
     package init(
-        storage: any NavigationStorage, validator: any RouteValidator<Route> = RouteValidation<Route>.acceptingAll,
+        storage: any NavigationStorage, users: any NavigationUsers,
+        validator: any RouteValidator<Route> = RouteValidation<Route>.acceptingAll,
         configuration: Configuration = Configuration()
     ) {
         self.storage = storage
+        self.users = users
         self.repairer = StateRepairer(validator: validator)
         self.configuration = configuration
     }
@@ -98,17 +80,17 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// The user named `name`, created on first use.
     ///
     /// - Parameter name: the user's unique name, which follows the rules of ``NavigationName``.
-    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`.
+    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, the database's error.
     public func user(named name: String) throws -> NavigationUser {
-        try UserDirectory(storage.users).user(named: name)
+        try users.user(named: name)
     }
 
     /// The user named `name` if it exists; never creates one.
     ///
     /// - Parameter name: the user's name.
-    /// - Throws: `DatabaseError`.
+    /// - Throws: the database's error.
     public func existingUser(named name: String) throws -> NavigationUser? {
-        try UserDirectory(storage.users).existingUser(named: name)
+        try users.existingUser(named: name)
     }
 
     // MARK: Scenes
@@ -118,7 +100,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Parameters:
     ///   - scene: the scene (window) identifier, e.g. `main`.
     ///   - user: whose scene it is.
-    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`; never for bad stored state.
+    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, the database's error; never for bad stored state.
     public func openSession(scene: String, for user: NavigationUser) throws -> NavigationSession<Route> {
         NavigationSession(store: self, user: user, scene: scene, restored: try restore(scene: scene, for: user))
     }
@@ -128,7 +110,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Parameters:
     ///   - scene: the scene (window) identifier, e.g. `main`.
     ///   - name: the user's name.
-    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`; never for bad stored state.
+    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, the database's error; never for bad stored state.
     public func openSession(scene: String, forUserNamed name: String) throws -> NavigationSession<Route> {
         try openSession(scene: scene, for: try user(named: name))
     }
@@ -142,7 +124,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Parameters:
     ///   - scene: the scene identifier.
     ///   - user: whose scene it is.
-    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError` when the database fails.
+    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, the database's error when the database fails.
     public func restore(scene: String, for user: NavigationUser) throws -> RestoredScene<Route> {
         try NavigationName.validate(scene, as: .scene)
         let (saved, lastUsed) = try storage.sceneRows(scene: scene, user: user)
@@ -175,7 +157,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// - Parameters:
     ///   - scene: the scene identifier.
     ///   - user: whose scene it is.
-    /// - Throws: `DatabaseError`.
+    /// - Throws: the database's error.
     public func revision(ofScene scene: String, for user: NavigationUser) throws -> SceneRevision {
         Self.currentRevision(try storage.sceneRows(scene: scene, user: user))
     }
@@ -197,7 +179,7 @@ public final class NavigationStore<Route: NavigationRoute> {
 
     /// Whether a scene read at `expected` was saved since, by another program or request.
     ///
-    /// - Throws: `DatabaseError`.
+    /// - Throws: the database's error.
     func hasChanged(scene: String, for user: NavigationUser, since expected: SceneRevision) throws -> Bool {
         Self.isStale(expected, own: try storage.sceneRows(scene: scene, user: user).own)
     }
@@ -212,7 +194,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// The user's scenes with saved state, most recently used first.
     ///
     /// - Parameter user: whose scenes.
-    /// - Throws: `DatabaseError`.
+    /// - Throws: the database's error.
     public func scenes(for user: NavigationUser) throws -> [SceneSummary] {
         try storage.scenes(of: user)
     }
@@ -223,7 +205,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     ///   - scene: the scene identifier.
     ///   - user: whose scene it is.
     /// - Returns: whether the scene had saved state.
-    /// - Throws: `DatabaseError`.
+    /// - Throws: the database's error.
     @discardableResult
     public func deleteScene(_ scene: String, for user: NavigationUser) throws -> Bool {
         try storage.deleteScene(scene, user: user)
@@ -233,7 +215,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     ///
     /// - Parameter date: scenes last changed before it are deleted.
     /// - Returns: the number of scenes deleted.
-    /// - Throws: `DatabaseError`.
+    /// - Throws: the database's error.
     @discardableResult
     public func pruneScenes(unusedSince date: Date) throws -> Int {
         try storage.deleteScenes(unusedSince: date)
@@ -245,7 +227,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     ///   - days: how long a scene may stay unused.
     ///   - now: the current time.
     /// - Returns: the number of scenes deleted.
-    /// - Throws: `DatabaseError`.
+    /// - Throws: the database's error.
     @discardableResult
     public func pruneScenes(unusedForDays days: Int, now: Date = Date()) throws -> Int {
         try pruneScenes(unusedSince: now.addingTimeInterval(-Double(days) * 86_400))
@@ -257,7 +239,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     ///   - scene: the scene identifier.
     ///   - user: whose scene it is.
     /// - Returns: the entries; empty when the scene has no saved state.
-    /// - Throws: `DatabaseError`.
+    /// - Throws: the database's error.
     public func history(ofScene scene: String, for user: NavigationUser) throws -> [SplitViewState<Route>] {
         try storage.history(ofScene: scene, user: user).map { repairer.restore($0.state, format: $0.format).0 }
     }
@@ -265,7 +247,7 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// Runs a passive WAL checkpoint now: call it when the app is idle (with the ``CheckpointPolicy/manual``
     /// policy) or before closing. On PostgreSQL, whose server runs its own checkpoints, it does nothing.
     ///
-    /// - Throws: `DatabaseError`.
+    /// - Throws: the database's error.
     public func checkpoint() throws {
         try storage.checkpoint()
     }

@@ -8,7 +8,7 @@ import Testing
 @testable import Navigation
 
 /// What PostgreSQL adds to the store's rules: several processes saving one scene at once.
-@Suite struct PostgreSQLNavigationStorageTests {
+@Suite struct SQLNavigationStorageOnPostgreSQLTests {
     /// What each of the concurrent writers saw, collected under a lock.
     final class Outcomes: @unchecked Sendable {
         // Sendable because `entries` is read and written only while `lock` is held.
@@ -71,8 +71,8 @@ import Testing
     @Test func aSaveCommitsWithoutWaitingForTheFlushAndOnlyItself() throws {
         let connection = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase("navigation-sync"))
         try PostgreSQLSchema.migrator.migrate(connection)
-        let storage = PostgreSQLNavigationStorage(connection)
-        let store = NavigationStore<TestRoute>(storage: storage, validator: RouteValidation<TestRoute>.acceptingAll)
+        let storage = SQLNavigationStorage(connection)
+        let store = NavigationStore<TestRoute>(postgreSQL: connection)
         let user = try store.user(named: "ada")
         // The test cluster runs with synchronous_commit off already: the connection's own setting says it is on.
         try connection.execute("SET synchronous_commit TO on")

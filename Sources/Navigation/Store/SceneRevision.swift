@@ -1,4 +1,4 @@
-import SQLiteDB
+import SchemaMigration
 
 /// A version of a scene's saved state: it changes whenever the state or the position in the history changes, so a
 /// client holding one can ask "has it changed?" (an HTTP `ETag`) and a save can be made conditional on it.

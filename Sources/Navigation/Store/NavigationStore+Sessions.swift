@@ -8,7 +8,7 @@ extension NavigationStore {
     ///   - state: the state to save.
     ///   - user: whose session it is.
     /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``; ``NavigationError/routeTooLong(route:bytes:)`` or
-    ///   ``NavigationError/stateTooLarge(bytes:)`` when `state` is over ``NavigationLimits``; `DatabaseError`.
+    ///   ``NavigationError/stateTooLarge(bytes:)`` when `state` is over ``NavigationLimits``; the database's error.
     public func saveSession(named name: String, state: SplitViewState<Route>, for user: NavigationUser) throws {
         try NavigationName.validate(name, as: .session)
         try NavigationLimits.check(state)
@@ -21,7 +21,7 @@ extension NavigationStore {
     ///   - name: the session's name.
     ///   - scene: the scene whose state is saved (restored first, so a repaired state is what is saved).
     ///   - user: whose session it is.
-    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`.
+    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, the database's error.
     public func saveSession(named name: String, fromScene scene: String, for user: NavigationUser) throws {
         try saveSession(named: name, state: try restore(scene: scene, for: user).state, for: user)
     }
@@ -34,7 +34,7 @@ extension NavigationStore {
     ///   - scene: the scene to restore it into.
     ///   - user: whose session and scene.
     /// - Returns: the repairs the saved state needed (its routes are checked like a restored scene's).
-    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, `DatabaseError`.
+    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, the database's error.
     @discardableResult
     public func restoreSession(named name: String, intoScene scene: String, for user: NavigationUser) throws
         -> RepairReport
@@ -45,7 +45,7 @@ extension NavigationStore {
     /// The user's saved sessions, by name.
     ///
     /// - Parameter user: whose sessions.
-    /// - Throws: `DatabaseError`.
+    /// - Throws: the database's error.
     public func sessions(for user: NavigationUser) throws -> [SavedSession] {
         try storage.sessions(of: user)
     }
@@ -57,7 +57,7 @@ extension NavigationStore {
     ///   - newName: the new name.
     ///   - user: whose session.
     /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, ``NavigationStoreError/sessionExists(name:)``,
-    ///   ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`.
+    ///   ``NavigationStoreError/invalidName(kind:problem:)``, the database's error.
     public func renameSession(named name: String, to newName: String, for user: NavigationUser) throws {
         try NavigationName.validate(newName, as: .session)
         let renamed = try storage.renameSession(named: name, to: newName, user: user, at: Date())
@@ -69,7 +69,7 @@ extension NavigationStore {
     /// - Parameters:
     ///   - name: the session's name.
     ///   - user: whose session.
-    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, `DatabaseError`.
+    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, the database's error.
     public func deleteSession(named name: String, for user: NavigationUser) throws {
         let deleted = try storage.deleteSession(named: name, user: user)
         guard deleted else { throw NavigationStoreError.sessionNotFound(name: name) }

@@ -1,7 +1,6 @@
 import Foundation
+import SQLInterface
 import Testing
-
-@testable import SQLiteDB
 
 @Suite struct ISO8601TimestampTests {
     @Test(arguments: [

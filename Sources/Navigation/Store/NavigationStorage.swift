@@ -1,14 +1,11 @@
 package import Foundation
 
-/// The statements ``NavigationStore`` runs on `nav_scenes`, `nav_history` and `nav_sessions`, as one backend writes
-/// them: SQLite's in this module (``SQLiteNavigationStorage``), PostgreSQL's in the `PostgreSQL` module.
+/// The statements ``NavigationStore`` runs on `nav_scenes`, `nav_history` and `nav_sessions`: ``SQLNavigationStorage``
+/// on either database.
 ///
 /// It only moves rows; what a save, a move through history, a restore or a session does stays in the store, so
-/// both backends keep the same rules. States arrive encoded (``StoredText``), and every query is scoped by the user.
+/// both databases keep the same rules. States arrive encoded (``StoredText``), and every query is scoped by the user.
 package protocol NavigationStorage {
-    /// The users the rows belong to.
-    var users: any UserStorage { get }
-
     /// The scene's own row, or else (when it has none) the user's most recently used one, read at one point in time.
     func sceneRows(scene: String, user: NavigationUser) throws -> (own: SceneRow?, lastUsed: SceneRow?)
 

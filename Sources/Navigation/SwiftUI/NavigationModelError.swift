@@ -1,5 +1,5 @@
 public import Foundation
-import SQLiteDB
+import SQLInterface
 
 /// What went wrong in a ``SplitViewModel``, in words an alert can show as they are.
 ///
@@ -41,13 +41,9 @@ public enum NavigationModelError: Error, Sendable, Hashable, CustomStringConvert
         }
     }
 
-    /// What a failed database call means to a user: the disk, a lock or permissions, else SQLite's own words.
+    /// What a failed database call means to a user: the disk, a lock or permissions, else the database's own words.
     private static func reason(for error: any Error) -> String {
-        guard let error = error as? DatabaseError else { return String(describing: error) }
-        if error.isFull { return "the disk is full" }
-        if error.isBusy { return "another program kept the database locked" }
-        if error.isReadOnly { return "the database is read-only" }
-        return error.message
+        (error as? any SQLError)?.plainReason ?? String(describing: error)
     }
 }
 

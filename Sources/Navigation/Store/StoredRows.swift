@@ -1,3 +1,5 @@
+import SQLInterface
+
 /// `nav_scenes` read for a restore.
 package struct SceneRow: Sendable {
     package let id: Int64
@@ -60,5 +62,33 @@ package struct StoredText: Sendable {
     /// `state` in the current format.
     init<Route>(_ state: SplitViewState<Route>) {
         self.init(format: StateFormat.current, state: StateFormat.encode(state))
+    }
+}
+
+extension SceneRow {
+    /// `id, scene, format, state, history_first, history_cursor, history_last` of `nav_scenes`.
+    init(columns row: some SQLColumns) throws {
+        // A non-integer format or a non-text state is corrupt data, repaired like an unknown format.
+        self.init(
+            id: try row.required(row.int64(at: 0), at: 0), scene: try row.required(row.string(at: 1), at: 1),
+            format: row.int(at: 2) ?? -1, state: row.string(at: 3) ?? "",
+            first: try row.required(row.int64(at: 4), at: 4),
+            cursor: try row.required(row.int64(at: 5), at: 5), last: try row.required(row.int64(at: 6), at: 6))
+    }
+}
+
+extension SceneWindow {
+    /// `id, history_first, history_cursor, history_last` of `nav_scenes`.
+    init(columns row: some SQLColumns) throws {
+        self.init(
+            id: try row.required(row.int64(at: 0), at: 0), first: try row.required(row.int64(at: 1), at: 1),
+            cursor: try row.required(row.int64(at: 2), at: 2), last: try row.required(row.int64(at: 3), at: 3))
+    }
+}
+
+extension StoredText {
+    /// `format, state` of a row; a corrupt column reads as format -1 or an empty state.
+    init(columns row: some SQLColumns) {
+        self.init(format: row.int(at: 0) ?? -1, state: row.string(at: 1) ?? "")
     }
 }

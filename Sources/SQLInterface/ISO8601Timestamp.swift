@@ -1,13 +1,13 @@
-import Foundation
+package import Foundation
 
 /// The text form of dates in the database: `YYYY-MM-DDTHH:MM:SS.SSSZ` in UTC.
 ///
 /// Hand-written rather than `ISO8601DateFormatter`: it runs on every row that holds a date, and the
 /// calendar arithmetic below (Howard Hinnant's days-from-civil) is exact for the proleptic Gregorian
 /// calendar SQLite uses.
-enum ISO8601Timestamp {
+package enum ISO8601Timestamp {
     /// Formats `date` rounded to the millisecond, or `nil` for years outside 0000–9999.
-    static func format(_ date: Date) -> String? {
+    package static func format(_ date: Date) -> String? {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         guard milliseconds.isFinite, abs(milliseconds) < 1e15 else { return nil }
         let total = Int64(milliseconds)
@@ -24,7 +24,7 @@ enum ISO8601Timestamp {
     }
 
     /// Parses `YYYY-MM-DD`, optionally followed by `T` or a space, `HH:MM`, `:SS`, `.fff…` and `Z`.
-    static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         var scanner = DigitScanner(text.utf8)
         guard let year = scanner.number(digits: 4), scanner.skip("-"), let month = scanner.number(digits: 2),
             scanner.skip("-"), let day = scanner.number(digits: 2), (1...12).contains(month), (1...31).contains(day)

@@ -62,7 +62,7 @@ public final class NavigationSession<Route: NavigationRoute> {
     ///   ``NavigationError/routeTooLong(route:bytes:)`` or ``NavigationError/stateTooLarge(bytes:)`` when the state it
     ///   makes is over ``NavigationLimits``);
     ///   ``NavigationStoreError/sceneBusy(scene:attempts:)`` when others changed the scene at every attempt;
-    ///   `DatabaseError` when checking or saving fails. A refused intent saves nothing.
+    ///   the database's error when checking or saving fails. A refused intent saves nothing.
     @discardableResult
     public func apply(_ intent: NavigationIntent<Route>) throws -> RepairReport {
         var report = RepairReport()
@@ -94,7 +94,7 @@ public final class NavigationSession<Route: NavigationRoute> {
     /// this session read or last saved it, so a view can show what the user chose elsewhere.
     ///
     /// - Returns: the repairs restoring the saved scene needed, or `nil` when the scene is as this session has it.
-    /// - Throws: `DatabaseError`.
+    /// - Throws: the database's error.
     public func followSavedScene() throws -> RepairReport? {
         guard try store.hasChanged(scene: scene, for: user, since: revision) else { return nil }
         return try takeSavedScene()
@@ -153,7 +153,7 @@ public final class NavigationSession<Route: NavigationRoute> {
     /// - Returns: the repairs made to `state`.
     /// - Throws: ``NavigationError/routeTooLong(route:bytes:)`` or ``NavigationError/stateTooLarge(bytes:)`` when
     ///   `state` is over ``NavigationLimits`` (refused, not cut down: nothing is saved),
-    ///   ``NavigationStoreError/staleRevision`` when the saved scene is no longer at ``revision``, `DatabaseError` when
+    ///   ``NavigationStoreError/staleRevision`` when the saved scene is no longer at ``revision``, the database's error when
     ///   checking or saving fails.
     @discardableResult
     public func replaceStateUnlessChanged(with state: SplitViewState<Route>) throws -> RepairReport {
@@ -183,7 +183,7 @@ public final class NavigationSession<Route: NavigationRoute> {
 
     /// The scene's history, oldest first; ``history`` says which entry is current.
     ///
-    /// - Throws: `DatabaseError` when reading fails.
+    /// - Throws: the database's error when reading fails.
     public func historyEntries() throws -> [SplitViewState<Route>] {
         try store.history(ofScene: scene, for: user)
     }
@@ -191,7 +191,7 @@ public final class NavigationSession<Route: NavigationRoute> {
     /// Saves the current state as the user's session `name`.
     ///
     /// - Parameter name: the session's name.
-    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, `DatabaseError`.
+    /// - Throws: ``NavigationStoreError/invalidName(kind:problem:)``, the database's error.
     public func saveSession(named name: String) throws {
         try store.saveSession(named: name, state: state, for: user)
     }
@@ -200,7 +200,7 @@ public final class NavigationSession<Route: NavigationRoute> {
     ///
     /// - Parameter name: the session's name.
     /// - Returns: the repairs the saved state needed.
-    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, `DatabaseError`.
+    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, the database's error.
     @discardableResult
     public func restoreSession(named name: String) throws -> RepairReport {
         let (restored, report) = try store.loadSession(named: name, for: user)

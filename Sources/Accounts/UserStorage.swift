@@ -1,8 +1,8 @@
 package import Foundation
+package import Navigation
 
-/// The statements the users' rules (``UserDirectory``) run, as one backend writes them: SQLite's in this module
-/// (``SQLiteUserStorage``), PostgreSQL's in the `PostgreSQL` module. It only moves rows; the rules stay in the
-/// directory, so both backends keep them alike.
+/// The statements the users' rules (``UserDirectory``) run: ``SQLUserStorage`` on either database. It only moves
+/// rows; the rules stay in the directory.
 package protocol UserStorage {
     /// The id of the user named `name`, whose row is inserted with `createdAt` unless one exists.
     func insertUser(named name: String, createdAt: Date) throws -> Int64
