@@ -14,6 +14,9 @@ package protocol CatalogLookup {
 
     /// Whether the entity is listed by a search for `text`.
     func isSearchHit(_ kind: EntityKind, _ uuid: UUID, for text: String) throws -> Bool
+
+    /// The entity the one with `uuid` was merged into (following later merges), or `nil` when it was not merged.
+    func survivor(of kind: EntityKind, uuid: UUID) throws -> UUID?
 }
 
 extension CatalogLookup {
@@ -30,6 +33,12 @@ extension CatalogLookup {
     package func exists(_ route: LibraryRoute) throws -> Bool {
         guard let entity = route.entity else { return true }
         return try name(of: entity.kind, uuid: entity.uuid) != nil
+    }
+
+    /// The route of the entity `route`'s was merged into, or `nil` (a section, or an entity never merged).
+    package func successor(of route: LibraryRoute) throws -> LibraryRoute? {
+        guard let entity = route.entity else { return nil }
+        return try survivor(of: entity.kind, uuid: entity.uuid).map { LibraryRoute(kind: entity.kind, uuid: $0) }
     }
 
     /// Whether `origin`'s list or detail shows `route`: a section lists every entity of its kind, a search its

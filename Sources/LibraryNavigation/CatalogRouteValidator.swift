@@ -32,6 +32,12 @@ public struct CatalogRouteValidator: RouteValidator {
     public func isLinked(_ route: LibraryRoute, from origin: LibraryRoute) throws -> Bool {
         try ReadingCatalog(database: database).isLinked(route, from: origin)
     }
+
+    /// The route of the entity `route`'s was merged into: a saved view, history entry, session or link that names a
+    /// merged author (book, genre, band) shows the one it was merged into.
+    public func successor(of route: LibraryRoute) throws -> LibraryRoute? {
+        try ReadingCatalog(database: database).successor(of: route)
+    }
 }
 
 /// The catalog `database` reads, each question in a read of its own (on a pool, a reader's transaction), asked only
@@ -49,6 +55,10 @@ private struct ReadingCatalog: CatalogLookup {
 
     func isSearchHit(_ kind: EntityKind, _ uuid: UUID, for text: String) throws -> Bool {
         try database.read { db in try LibraryCatalog(db).isSearchHit(kind, uuid, for: text) }
+    }
+
+    func survivor(of kind: EntityKind, uuid: UUID) throws -> UUID? {
+        try database.read { db in try LibraryCatalog(db).survivor(of: kind, uuid: uuid) }
     }
 }
 
@@ -68,5 +78,9 @@ package struct CatalogLookupValidator: RouteValidator {
 
     package func isLinked(_ route: LibraryRoute, from origin: LibraryRoute) throws -> Bool {
         try lookup.isLinked(route, from: origin)
+    }
+
+    package func successor(of route: LibraryRoute) throws -> LibraryRoute? {
+        try lookup.successor(of: route)
     }
 }

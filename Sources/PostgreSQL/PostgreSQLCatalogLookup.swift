@@ -23,6 +23,11 @@ package struct PostgreSQLCatalogLookup: CatalogLookup {
         return try connection.fetchOne(String.self, "SELECT \(column) FROM \(kind.table.name) WHERE uuid = $1", [uuid])
     }
 
+    /// `nil`: a PostgreSQL catalog is written by imports alone so far (it cannot edit, so nothing in it was merged).
+    package func survivor(of kind: EntityKind, uuid: UUID) throws -> UUID? {
+        nil
+    }
+
     package func contains(_ link: EntityLink) throws -> Bool {
         let query =
             switch link {

@@ -15,4 +15,8 @@ extension PostgreSQLCatalogReader: CatalogLookup {
     package func isSearchHit(_ kind: EntityKind, _ uuid: UUID, for text: String) throws -> Bool {
         try PostgreSQLCatalogLookup(connection).isSearchHit(kind, uuid, for: text)
     }
+
+    package func survivor(of kind: EntityKind, uuid: UUID) throws -> UUID? {
+        try PostgreSQLCatalogLookup(connection).survivor(of: kind, uuid: uuid)
+    }
 }

@@ -70,6 +70,51 @@ import Testing
         #expect(try catalog.title(of: .genre(folk.uuid)) == "Genre (deleted)")
     }
 
+    /// Two records of one author made one: every saved view, history entry and named session, of every user, that
+    /// names the merged record shows the one that stays and says so (never "no longer available"), and an intent or
+    /// deep link naming the merged record opens the one that stays.
+    @Test func savedViewsOfEveryUserFollowAMerge() throws {
+        let catalog = try catalog()
+        let twain = try #require(try catalog.authors.find(named: "Mark Twain").first)
+        let duplicate = try catalog.authors.create(AuthorDraft(name: "Twain, Mark"))
+        let book = try catalog.books.create(BookDraft(title: "Life on the Mississippi", year: 1883))
+        try catalog.books.setCredits([BookCredit(authorID: duplicate.id)], of: book.id)
+        let ada = try relaunch(user: "ada")
+        try ada.apply(.selectSidebar(.authors))
+        try ada.apply(.selectContent(.author(duplicate.uuid)))
+        try ada.apply(.push(.book(book.uuid)))
+        try ada.saveSession(named: "twain")
+        try ada.apply(.selectSidebar(.books))  // the duplicate now only in history and the session
+        let grace = try relaunch(user: "grace", scene: "side")
+        try grace.apply(.selectSidebar(.authors))
+        try grace.apply(.selectContent(.author(duplicate.uuid)))
+
+        try CatalogEditor(catalog.db, actor: "test").merge(.author, uuid: duplicate.uuid, into: twain.uuid)
+
+        let merged = Repair.Reason.mergedInto(successor: LibraryRoute.author(twain.uuid).path)
+        let graceAgain = try relaunch(user: "grace", scene: "side")
+        #expect(graceAgain.state.content == .author(twain.uuid))
+        #expect(graceAgain.state.detail == .author(twain.uuid))
+        #expect(graceAgain.restoreReport.repairs.map(\.reason) == [merged])
+        #expect(graceAgain.restoreReport.repairs.first?.removed == [])
+        let adaAgain = try relaunch(user: "ada")
+        let back = try adaAgain.apply(.back)
+        #expect(adaAgain.state.content == .author(twain.uuid))
+        #expect(adaAgain.state.stack == [.book(book.uuid)])
+        #expect(back.repairs.map(\.reason) == [merged])
+        try adaAgain.apply(.selectSidebar(.genres))
+        let restored = try adaAgain.restoreSession(named: "twain")
+        #expect(adaAgain.state.detail == .author(twain.uuid))
+        #expect(adaAgain.state.stack == [.book(book.uuid)])
+        #expect(restored.repairs.map(\.reason) == [merged])
+        // A deep link to the merged record.
+        try adaAgain.apply(.selectSidebar(.authors))
+        let opened = try adaAgain.apply(.selectContent(.author(duplicate.uuid)))
+        #expect(adaAgain.state.content == .author(twain.uuid))
+        #expect(opened.repairs.map(\.reason) == [merged])
+        #expect(opened.repairs.first?.storedValue == LibraryRoute.author(duplicate.uuid).path)
+    }
+
     @Test func sessionsBelongToTheirUser() throws {
         let ada = try relaunch(user: "ada")
         try ada.apply(.selectSidebar(.bands))

@@ -72,6 +72,9 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
         case notAllowed
         /// The route's entity no longer exists.
         case notFound
+        /// The route's entity was merged into the one `successor` (a route path) names, which the state shows
+        /// instead: nothing was removed.
+        case mergedInto(successor: String)
         /// The route exists, but `from` (the sidebar selection, or the stack entry below) does not list it.
         case notLinked(from: String)
         /// The reference check failed, so routes were kept unchecked.
@@ -90,6 +93,7 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
             case .undecodable: "names nothing this program knows"
             case .notAllowed: "cannot appear there"
             case .notFound: "is no longer available"
+            case .mergedInto(let successor): "was merged into \(successor)"
             case .notLinked(let origin): "is not listed under \(origin)"
             case .validatorFailed(let message): "could not be checked (\(message))"
             case .routeTooLong(let bytes):

@@ -42,6 +42,15 @@ public protocol RouteValidator<Route> {
     /// - Returns: `false` when the data does not link them (a band not in that genre).
     /// - Throws: when the check itself fails.
     func isLinked(_ route: Route, from origin: Route) throws -> Bool
+
+    /// The route that took the place of `route`, whose entity no longer exists because it was merged into another
+    /// (two records of one author made one): a restore shows the successor instead of dropping the route, and an
+    /// intent that names `route` opens it. The default answers `nil`: nothing is ever merged.
+    ///
+    /// - Parameter route: a route whose entity does not exist.
+    /// - Returns: the route of the entity it was merged into, or `nil`.
+    /// - Throws: when the check itself fails.
+    func successor(of route: Route) throws -> Route?
 }
 
 extension RouteValidator {
@@ -52,6 +61,12 @@ extension RouteValidator {
     ///   - origin: the route it follows.
     /// - Returns: `true`.
     public func isLinked(_ route: Route, from origin: Route) throws -> Bool { true }
+
+    /// No route has a successor: a validator that knows no merges.
+    ///
+    /// - Parameter route: a route whose entity does not exist.
+    /// - Returns: `nil`.
+    public func successor(of route: Route) throws -> Route? { nil }
 }
 
 /// A ``RouteValidator`` made of a closure.
@@ -65,17 +80,21 @@ extension RouteValidator {
 public struct RouteValidation<Route: NavigationRoute>: RouteValidator {
     private let check: (Route) throws -> Bool
     private let link: (Route, Route) throws -> Bool
+    private let follow: (Route) throws -> Route?
 
-    /// A validator calling `check`, and `link` for the links.
+    /// A validator calling `check`, `link` for the links and `successor` for merged routes.
     ///
     /// - Parameters:
     ///   - check: returns whether a route still exists.
     ///   - link: returns whether the screen of its second argument lists its first; every pair by default.
+    ///   - successor: returns the route a missing one was merged into; none by default.
     public init(
-        _ check: @escaping (Route) throws -> Bool, link: @escaping (Route, Route) throws -> Bool = { _, _ in true }
+        _ check: @escaping (Route) throws -> Bool, link: @escaping (Route, Route) throws -> Bool = { _, _ in true },
+        successor: @escaping (Route) throws -> Route? = { _ in nil }
     ) {
         self.check = check
         self.link = link
+        self.follow = successor
     }
 
     /// A validator for which every route exists.
@@ -99,5 +118,14 @@ public struct RouteValidation<Route: NavigationRoute>: RouteValidator {
     /// - Throws: what the closure throws.
     public func isLinked(_ route: Route, from origin: Route) throws -> Bool {
         try link(route, origin)
+    }
+
+    /// Calls the successor closure.
+    ///
+    /// - Parameter route: a route whose entity does not exist.
+    /// - Returns: what the closure returns.
+    /// - Throws: what the closure throws.
+    public func successor(of route: Route) throws -> Route? {
+        try follow(route)
     }
 }

@@ -85,8 +85,9 @@ struct StateRepairer<Route: NavigationRoute> {
             }
             let detail: Route?
             if let content {
-                // The detail root of a content selection is the selection itself.
-                if case .value(let route) = stored.detail, route == content {
+                // The detail root of a content selection is the selection itself (itself merged into another when
+                // the selection was).
+                if case .value(let route) = stored.detail, route == content || route == stored.content?.value {
                     detail = content
                 } else {
                     let text = stored.detail.map(Self.shown)
@@ -141,7 +142,15 @@ struct StateRepairer<Route: NavigationRoute> {
                 reason = .routeTooLong(bytes: bytes)
             case .invalid:
                 reason = .undecodable
-            case .value(let route):
+            case .value(let stored):
+                var route = stored
+                if allowed(route), !exists(route), let successor = successor(of: route) {
+                    repairs.append(
+                        Repair(
+                            element: position, storedValue: route.path, reason: .mergedInto(successor: successor.path),
+                            removed: []))
+                    route = successor
+                }
                 if !allowed(route) {
                     reason = .notAllowed
                 } else if !exists(route) {
@@ -161,6 +170,18 @@ struct StateRepairer<Route: NavigationRoute> {
         private mutating func exists(_ route: Route) -> Bool {
             let validator = validator
             return ask { try validator.exists(route) }
+        }
+
+        /// The route `route` was merged into, when the validator knows one (asked only of a missing route).
+        private mutating func successor(of route: Route) -> Route? {
+            let validator = validator
+            guard validatorFailure == nil else { return nil }
+            do {
+                return try validator.successor(of: route)
+            } catch {
+                validatorFailure = "\(error)"
+                return nil
+            }
         }
 
         private mutating func isLinked(_ route: Route, from origin: Route) -> Bool {

@@ -5,6 +5,11 @@ enum StoredElement<Value> {
     case value(Value)
     case invalid(String)
 
+    /// The decoded value, or `nil` for a text that did not decode.
+    var value: Value? {
+        if case .value(let value) = self { value } else { nil }
+    }
+
     /// The stored text, for a repair report.
     func text(_ describe: (Value) -> String) -> String {
         switch self {

@@ -68,6 +68,21 @@ public struct SplitViewState<Route: NavigationRoute>: Sendable, Hashable {
     /// Every route the state refers to, upstream first.
     public var routes: [Route] { [sidebar, content, detail].compactMap { $0 } + stack }
 
+    /// Each route with the element it fills, upstream first.
+    var elements: [(Repair.Element, Route)] {
+        let columns: [(Repair.Element, Route?)] = [(.sidebar, sidebar), (.content, content), (.detail, detail)]
+        return columns.compactMap { element, route in route.map { (element, $0) } }
+            + stack.enumerated().map { (.stack(index: $0.offset), $0.element) }
+    }
+
+    /// The state with every route passed through `replace` (an entity merged into another: the same place, the
+    /// entity that stays).
+    func replacingRoutes(_ replace: (Route) -> Route) -> Self {
+        Self(
+            unchecked: sidebar.map(replace), content: content.map(replace), detail: detail.map(replace),
+            stack: stack.map(replace), visibility: visibility, compactColumn: compactColumn)
+    }
+
     /// Every link the state relies on, upstream first: the content selection as an item of the sidebar's list,
     /// then each stack entry as a link of the route below it. A ``RouteValidator`` checks them against the data.
     var links: [RouteLink<Route>] {

@@ -138,10 +138,9 @@ public final class NavigationSession<Route: NavigationRoute> {
             self.revision = revision
             return report
         default:
-            let next = try state.applying(intent).state
-            try checkRoutes(introducedBy: next)
+            let (next, report) = try checkRoutes(introducedBy: try state.applying(intent).state)
             try commit(next, expecting: expected)
-            return RepairReport()
+            return report
         }
     }
 
@@ -165,20 +164,36 @@ public final class NavigationSession<Route: NavigationRoute> {
 
     /// Refuses `next` when a route it has and the current state lacks names something that does not exist, or
     /// when a link it has and the current state lacks is not in the data (a band selected under a genre it is
-    /// not in, a book pushed onto an author who did not write it).
+    /// not in, a book pushed onto an author who did not write it). A route whose entity was merged into another
+    /// (a deep link naming the old uuid) is replaced by its successor, and the report says so.
     ///
     /// Routes and links already in the state were checked when they came in (or repaired at restore), so only
     /// new ones cost a lookup.
-    private func checkRoutes(introducedBy next: SplitViewState<Route>) throws {
+    ///
+    /// - Returns: `next`, with merged routes followed, and the repairs that followed them.
+    private func checkRoutes(introducedBy next: SplitViewState<Route>) throws -> (SplitViewState<Route>, RepairReport) {
         let validator = store.repairer.validator
         let currentRoutes = Set(state.routes)
-        for route in next.routes where !currentRoutes.contains(route) {
-            guard try validator.exists(route) else { throw NavigationError.notFound(route: route.path) }
+        var successors: [Route: Route] = [:]
+        var repairs: [Repair] = []
+        // A route in two places (a content selection is its detail root too) is looked up and reported once.
+        for (element, route) in next.elements where !currentRoutes.contains(route) && successors[route] == nil {
+            guard try !validator.exists(route) else { continue }
+            guard let successor = try validator.successor(of: route), try validator.exists(successor) else {
+                throw NavigationError.notFound(route: route.path)
+            }
+            successors[route] = successor
+            repairs.append(
+                Repair(
+                    element: element, storedValue: route.path, reason: .mergedInto(successor: successor.path),
+                    removed: []))
         }
+        let followed = successors.isEmpty ? next : next.replacingRoutes { successors[$0] ?? $0 }
         let currentLinks = Set(state.links)
-        for link in next.links where !currentLinks.contains(link) {
+        for link in followed.links where !currentLinks.contains(link) {
             guard try validator.isLinked(link.route, from: link.origin) else { throw link.refusal }
         }
+        return (followed, RepairReport(repairs: repairs))
     }
 
     /// The scene's history, oldest first; ``history`` says which entry is current.

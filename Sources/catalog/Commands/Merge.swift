@@ -17,7 +17,8 @@ enum MergeCommand {
         discussion: """
             The entry named by --into stays and keeps its fields (but those --keep takes from the merged one); it \
             takes over the merged entry's credits, genres and import identities (importing its file again updates \
-            the entry that stays), duplicates kept once. 'catalog undo' takes the merge back while nothing has \
+            the entry that stays), duplicates kept once. Saved split views, history entries, sessions and links that \
+            name the merged entry open the one that stays. 'catalog undo' takes the merge back while nothing has \
             changed since.
             """,
         options: [into, keep, EditOptions.ifRevision, EditOptions.by, EditOptions.json],
