@@ -4,7 +4,8 @@ public import Catalog
 ///
 /// As JSON (one line of `catalog changes`):
 /// `{"seq":42,"kind":"book","uuid":"…","op":"update","at":"2026-11-29T22:19:38.123Z","entity":{…}}`;
-/// `entity` is `null` when the entity no longer exists (a tombstone, or a row whose entity was deleted since).
+/// `entity` is `null` when the entity no longer exists (a tombstone, or a row whose entity was deleted since). A merge
+/// adds where the entity went: `{"seq":43,"kind":"author","uuid":"…","op":"merge","into":"…","entity":null,…}`.
 public struct Change: Sendable, Hashable, Codable {
     /// The position in the change log: strictly increasing, never reused.
     public var sequence: Int64
@@ -18,11 +19,13 @@ public struct Change: Sendable, Hashable, Codable {
     public var changedAt: String
     /// The entity as it is when the feed is read, or `nil` when it no longer exists.
     public var entity: EntityPayload?
+    /// For a ``ChangeOperation/merge``, the uuid (lowercase) of the entity it was merged into.
+    public var mergedInto: String?
 
     /// Creates a change.
     public init(
         sequence: Int64, kind: EntityKind, uuid: String, operation: ChangeOperation, changedAt: String,
-        entity: EntityPayload?
+        entity: EntityPayload?, mergedInto: String? = nil
     ) {
         self.sequence = sequence
         self.kind = kind
@@ -30,6 +33,7 @@ public struct Change: Sendable, Hashable, Codable {
         self.operation = operation
         self.changedAt = changedAt
         self.entity = entity
+        self.mergedInto = mergedInto
     }
 
     enum CodingKeys: String, CodingKey {
@@ -39,6 +43,7 @@ public struct Change: Sendable, Hashable, Codable {
         case operation = "op"
         case changedAt = "at"
         case entity
+        case mergedInto = "into"
     }
 
     /// Decodes the JSON line form.
@@ -49,6 +54,7 @@ public struct Change: Sendable, Hashable, Codable {
         uuid = try container.decode(String.self, forKey: .uuid)
         operation = try container.decode(ChangeOperation.self, forKey: .operation)
         changedAt = try container.decode(String.self, forKey: .changedAt)
+        mergedInto = try container.decodeIfPresent(String.self, forKey: .mergedInto)
         if try container.decodeNil(forKey: .entity) {
             entity = nil
         } else {
@@ -64,6 +70,7 @@ public struct Change: Sendable, Hashable, Codable {
         try container.encode(uuid, forKey: .uuid)
         try container.encode(operation, forKey: .operation)
         try container.encode(changedAt, forKey: .changedAt)
+        try container.encodeIfPresent(mergedInto, forKey: .mergedInto)
         if let entity {
             try entity.encode(to: container.superEncoder(forKey: .entity))
         } else {

@@ -33,6 +33,7 @@ struct ChangeApplier {
             if !uuids.isEmpty { try delete(table, uuids: uuids) }
         }
         let upserts = finals.compactMap(\.entity)
+        try recordMerges(finals.filter { $0.mergedInto != nil }, upserted: upserts)
         let incoming = Set(upserts.map { $0.kind.rawValue + ":" + $0.uuid })
         for kind in [EntityKind.genre, .author, .band, .book] {
             for payload in upserts where payload.kind == kind {
@@ -51,6 +52,29 @@ struct ChangeApplier {
     }
 
     // MARK: Entities
+
+    /// Records where each merged entity went, as the server does (``LibraryCatalog/survivor(of:uuid:)`` then sends
+    /// the client's saved views there too), repointing the entities merged into it before; an entity that exists
+    /// again (a merge taken back) is no longer merged.
+    private func recordMerges(_ merges: [Change], upserted: [EntityPayload]) throws {
+        for merge in merges {
+            guard let survivor = merge.mergedInto else { continue }
+            try db.execute(
+                "UPDATE entity_merges SET merged_into = ? WHERE entity_kind = ? AND merged_into = ?",
+                [survivor, merge.kind.rawValue, merge.uuid])
+            try db.execute(
+                "INSERT OR REPLACE INTO entity_merges (entity_kind, uuid, merged_into) VALUES (?, ?, ?)",
+                [merge.kind.rawValue, merge.uuid, survivor])
+        }
+        guard !upserted.isEmpty, try db.fetchOne(Int.self, "SELECT 1 FROM entity_merges LIMIT 1") != nil else { return }
+        let keys = String(
+            decoding: try JSONEncoder().encode(upserted.map { [$0.kind.rawValue, $0.uuid] }), as: UTF8.self)
+        try db.execute(
+            """
+            DELETE FROM entity_merges WHERE (entity_kind, uuid) IN
+                (SELECT value ->> 0, value ->> 1 FROM json_each(?))
+            """, [keys])
+    }
 
     private func delete(_ table: EntityTable, uuid: String) throws {
         try delete(table, uuids: [uuid])

@@ -93,7 +93,7 @@ public struct ChangeFeed: ChangeSource {
                 }
                 return Change(
                     sequence: row.sequence, kind: row.kind, uuid: row.uuid, operation: row.operation,
-                    changedAt: row.changedAt, entity: entity)
+                    changedAt: row.changedAt, entity: entity, mergedInto: row.mergedInto)
             }
             let last = hasMore ? rows.last?.sequence ?? since : max(since, min(end, try feed.highWater()))
             return ChangeBatch(
@@ -152,18 +152,19 @@ public struct ChangeFeed: ChangeSource {
     }
 
     static let selectRows = """
-        SELECT seq, entity_kind, uuid, operation, changed_at FROM change_log WHERE seq > ? AND seq <= ?
+        SELECT seq, entity_kind, uuid, operation, changed_at, merged_into FROM change_log WHERE seq > ? AND seq <= ?
         ORDER BY seq LIMIT ?
         """
 }
 
-/// One row of `change_log`.
+/// One row of `change_log`: a tombstone that names the entity it was merged into is a merge.
 struct LogRow: RowDecodable {
     let sequence: Int64
     let kind: EntityKind
     let uuid: String
     let operation: ChangeOperation
     let changedAt: String
+    let mergedInto: String?
 
     init(row: Row) throws {
         sequence = try row.value(at: 0)
@@ -176,7 +177,8 @@ struct LogRow: RowDecodable {
         }
         self.kind = kind
         uuid = try row.value(at: 2)
-        self.operation = operation
         changedAt = try row.value(at: 4)
+        mergedInto = try row.value(at: 5)
+        self.operation = operation == .delete && mergedInto != nil ? .merge : operation
     }
 }

@@ -59,6 +59,10 @@ extension ChangeLine {
             out.string(change.changedAt)
             out.key("entity")
             if let entity = change.entity { out.payload(entity) } else { out.null() }
+            if let survivor = change.mergedInto {
+                out.key("into")
+                out.string(survivor)
+            }
             out.key("kind")
             out.string(change.kind.rawValue)
             out.key("op")
@@ -150,13 +154,17 @@ extension JSONObject {
         }
         let operationName = try string("op")
         guard let operation = ChangeOperation(rawValue: operationName) else {
-            throw ChangeLineError("op: '\(operationName)' is not insert, update or delete")
+            throw ChangeLineError("op: '\(operationName)' is not insert, update, delete or merge")
+        }
+        let survivor = has("into") ? try string("into") : nil
+        guard (operation == .merge) == (survivor != nil) else {
+            throw ChangeLineError("into: a merge names the entity it went into, and only a merge does")
         }
         guard has("entity") else { throw ChangeLineError("entity: missing (null for a deleted entity)") }
         let entity = try optionalObject("entity")?.payload(of: kind.table)
         return Change(
             sequence: try integer("seq"), kind: kind, uuid: try string("uuid"), operation: operation,
-            changedAt: try string("at"), entity: entity)
+            changedAt: try string("at"), entity: entity, mergedInto: survivor)
     }
 
     private func payload(of table: EntityTable) throws(JSONAccessError) -> EntityPayload {

@@ -9,4 +9,7 @@ public enum ChangeOperation: String, Sendable, Codable, Hashable, CaseIterable {
     case update
     /// The entity was deleted: a tombstone carrying its uuid.
     case delete
+    /// The entity was merged into another of its kind (``Change/mergedInto``): a tombstone that says where it went,
+    /// so a client drops it and sends whatever names it to the one that stays.
+    case merge
 }

@@ -48,6 +48,8 @@ import Testing
         let book = try catalog.books.create(BookDraft(title: "T", isbn13: "9780807083697", year: -450, pages: 12))
         try catalog.books.setCredits([BookCredit(authorID: author.id, role: .editor)], of: book.id)
         try catalog.books.delete(id: try #require(try catalog.books.page(after: nil, limit: 1).items.first).id)
+        let twin = try catalog.authors.create(AuthorDraft(name: "Twin"))
+        try CatalogEditor(fixture.server, actor: "test").merge(.author, uuid: twin.uuid, into: author.uuid)
         var changes: [Change] = []
         var batch = try fixture.feed.changes(since: 0)
         changes += batch.changes
@@ -56,6 +58,10 @@ import Testing
             changes += batch.changes
         }
         try #require(changes.contains { $0.entity == nil })
+        let merge = try #require(changes.first { $0.operation == .merge })
+        #expect(merge.uuid == twin.uuid.uuidString.lowercased())
+        #expect(merge.mergedInto == author.uuid.uuidString.lowercased())
+        #expect(ChangeLine.change(merge).text.contains(#""entity":null,"into":"\#(merge.mergedInto ?? "")","kind""#))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         for change in changes {
@@ -113,6 +119,14 @@ import Testing
             "kind: 'shelf' is not book, author, genre or band"
         ),
         (#"{"seq": 1, "kind": "book", "op": "insert", "at": "t", "entity": null}"#, "uuid: missing or null"),
+        (
+            #"{"seq": 1, "kind": "book", "uuid": "u", "op": "merge", "at": "t", "entity": null}"#,
+            "into: a merge names the entity it went into"
+        ),
+        (
+            #"{"seq": 1, "kind": "book", "uuid": "u", "op": "delete", "into": "v", "at": "t", "entity": null}"#,
+            "into: a merge names the entity it went into, and only a merge does"
+        ),
         (#"{"seq": 1, "kind": "book", "uuid": "u", "op": "insert", "at": "t"}"#, "entity: missing"),
         (
             #"{"seq": 1, "kind": "genre", "uuid": "u", "op": "insert", "at": "t", "entity": {"uuid": "u", "name": "x"}}"#,
