@@ -67,7 +67,12 @@ import Testing
         #expect(merged.standardOutput.hasPrefix("merged author \(duplicate) into author \(twain)"))
         let credits = try cli.run("show", "book", book).standardOutput
         #expect(credits.contains("Mark Twain (author)  \(twain)"))
-        #expect(try cli.run("show", "author", duplicate).status != 0)
+        // The merged author's uuid shows the one it was merged into, and says so.
+        let shown = try cli.run("show", "author", duplicate)
+        #expect(shown.status == 0)
+        #expect(shown.standardOutput.hasPrefix("Mark Twain\n"))
+        #expect(shown.standardError == "note: author \(duplicate) was merged into \(twain); showing that one\n")
+        #expect(try cli.run("show", "author", UUID().uuidString).status == 1)
         let history = try cli.run("history", "author", twain).standardOutput
         #expect(history.contains("merge by ada"))
         #expect(history.contains("merged: Twain, Mark → Mark Twain"))

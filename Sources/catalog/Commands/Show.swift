@@ -3,6 +3,7 @@ import CatalogAPI
 import CatalogStore
 import CommandLineKit
 import Foundation
+import LibraryNavigation
 import SQLiteDB
 
 /// `catalog show KIND UUID`: one entity with its related entities.
@@ -24,8 +25,17 @@ enum ShowCommand {
 
     static func run(_ invocation: Invocation) throws {
         let kind = try EntityArguments.kind(invocation.positional(0) ?? "", invocation: invocation)
-        let uuid = try EntityArguments.uuid(invocation.positional(1) ?? "", for: "UUID", invocation: invocation)
-        try GlobalOptions.openStore(invocation).readCatalog { catalog in
+        let named = try EntityArguments.uuid(invocation.positional(1) ?? "", for: "UUID", invocation: invocation)
+        let store = try GlobalOptions.openStore(invocation)
+        // An entity merged into another is shown as the one it was merged into, as a saved view naming it is.
+        var uuid = named
+        if try store.readLookup({ try $0.name(of: kind, uuid: named) }) == nil,
+            let survivor = try store.readLookup({ try $0.survivor(of: kind, uuid: named) })
+        {
+            Output.writeError("note: \(kind) \(lower(named)) was merged into \(lower(survivor)); showing that one\n")
+            uuid = survivor
+        }
+        try store.readCatalog { catalog in
             if invocation[json] {
                 Output.write(try CatalogAPI.show(kind, uuid: uuid, in: catalog))
             } else {
