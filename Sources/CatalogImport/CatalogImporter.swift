@@ -209,17 +209,34 @@ public struct CatalogImporter {
             return writer
         }
         var searchIndex: DeferredSearchIndex?
+        var bulk: BulkImport?
+        var rowsInTransaction = 0
+        var batchCount: Int?
         func begin() throws {
             try db.execute("BEGIN IMMEDIATE TRANSACTION")
             // Between batches another process may have written.
             for writer in writers.values { try writer.revalidateRememberedIDs() }
             searchIndex = try DeferredSearchIndex(db: db)
+            rowsInTransaction = 0
         }
         func commit() throws {
+            try bulk?.finish()
+            bulk = nil
             try searchIndex?.finish()
             try db.execute("COMMIT TRANSACTION")
         }
+        /// The rows the open transaction will take still: the rest of the batch, else an estimate from the bytes read.
+        func rowsAhead() -> Int? {
+            if let batchCount { return batchCount - rowsInTransaction }
+            let read = reader.progress
+            guard let total = read.totalBytes, read.bytesRead > 0, rowsInTransaction > 0 else { return nil }
+            return Int(Double(rowsInTransaction) * Double(total - read.bytesRead) / Double(read.bytesRead))
+        }
         func take(_ row: ImportRow) throws {
+            if bulk == nil, rowsInTransaction >= options.bulkRows {
+                bulk = try BulkImport(db: db, rowsAhead: rowsAhead())
+            }
+            rowsInTransaction += 1
             switch row {
             case .accepted(let accepted):
                 do {
@@ -235,6 +252,7 @@ public struct CatalogImporter {
                 try reject(rejection)
             }
             if summary.total % 4096 == 0 { report() }
+            try bulk?.tookRow(rowsInTransaction)
         }
         do {
             if let batchSize {
@@ -244,6 +262,7 @@ public struct CatalogImporter {
                     batch.removeAll(keepingCapacity: true)
                     while batch.count < batchSize, let row = try nextRow(reader) { batch.append(row) }
                     guard !batch.isEmpty else { break }
+                    batchCount = batch.count
                     try begin()
                     for row in batch { try take(row) }
                     try commit()
@@ -253,6 +272,7 @@ public struct CatalogImporter {
                 while let row = try nextRow(reader) { try take(row) }
                 if options.dryRun {
                     try db.execute("ROLLBACK TRANSACTION")
+                    bulk = nil
                 } else {
                     try commit()
                 }
