@@ -110,7 +110,8 @@ import Testing
         #expect(try Self.dump(catalog.db) == before)
     }
 
-    /// The tables, the search index, the change log, its sequence and the schema, one line a row: each uuid the
+    /// The tables, the search index, the change log, its sequence (as an unqualified read finds it) and the schema,
+    /// the connection's temporary schema, one line a row: each uuid the
     /// catalog made replaced by its table and id (the two paths give rows the same ids, not the same random uuids),
     /// timestamps dropped.
     static func dump(_ db: Database) throws -> [String] {
@@ -133,6 +134,8 @@ import Testing
             "SELECT 'search|' || rowid || '|' || quote(name) FROM search_index",
             "SELECT 'sequence|' || name || '|' || seq FROM sqlite_sequence",
             "SELECT 'schema|' || type || '|' || name || '|' || quote(sql) FROM sqlite_schema",
+            // Nothing of the bulk path stays behind in the connection's temporary schema.
+            "SELECT 'temp|' || type || '|' || name FROM temp.sqlite_schema",
         ]
         let uuid = /'[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'/
         let timestamp = /'\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z'/

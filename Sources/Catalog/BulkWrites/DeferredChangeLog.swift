@@ -5,23 +5,20 @@ package import SQLiteDB
 /// would have left.
 ///
 /// Every write of an entity or a link fires a trigger (migration 0007) that moves the entity's one `change_log`
-/// row to a new, higher `seq`: a lookup, a delete and an insert in the table and in its `(entity_kind, uuid)` index,
-/// four or five times per imported book. Inside the transaction those triggers are replaced by temporary ones
-/// derived from their stored SQL, which only append what the trigger would have logged (kind, uuid, operation) to
-/// an in-memory table; ``flush()`` folds that table into `change_log` set-based, one upsert per entity, and
-/// ``finish()`` flushes and creates the triggers again from their stored SQL before the commit. Other connections
-/// never see the triggers missing (DDL is transactional), and a rollback or a crash restores them with the rest.
+/// row to a new, higher `seq`, four or five times per imported book, each time in a table and an index as large as
+/// the catalog. Inside the transaction those triggers are replaced by temporary ones made from their stored SQL with
+/// `change_log` renamed `deferred_log`: a temporary copy of the table (made from its stored SQL too), in memory,
+/// holding only the entities changed since the last flush, primed with the log's last row so the triggers' rules (the
+/// next `seq`, an update keeping 'insert' while the entity's row is the last) decide exactly as on the log (it has no
+/// `AUTOINCREMENT`, whose own `sqlite_sequence` in the temporary schema would hide the log's from later unqualified
+/// reads on the connection). ``flush()`` moves those rows into `change_log` in one upsert and starts the copy again; ``finish()``
+/// flushes and creates the triggers again from their stored SQL before the commit. Other connections never see the
+/// triggers missing (DDL is transactional), and a rollback or a crash restores them with the rest.
 ///
-/// The fold gives each entity the row the triggers would have: every logged change took the next `seq`, so an
-/// entity's row is at the `seq` of its last change; its operation is that change's when it is an insert or a delete;
-/// an update keeps 'insert' only while the entity's row is the log's last, that is when the change just before it
-/// (in this table, or the log's last row for the first one) was the same entity's and left 'insert'. So within the
-/// run of consecutive changes to one entity that ends with its last change, the last insert or delete decides.
-/// `changed_at` is the time of the fold. A trigger whose stored SQL is not of the shape the derivation knows (an
-/// `INSERT INTO change_log … ON CONFLICT … ;` per logged change) makes ``init(db:)`` return `nil`: the caller keeps
-/// the triggers then.
+/// A trigger that uses `change_log` otherwise than by inserting into it and reading its largest `seq` makes
+/// ``init(db:)`` return `nil`: the caller keeps the triggers then.
 package struct DeferredChangeLog {
-    private struct StoredTrigger: RowDecodable {
+    private struct StoredObject: RowDecodable {
         let name: String
         let table: String
         let sql: String
@@ -32,113 +29,106 @@ package struct DeferredChangeLog {
         }
     }
 
-    /// The record, named as the temporary triggers must (unqualified) and as the rest does.
-    private static let changes = "deferred_changes"
-    private static let upsert = "ON CONFLICT (entity_kind, uuid) DO UPDATE SET"
+    /// The temporary copy, named as the temporary triggers must (unqualified) and as the rest does.
+    private static let copy = "deferred_log"
+    /// The only uses of `change_log` a trigger may make for its copy to decide as it does.
+    private static let knownUses = ["INSERT INTO change_log (", "(SELECT max(seq) FROM change_log)"]
 
     private let db: Database
-    private let triggers: [StoredTrigger]
+    private let triggers: [StoredObject]
+    /// Every column of the log but its identity, which an upsert of a moved row sets.
+    private let movedColumns: [String]
 
-    /// Replaces the change log's triggers by recording ones; call inside the transaction. `nil` (nothing changed)
-    /// when a trigger is not of the shape this can defer.
+    /// Replaces the change log's triggers by ones writing the in-memory copy; call inside the transaction. `nil`
+    /// (nothing changed) when a trigger uses the log in another way.
     package init?(db: Database) throws {
-        let triggers = try db.fetchAll(
-            StoredTrigger.self,
-            "SELECT name, tbl_name, sql FROM sqlite_schema WHERE type = 'trigger' AND sql LIKE '%change_log%'")
-        let recording = triggers.map(Self.recording)
-        guard !triggers.isEmpty, !recording.contains(nil) else { return nil }
+        let objects = try db.fetchAll(
+            StoredObject.self,
+            """
+            SELECT name, tbl_name, sql FROM sqlite_schema
+            WHERE (type = 'trigger' AND sql LIKE '%change_log%') OR (type = 'table' AND name = 'change_log')
+            """)
+        // The copy allocates seqs as its largest plus one; the log, by AUTOINCREMENT, past its sequence, which is
+        // ahead of its largest seq only after rows were pruned from its end: defer nothing then.
+        let ahead = try db.fetchOne(
+            Bool.self,
+            """
+            SELECT coalesce((SELECT seq FROM main.sqlite_sequence WHERE name = 'change_log'), 0)
+                > coalesce((SELECT max(seq) FROM main.change_log), 0)
+            """)
+        guard ahead == false, let table = objects.first(where: { $0.name == "change_log" }) else { return nil }
+        let triggers = objects.filter { $0.name != "change_log" }
+        let copies = triggers.map(Self.copyTrigger)
+        guard !triggers.isEmpty, !copies.contains(nil),
+            let create = table.sql.range(of: #"CREATE TABLE "change_log" ("#)
+                ?? table.sql.range(of: "CREATE TABLE change_log (")
+        else { return nil }
         self.db = db
         self.triggers = triggers
+        movedColumns = try db.fetchAll(String.self, "SELECT name FROM pragma_table_info('change_log')").filter {
+            $0 != "entity_kind" && $0 != "uuid"
+        }
         try db.execute(
-            """
-            DROP TABLE IF EXISTS temp.\(Self.changes);
-            CREATE TEMP TABLE \(Self.changes) (
-                id INTEGER PRIMARY KEY, entity_kind TEXT NOT NULL, uuid TEXT NOT NULL, operation TEXT NOT NULL)
-            """)
-        for (trigger, sql) in zip(triggers, recording) {
+            "DROP TABLE IF EXISTS temp.\(Self.copy);"
+                + table.sql.replacingCharacters(in: create, with: "CREATE TEMP TABLE \(Self.copy) (")
+                .replacingOccurrences(of: " AUTOINCREMENT", with: ""))
+        for (trigger, sql) in zip(triggers, copies) {
             try db.execute("DROP TRIGGER main.\(trigger.name)")
             try db.execute(sql ?? "")
         }
+        try prime()
     }
 
-    /// The temporary trigger that records what `trigger` logs, or `nil` when its SQL is not of the known shape.
-    private static func recording(_ trigger: StoredTrigger) -> String? {
+    /// The temporary trigger writing the copy what `trigger` writes the log, or `nil` when it uses the log otherwise.
+    private static func copyTrigger(_ trigger: StoredObject) -> String? {
         let create = "CREATE TRIGGER \(trigger.name) "
-        guard trigger.sql.hasPrefix(create), let on = trigger.sql.range(of: " ON \(trigger.table)\n") else {
-            return nil
-        }
-        var sql = "CREATE TEMP TRIGGER \(trigger.name) " + trigger.sql[create.endIndex..<on.lowerBound]
-        sql += " ON main.\(trigger.table)\n"
-        var rest = trigger.sql[on.upperBound...]
-        while let insert = rest.range(of: "INSERT INTO change_log (") {
-            guard let conflict = rest.range(of: upsert, range: insert.upperBound..<rest.endIndex),
-                let end = rest.range(of: ";", range: conflict.upperBound..<rest.endIndex)
-            else { return nil }
-            sql += rest[..<insert.lowerBound] + "INSERT INTO \(changes) ("
-            sql += rest[insert.upperBound..<conflict.lowerBound].trimmingSuffixWhitespace() + ";"
-            rest = rest[end.upperBound...]
-        }
-        sql += rest
-        return sql.contains("change_log") ? nil : sql
+        let uses = trigger.sql.components(separatedBy: "change_log").count - 1
+        let known = knownUses.map { trigger.sql.components(separatedBy: $0).count - 1 }.reduce(0, +)
+        guard trigger.sql.hasPrefix(create), uses == known, let on = trigger.sql.range(of: " ON \(trigger.table)\n")
+        else { return nil }
+        return "CREATE TEMP TRIGGER \(trigger.name) " + trigger.sql[create.endIndex..<on.lowerBound]
+            + " ON main.\(trigger.table)\n"
+            + trigger.sql[on.upperBound...].replacingOccurrences(of: "change_log", with: copy)
     }
 
-    /// Folds the changes recorded so far into `change_log` and empties the record: call every few thousand rows
-    /// to keep the record (which lives in memory) small.
-    package func flush() throws {
-        let base =
-            try db.fetchOne(
-                Int64.self,
-                """
-                SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'change_log'), 0),
-                    coalesce((SELECT max(seq) FROM change_log), 0))
-                """) ?? 0
-        guard let recorded = try db.fetchOne(Int64.self, "SELECT max(id) FROM \(Self.changes)") else { return }
+    /// Starts the copy with the log's last row, so the copy's next `seq` (its largest plus one, as the log's
+    /// `AUTOINCREMENT` gives while its sequence is its largest `seq`) and its last row are the log's.
+    private func prime() throws {
         try db.execute(
             """
-            WITH events AS (
-                SELECT id, entity_kind, uuid, operation,
-                    lag(entity_kind) OVER w IS NOT entity_kind OR lag(uuid) OVER w IS NOT uuid AS starts_run
-                FROM \(Self.changes) WINDOW w AS (ORDER BY id)),
-            runs AS (SELECT *, sum(starts_run) OVER (ORDER BY id) AS run FROM events),
-            marked AS (
-                SELECT *,
-                    max(CASE WHEN operation <> 'update' THEN id * 2 + (operation = 'insert') END)
-                        OVER (PARTITION BY run) AS last_set,
-                    row_number() OVER (PARTITION BY entity_kind, uuid ORDER BY id DESC) AS from_last
-                FROM runs),
-            last_logged AS (SELECT entity_kind, uuid, operation FROM change_log ORDER BY seq DESC LIMIT 1)
-            INSERT INTO change_log (seq, entity_kind, uuid, operation)
-            SELECT ?1 + m.id, m.entity_kind, m.uuid, CASE
-                WHEN m.operation <> 'update' THEN m.operation
-                WHEN m.last_set IS NOT NULL THEN CASE m.last_set % 2 WHEN 1 THEN 'insert' ELSE 'update' END
-                WHEN m.run = 1 AND EXISTS (
-                    SELECT 1 FROM last_logged l
-                    WHERE l.entity_kind = m.entity_kind AND l.uuid = m.uuid AND l.operation = 'insert')
-                THEN 'insert'
-                ELSE 'update' END
-            FROM marked m WHERE m.from_last = 1 ORDER BY m.id
-            \(Self.upsert) seq = excluded.seq, operation = excluded.operation, changed_at = excluded.changed_at
-            """, [base])
-        // Every logged change took a seq, as the trigger's insert would have, whether it kept its row or not.
-        try db.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = 'change_log'", [base + recorded])
-        try db.execute("DELETE FROM \(Self.changes)")
+            DELETE FROM temp.\(Self.copy);
+            INSERT INTO temp.\(Self.copy) SELECT * FROM main.change_log WHERE seq = (SELECT max(seq) FROM main.change_log);
+            """)
     }
 
-    /// Flushes the recorded changes and restores the change log's triggers; call before the commit.
+    /// Moves the rows changed since the last flush into `change_log`: call every few thousand rows to keep the copy
+    /// (which lives in memory) small.
+    package func flush() throws {
+        let columns = (["entity_kind", "uuid"] + movedColumns).joined(separator: ", ")
+        let logged = try db.fetchOne(Int64.self, "SELECT coalesce(max(seq), 0) FROM main.change_log") ?? 0
+        try db.execute(
+            """
+            INSERT INTO main.change_log (\(columns)) SELECT \(columns) FROM temp.\(Self.copy) WHERE seq > ? ORDER BY seq
+            ON CONFLICT (entity_kind, uuid) DO UPDATE SET
+            """ + movedColumns.map { " \($0) = excluded.\($0)" }.joined(separator: ","), [logged])
+        // The log's sequence follows its largest seq, as its AUTOINCREMENT would have.
+        try db.execute(
+            """
+            INSERT INTO main.sqlite_sequence (name, seq) SELECT 'change_log', 0
+            WHERE NOT EXISTS (SELECT 1 FROM main.sqlite_sequence WHERE name = 'change_log');
+            UPDATE main.sqlite_sequence SET seq = (SELECT coalesce(max(seq), 0) FROM main.change_log)
+            WHERE name = 'change_log';
+            """)
+        try prime()
+    }
+
+    /// Flushes the copy and restores the change log's triggers; call before the commit.
     package func finish() throws {
         try flush()
         for trigger in triggers {
             try db.execute("DROP TRIGGER temp.\(trigger.name)")
             try db.execute(trigger.sql)
         }
-        try db.execute("DROP TABLE temp.\(Self.changes)")
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingSuffixWhitespace() -> Substring {
-        var end = endIndex
-        while end > startIndex, self[index(before: end)].isWhitespace { end = index(before: end) }
-        return self[startIndex..<end]
+        try db.execute("DROP TABLE temp.\(Self.copy)")
     }
 }
