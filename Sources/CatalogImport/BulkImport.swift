@@ -5,8 +5,8 @@ import SQLiteDB
 /// per-row work of the schema's triggers and secondary indexes taken out of each row and done set-based before the
 /// commit.
 ///
-/// An import transaction starts on the row path and switches to this one once it has taken
-/// ``ImportOptions/bulkRows`` rows (so a small batch never pays for it). From then on, inside the transaction:
+/// An import transaction starts on the row path and switches to this one once it has inserted or updated
+/// ``ImportOptions/bulkRows`` rows (so a small batch, or a re-import that finds its rows unchanged, never pays for it). From then on, inside the transaction:
 /// - the change log's triggers record what they would log in memory, folded into `change_log` every
 ///   ``flushInterval`` rows and at the end (``DeferredChangeLog``);
 /// - when the rows still to come are many beside the books already there, the secondary indexes the writer never
@@ -33,7 +33,7 @@ struct BulkImport {
 
     /// Switches the open transaction of `db` to the bulk path.
     ///
-    /// - Parameter rowsAhead: How many rows the transaction is expected to take still, when known: the indexes are
+    /// - Parameter rowsAhead: How many rows the transaction is expected to write still, when known: the indexes are
     ///   dropped only when that is at least a quarter of the books and bands already there (or when it is unknown and
     ///   the catalog has none).
     init(db: Database, rowsAhead: Int?) throws {

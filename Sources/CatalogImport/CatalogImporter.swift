@@ -211,6 +211,7 @@ public struct CatalogImporter {
         var searchIndex: DeferredSearchIndex?
         var bulk: BulkImport?
         var rowsInTransaction = 0
+        var writtenBefore = 0
         var batchCount: Int?
         func begin() throws {
             try db.execute("BEGIN IMMEDIATE TRANSACTION")
@@ -218,6 +219,7 @@ public struct CatalogImporter {
             for writer in writers.values { try writer.revalidateRememberedIDs() }
             searchIndex = try DeferredSearchIndex(db: db)
             rowsInTransaction = 0
+            writtenBefore = summary.inserted + summary.updated
         }
         func commit() throws {
             try bulk?.finish()
@@ -225,16 +227,25 @@ public struct CatalogImporter {
             try searchIndex?.finish()
             try db.execute("COMMIT TRANSACTION")
         }
-        /// The rows the open transaction will take still: the rest of the batch, else an estimate from the bytes read.
-        func rowsAhead() -> Int? {
-            if let batchCount { return batchCount - rowsInTransaction }
+        /// The rows the open transaction will write still (the rest of the batch, else an estimate from the bytes
+        /// read), as many of them new or changed as of the rows taken so far.
+        func rowsToWrite(written: Int) -> Int? {
             let read = reader.progress
-            guard let total = read.totalBytes, read.bytesRead > 0, rowsInTransaction > 0 else { return nil }
-            return Int(Double(rowsInTransaction) * Double(total - read.bytesRead) / Double(read.bytesRead))
+            let ahead: Double
+            if let batchCount {
+                ahead = Double(batchCount - rowsInTransaction)
+            } else if let total = read.totalBytes, read.bytesRead > 0, rowsInTransaction > 0 {
+                ahead = Double(rowsInTransaction) * Double(total - read.bytesRead) / Double(read.bytesRead)
+            } else {
+                return nil
+            }
+            return Int(rowsInTransaction == 0 ? ahead : ahead * Double(written) / Double(rowsInTransaction))
         }
         func take(_ row: ImportRow) throws {
-            if bulk == nil, rowsInTransaction >= options.bulkRows {
-                bulk = try BulkImport(db: db, rowsAhead: rowsAhead())
+            // Rows written, not rows read: a re-import that finds its rows unchanged stays on the row path.
+            let written = summary.inserted + summary.updated - writtenBefore
+            if bulk == nil, written >= options.bulkRows {
+                bulk = try BulkImport(db: db, rowsAhead: rowsToWrite(written: written))
             }
             rowsInTransaction += 1
             switch row {

@@ -20,14 +20,18 @@ package struct DeferredIndexes {
     private let db: Database
     private let indexes: [StoredIndex]
 
-    /// Drops the indexes of `tables` other than those named in `keeping` and the ones constraints own (`UNIQUE`,
-    /// `PRIMARY KEY`); call inside the transaction.
+    /// Drops the indexes of `tables` other than those named in `keeping` and those that enforce a constraint
+    /// (`UNIQUE` and `PRIMARY KEY` constraints, `CREATE UNIQUE INDEX`), so every constraint is checked row by row as
+    /// before; call inside the transaction.
     package init(db: Database, tables: [String], keeping: Set<String>) throws {
         self.db = db
         let listed = tables.map { "'\($0)'" }.joined(separator: ", ")
         indexes = try db.fetchAll(
             StoredIndex.self,
-            "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (\(listed))"
+            """
+            SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL
+            AND sql NOT LIKE 'CREATE UNIQUE%' AND tbl_name IN (\(listed))
+            """
         ).filter { !keeping.contains($0.name) }
         for index in indexes { try db.execute("DROP INDEX main.\(index.name)") }
     }

@@ -61,7 +61,7 @@ enum ImportCommand {
         whenAbsent: "the whole file at once")
     static let bulkRows = TypedOption<Int>(
         "bulk-rows", valueName: "N", parser: .integer(in: 0...Int.max), default: ImportOptions().bulkRows,
-        help: "Write set-based once a transaction has taken N rows (0: always); the result is the same.")
+        help: "Write set-based once a transaction has written N rows (0: always); the result is the same.")
     static let json = Flag("json", help: "Print the summary as JSON.")
 
     /// What `--encoding` names: a text encoding, a MARC one, or both (`utf-8`).
