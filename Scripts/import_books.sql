@@ -1,7 +1,8 @@
 -- The books CSV of `catalog-bench import` written set-based by SQLite alone: the peer that shows what the schema
 -- costs, with no per-row work outside SQLite.
 --
---     sqlite3 -bail DATABASE ".import --csv --schema temp BOOKS.csv staged" ".read Scripts/import_books.sql"
+--     sqlite3 -bail DATABASE ".import --csv --schema temp BOOKS.csv staged" "PRAGMA foreign_keys = ON" \
+--         "PRAGMA synchronous = NORMAL" "BEGIN IMMEDIATE" ".read Scripts/import_books.sql" "COMMIT"
 --
 -- DATABASE must have the catalog schema (`catalog --db DATABASE init`) and no books yet. The staged rows are
 -- written with what the importer writes for them (books with sort titles and sort keys, authors with sort names
@@ -10,9 +11,7 @@
 -- and cases; names the CSV spells differently in case or accents only would stay apart (the benchmark's CSV has
 -- none). No fingerprint is computed (SQLite has no hash function). The links are written table by table: the
 -- same triggers run as for the importer's book-by-book writes, and the log ends with one row per entity too.
-PRAGMA foreign_keys = ON;
-PRAGMA synchronous = NORMAL;
-BEGIN IMMEDIATE;
+-- The transaction is the caller's, so Scripts/import_books_bulk.sql can run in the same one with the triggers off.
 
 CREATE TEMP TABLE titled AS
 SELECT s.rowid + (SELECT coalesce(max(id), 0) FROM books) AS book_id, s.source_key, s.title, s.authors, s.genres,
@@ -83,5 +82,3 @@ ORDER BY l.book_id, l.position;
 
 INSERT INTO source_records (source, source_key, entity_kind, entity_id, imported_at)
 SELECT 'books', source_key, 'book', book_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM temp.rows;
-
-COMMIT;

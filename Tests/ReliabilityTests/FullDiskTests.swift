@@ -78,9 +78,9 @@ import Testing
 
     /// An import that runs out of space part way: exit 1 with the cause and what to do, the file consistent, the
     /// catalog as it was (one transaction) or with whole batches only (`--batch`), never a half-written row; the
-    /// same command after space is freed completes the import.
-    @Test(arguments: [nil, 250])
-    func anImportOnAFullDiskStopsCleanlyAndTheRerunCompletesIt(batch: Int?) throws {
+    /// same command after space is freed completes the import. On the row path and on the bulk path.
+    @Test(arguments: [nil, 250], [false, true])
+    func anImportOnAFullDiskStopsCleanlyAndTheRerunCompletesIt(batch: Int?, bulk: Bool) throws {
         let directory = try TestSupport.temporaryDirectory("full-disk-import")
         let path = directory.appending(path: "catalog.sqlite").path
         try Fixtures.makeSampleDatabase(at: path)
@@ -88,7 +88,9 @@ import Testing
         let rows = 6_000
         let csv = directory.appending(path: "books.csv")
         try Fixtures.writeBooksCSV(to: csv, rows: rows)
-        let command = ["--db", path, "import", csv.path] + (batch.map { ["--batch", String($0)] } ?? [])
+        let command =
+            ["--db", path, "import", csv.path, "--bulk-rows", bulk ? "0" : "1000000"]
+            + (batch.map { ["--batch", String($0)] } ?? [])
         let reference = directory.appending(path: "reference.sqlite").path
         try Fixtures.makeSampleDatabase(at: reference)
         #expect(try CatalogCLI.run(["--db", reference, "import", csv.path]).status == 0)

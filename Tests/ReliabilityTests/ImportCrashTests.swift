@@ -11,9 +11,11 @@ import Testing
     static let rows = 1500
     static let batch = 20
 
-    func importing(_ file: URL, into path: String) throws -> ChildProcess {
+    /// The import, on the bulk path from every transaction's first row when `bulk` is set, else on the row path.
+    func importing(_ file: URL, into path: String, bulk: Bool) throws -> ChildProcess {
         try TestSupport.start(
-            CatalogCLI.executable, ["--db", path, "import", file.path, "--batch", String(Self.batch)])
+            CatalogCLI.executable,
+            ["--db", path, "import", file.path, "--batch", String(Self.batch), "--bulk-rows", bulk ? "0" : "1000000"])
     }
 
     /// The books in the file at `path`, and the highest row number (`kN`) among their source keys.
@@ -38,7 +40,8 @@ import Testing
         return try #require(json?["total"] as? Int)
     }
 
-    @Test func killedImportsLeaveWholeBatchesAndTheSameCommandEndsWithTheSameBooks() throws {
+    @Test(arguments: [false, true])
+    func killedImportsLeaveWholeBatchesAndTheSameCommandEndsWithTheSameBooks(bulk: Bool) throws {
         let directory = try TestSupport.temporaryDirectory("import-crash")
         let csv = directory.appending(path: "books.csv")
         try Fixtures.writeBooksCSV(to: csv, rows: Self.rows)
@@ -47,18 +50,18 @@ import Testing
         // reading rows committed before; a file of no rows, which gives the time an import takes to start.
         let reference = directory.appending(path: "reference.sqlite").path
         var start = ContinuousClock.now
-        let full = try importing(csv, into: reference).wait()
+        let full = try importing(csv, into: reference, bulk: bulk).wait()
         try #require(full.status == 0, "\(full.standardError)")
         let importSeconds = Fixtures.seconds(since: start)
         start = ContinuousClock.now
-        let again = try importing(csv, into: reference).wait()
+        let again = try importing(csv, into: reference, bulk: bulk).wait()
         try #require(
             again.status == 0 && again.standardOutput.contains("0 inserted, 0 updated, \(Self.rows) unchanged"))
         let rereadSeconds = Fixtures.seconds(since: start)
         let empty = directory.appending(path: "empty.csv")
         try Fixtures.writeBooksCSV(to: empty, rows: 0)
         start = ContinuousClock.now
-        let nothing = try importing(empty, into: reference).wait()
+        let nothing = try importing(empty, into: reference, bulk: bulk).wait()
         let idleSeconds = Fixtures.seconds(since: start)
         try #require(nothing.status == 0, "\(nothing.standardError)")
         let expected = try Fixtures.importedBooks(reference)
@@ -73,7 +76,8 @@ import Testing
                 // From about when it starts writing (a re-run first reads the rows committed before) to a part of a
                 // whole import after that.
                 let writing = idleSeconds + (rereadSeconds - idleSeconds) * Double(books) / Double(Self.rows)
-                let result = try importing(csv, into: path).kill(after: schedule.delay(writing, writing + maxDelay))
+                let result = try importing(csv, into: path, bulk: bulk).kill(
+                    after: schedule.delay(writing, writing + maxDelay))
                 if !result.endedBySignal {
                     try #require(result.status == 0, "\(result.standardError)")
                     break
@@ -98,7 +102,7 @@ import Testing
             #expect(try Fixtures.importedBooks(path) == expected, "round \(schedule.rounds) ends with other books")
             #expect(try Fixtures.integrityProblems(path).isEmpty)
         }
-        schedule.report("import crash matrix", points: "committed book counts")
+        schedule.report("import crash matrix (\(bulk ? "bulk" : "row") path)", points: "committed book counts")
     }
 
     /// kill -9 while `catalog import` creates its database: each run is killed once the hidden file it builds the
@@ -120,7 +124,7 @@ import Testing
             let folder = directory.appending(path: "run-\(attempt)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
             let path = folder.appending(path: "catalog.sqlite").path
-            let run = try importing(csv, into: path)
+            let run = try importing(csv, into: path, bulk: false)
             guard try waitForHiddenFile(in: folder, of: run), run.kill(after: delay).endedBySignal else {
                 let finished = run.wait()
                 try #require(finished.status == 0, "\(finished.standardError)")
@@ -129,7 +133,7 @@ import Testing
             kills += 1
             let hidden = try expectAtMostTheHiddenFile(in: folder, afterAKillAt: delay)
             if !hidden.isEmpty { duringCreation += 1 }
-            let rerun = try importing(csv, into: path).wait()
+            let rerun = try importing(csv, into: path, bulk: false).wait()
             #expect(rerun.status == 0, "after a kill at \(delay) s: \(rerun.standardError)")
             #expect(try Fixtures.importedBooks(path).count == 3, "after a kill at \(delay) s")
             #expect(try hiddenFiles(in: folder) == hidden, "the re-run after a kill at \(delay) s left files")

@@ -25,7 +25,9 @@ enum ImportCommand {
             the catalog is on PostgreSQL: each file is imported into a working copy of it, and what that changed \
             reaches the server in one transaction (whole or not at all; --batch applies to the copy only).
             """,
-        options: [format, entity, profile, map, split, source, encoding, dryRun, strict, errors, batch, json],
+        options: [
+            format, entity, profile, map, split, source, encoding, dryRun, strict, errors, batch, bulkRows, json,
+        ],
         arguments: [Argument("FILE", help: "Files to import.", variadic: true)],
         run: run
     )
@@ -57,6 +59,9 @@ enum ImportCommand {
     static let batch = TypedOption<Int?>(
         "batch", valueName: "N", parser: .integer(in: 1...Int.max), help: "Commit every N rows.",
         whenAbsent: "the whole file at once")
+    static let bulkRows = TypedOption<Int>(
+        "bulk-rows", valueName: "N", parser: .integer(in: 0...Int.max), default: ImportOptions().bulkRows,
+        help: "Write set-based once a transaction has written N rows (0: always); the result is the same.")
     static let json = Flag("json", help: "Print the summary as JSON.")
 
     /// What `--encoding` names: a text encoding, a MARC one, or both (`utf-8`).
@@ -130,6 +135,7 @@ enum ImportCommand {
         options.strict = invocation[strict]
         options.errorsFile = try invocation[errors]
         options.batchSize = try invocation[batch]
+        options.bulkRows = try invocation[bulkRows]
         return options
     }
 

@@ -1,0 +1,46 @@
+package import SQLiteDB
+
+/// Drops secondary indexes for the length of a bulk write transaction and builds them again before the commit.
+///
+/// A row written into a table with an index whose order is not the table's (authors → books, genre → books, an
+/// entity's source keys) lands on a random page of that index; once the index outgrows the page cache, every row
+/// costs a page read and a page written back. Building the index again from the whole table sorts it once, which is
+/// cheaper when the transaction adds about as many rows as the table held. Dropping and creating are transactional:
+/// other connections see the indexes throughout, and a rollback or a crash restores them.
+package struct DeferredIndexes {
+    private struct StoredIndex: RowDecodable {
+        let name: String
+        let sql: String
+        init(row: Row) throws {
+            name = try row.value(at: 0)
+            sql = try row.value(at: 1)
+        }
+    }
+
+    private let db: Database
+    private let indexes: [StoredIndex]
+
+    /// Drops the indexes of `tables` other than those named in `keeping` and those that enforce a constraint
+    /// (`UNIQUE` and `PRIMARY KEY` constraints, `CREATE UNIQUE INDEX`), so every constraint is checked row by row as
+    /// before; call inside the transaction.
+    package init(db: Database, tables: [String], keeping: Set<String>) throws {
+        self.db = db
+        let listed = tables.map { "'\($0)'" }.joined(separator: ", ")
+        indexes = try db.fetchAll(
+            StoredIndex.self,
+            """
+            SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL
+            AND sql NOT LIKE 'CREATE UNIQUE%' AND tbl_name IN (\(listed))
+            """
+        ).filter { !keeping.contains($0.name) }
+        for index in indexes { try db.execute("DROP INDEX main.\(index.name)") }
+    }
+
+    /// The names of the indexes dropped.
+    package var names: [String] { indexes.map(\.name) }
+
+    /// Creates the dropped indexes again from their stored SQL; call before the commit.
+    package func finish() throws {
+        for index in indexes { try db.execute(index.sql) }
+    }
+}

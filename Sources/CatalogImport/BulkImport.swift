@@ -1,0 +1,61 @@
+import Catalog
+import SQLiteDB
+
+/// The bulk path of an import transaction: the same writer and the same identity rules as the row path, with the
+/// per-row work of the schema's triggers and secondary indexes taken out of each row and done set-based before the
+/// commit.
+///
+/// An import transaction starts on the row path and switches to this one once it has inserted or updated
+/// ``ImportOptions/bulkRows`` rows (so a small batch, or a re-import that finds its rows unchanged, never pays for it). From then on, inside the transaction:
+/// - the change log's triggers record what they would log in memory, folded into `change_log` every
+///   ``flushInterval`` rows and at the end (``DeferredChangeLog``);
+/// - when the rows still to come are many beside the books already there, the secondary indexes the writer never
+///   reads are dropped and built again at the end (``DeferredIndexes``);
+/// - the search index is deferred as on the row path (`DeferredSearchIndex`, set up by the importer for both).
+/// The sort-key copies on the link tables need nothing: the writer fills them itself, so their triggers stay and do
+/// nothing. Every step is inside the import's transaction: readers see the catalog before or after it, a kill
+/// leaves it as it was, and the end state is the row path's (`BulkImportTests` compares every table).
+struct BulkImport {
+    /// Rows between two folds of the recorded changes: the record stays a few MB.
+    static let flushInterval = 16_384
+
+    /// The indexes kept while the others are dropped: the writer's own lookups read them (authors by folded name,
+    /// keyless books by sort key).
+    static let indexesRead: Set<String> = ["authors_by_name_key", "books_by_sort_key"]
+
+    /// The tables whose secondary indexes may be dropped (the genres are too few to matter).
+    static let indexedTables = [
+        "books", "authors", "bands", "book_authors", "book_genres", "band_genres", "source_records",
+    ]
+
+    private let changeLog: DeferredChangeLog?
+    private let indexes: DeferredIndexes?
+
+    /// Switches the open transaction of `db` to the bulk path.
+    ///
+    /// - Parameter rowsAhead: How many rows the transaction is expected to write still, when known: the indexes are
+    ///   dropped only when that is at least a quarter of the books and bands already there (or when it is unknown and
+    ///   the catalog has none).
+    init(db: Database, rowsAhead: Int?) throws {
+        changeLog = try DeferredChangeLog(db: db)
+        let existing =
+            try db.fetchOne(
+                Int.self, "SELECT (SELECT count(*) FROM books) + (SELECT count(*) FROM bands)") ?? 0
+        let dropIndexes = rowsAhead.map { $0 * 4 >= existing } ?? (existing == 0)
+        indexes =
+            dropIndexes
+            ? try DeferredIndexes(db: db, tables: Self.indexedTables, keeping: Self.indexesRead) : nil
+    }
+
+    /// Call after each row with the rows the transaction has taken: folds the recorded changes now and then.
+    func tookRow(_ rowsInTransaction: Int) throws {
+        if rowsInTransaction % Self.flushInterval == 0 { try changeLog?.flush() }
+    }
+
+    /// Writes the change log and builds the dropped indexes; call before the search index is finished and the
+    /// transaction commits.
+    func finish() throws {
+        try changeLog?.finish()
+        try indexes?.finish()
+    }
+}

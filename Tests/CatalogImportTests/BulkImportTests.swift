@@ -1,0 +1,158 @@
+import Catalog
+import Foundation
+import SQLiteDB
+import TestSupport
+import Testing
+
+@testable import CatalogImport
+
+/// The bulk path of an import against the row path: the same files imported both ways end with the same rows in
+/// every table, the same search index, the same change log (seqs and operations) and the same schema.
+@Suite struct BulkImportTests {
+    /// One import of the sequence: a file and how to read it.
+    struct Step: Sendable {
+        let path: String
+        var configure: @Sendable (inout ImportOptions) -> Void = { _ in }
+    }
+
+    /// Files of every kind (JSON with authors and genre parents, bands, books with and without keys and ISBNs,
+    /// rejected rows, Open Library authors then works), then a generated file and an edition of it that updates
+    /// every book (its links deleted and written again).
+    static func steps(in directory: URL) throws -> [Step] {
+        let first = directory.appending(path: "generated.csv")
+        let second = directory.appending(path: "generated-2.csv")
+        try writeBooks(to: first, rows: 300, edition: "1")
+        try writeBooks(to: second, rows: 360, edition: "2")
+        return [
+            Step(path: TestSupport.sampleData.appending(path: "library.json").path),
+            Step(path: TestSupport.sampleData.appending(path: "music.json").path),
+            Step(path: Fixture.path("books_mixed.csv")),
+            Step(path: Fixture.path("goodbooks_quirks.csv")) { $0.profile = "goodbooks" },
+            Step(path: Fixture.path("bands.tsv")) { options in
+                options.entity = .bands
+                options.mappings = [
+                    "name=Band", "country=From", "formed_year=Start", "ended_year=End", "genres=Styles", "aliases=AKA",
+                    "source_key=id",
+                ]
+                options.splits = ["genres=;"]
+            },
+            Step(path: Fixture.path("same_name_bands.csv")) { $0.entity = .bands },
+            Step(path: Fixture.path("openlibrary_authors.txt")) { $0.format = .openlibrary },
+            Step(path: Fixture.path("openlibrary_works.txt")) { $0.format = .openlibrary },
+            Step(path: first.path),
+            Step(path: second.path) { $0.batchSize = 100 },
+            Step(path: first.path),
+        ]
+    }
+
+    /// Books by 1–2 of 37 authors (some named again in another case), 1–2 of 11 genres, every fifth without a key and
+    /// every third with an ISBN; another edition retitles them and moves their authors.
+    static func writeBooks(to url: URL, rows: Int, edition: String) throws {
+        var lines = ["source_key,title,authors,genres,isbn,year,pages"]
+        for row in 1...rows {
+            let key = row % 5 == 0 ? "" : "g\(row)"
+            let shift = edition == "1" ? 0 : 3
+            let authors = "Author \((row + shift) % 37)|AUTHOR \((row * 7) % 37)"
+            let isbn = row % 3 == 0 ? isbn13(row) : ""
+            lines.append(
+                "\(key),\"Book \(row), part \(row % 4) (\(edition))\",\(authors),G\(row % 11)|g\(row % 5),"
+                    + "\(isbn),\(1900 + row % 120),\(100 + row)")
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
+    }
+
+    private static func isbn13(_ row: Int) -> String {
+        let body = "978" + String(format: "%09d", row)
+        let sum = body.utf8.enumerated().reduce(0) { $0 + ($1.offset % 2 == 0 ? 1 : 3) * Int($1.element - 48) }
+        return body + String((10 - sum % 10) % 10)
+    }
+
+    /// Imports the steps into a new catalog with `bulkRows`, returning each step's summary counts and the dump.
+    func importAll(bulkRows: Int, _ steps: [Step]) throws -> (summaries: [String], dump: [String]) {
+        let catalog = try makeCatalog()
+        var summaries: [String] = []
+        for step in steps {
+            var options = ImportOptions()
+            step.configure(&options)
+            options.bulkRows = bulkRows
+            let summary = try catalog.importer.importFile(atPath: step.path, options: options)
+            summaries.append(
+                "\(summary.inserted) \(summary.updated) \(summary.unchanged) \(summary.duplicates) \(summary.rejected) "
+                    + summary.rejections.map { "\($0.line)" }.joined(separator: ","))
+        }
+        #expect(try catalog.integrityProblems().isEmpty)
+        return (summaries, try Self.dump(catalog.db))
+    }
+
+    @Test(arguments: [0, 7, 150])
+    func theBulkPathWritesWhatTheRowPathWrites(bulkRows: Int) throws {
+        let directory = try TemporaryFiles("bulk-import")
+        let steps = try Self.steps(in: directory.url)
+        let rowPath = try importAll(bulkRows: .max, steps)
+        let bulkPath = try importAll(bulkRows: bulkRows, steps)
+        #expect(bulkPath.summaries == rowPath.summaries)
+        #expect(rowPath.dump.count > 3_000)
+        let missing = Set(rowPath.dump).subtracting(bulkPath.dump).sorted()
+        let extra = Set(bulkPath.dump).subtracting(rowPath.dump).sorted()
+        #expect(missing.isEmpty && extra.isEmpty, "row path only: \(missing.prefix(8)), bulk only: \(extra.prefix(8))")
+        #expect(bulkPath.dump.count == rowPath.dump.count)
+    }
+
+    @Test func aDryRunOnTheBulkPathLeavesTheCatalogAsItWas() throws {
+        let catalog = try makeCatalog()
+        _ = try catalog.importer.importJSON(contentsOf: TestSupport.sampleData.appending(path: "library.json"))
+        let before = try Self.dump(catalog.db)
+        var options = ImportOptions()
+        options.bulkRows = 0
+        options.dryRun = true
+        let summary = try catalog.importer.importFile(atPath: Fixture.path("books_mixed.csv"), options: options)
+        #expect(summary.inserted == 2)
+        #expect(try Self.dump(catalog.db) == before)
+    }
+
+    /// The tables, the search index, the change log, its sequence (as an unqualified read finds it) and the schema,
+    /// the connection's temporary schema, one line a row: each uuid the
+    /// catalog made replaced by its table and id (the two paths give rows the same ids, not the same random uuids),
+    /// timestamps dropped.
+    static func dump(_ db: Database) throws -> [String] {
+        var labels: [String: String] = [:]
+        for table in CatalogTables.entities {
+            for row in try db.fetchAll(UUIDRow.self, "SELECT uuid, id FROM \(table.name)") {
+                labels[row.uuid] = "<\(table.name) \(row.id)>"
+            }
+        }
+        let tables =
+            CatalogTables.entities.map(\.name) + CatalogTables.links.map(\.name) + [
+                "source_records", "change_log",
+            ]
+        var queries = try tables.map { table in
+            let columns = try db.fetchAll(String.self, "SELECT name FROM pragma_table_info(?)", [table])
+            return "SELECT '\(table)|' || " + columns.map { "quote(\($0))" }.joined(separator: " || '|' || ")
+                + " FROM \(table)"
+        }
+        queries += [
+            "SELECT 'search|' || rowid || '|' || quote(name) FROM search_index",
+            "SELECT 'sequence|' || name || '|' || seq FROM sqlite_sequence",
+            "SELECT 'schema|' || type || '|' || name || '|' || quote(sql) FROM sqlite_schema",
+            // Nothing of the bulk path stays behind in the connection's temporary schema.
+            "SELECT 'temp|' || type || '|' || name FROM temp.sqlite_schema",
+        ]
+        let uuid = /'[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'/
+        let timestamp = /'\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z'/
+        return try queries.flatMap { try db.fetchAll(String.self, $0) }.map { line in
+            line.replacing(timestamp, with: "'…'").replacing(uuid) { match in
+                labels[String(match.output.dropFirst().dropLast())] ?? String(match.output)
+            }
+        }.sorted()
+    }
+}
+
+private struct UUIDRow: RowDecodable {
+    let uuid: String
+    let id: Int64
+
+    init(row: Row) throws {
+        uuid = try row.value(at: 0)
+        id = try row.value(at: 1)
+    }
+}
