@@ -4,6 +4,17 @@ import Foundation
 
 /// Reading entity kinds and uuids from the command line.
 enum EntityArguments {
+    /// `KIND UUID`: the arguments of a command about one entry.
+    static let entry = [
+        Argument("KIND", help: "book, author, genre or band."), Argument("UUID", help: "The entry's uuid."),
+    ]
+
+    /// The kind and uuid of the first two arguments (``entry``, or `KIND UUID` of another help text).
+    static func entry(_ invocation: Invocation) throws -> (kind: EntityKind, uuid: UUID) {
+        let kind = try kind(invocation.positional(0) ?? "", invocation: invocation)
+        return (kind, try uuid(invocation.positional(1) ?? "", for: "UUID", invocation: invocation))
+    }
+
     /// `book`, `author`, `genre` or `band`, also in the plural.
     static func kind(_ text: String, invocation: Invocation) throws -> EntityKind {
         let singular = text.hasSuffix("s") ? String(text.dropLast()) : text

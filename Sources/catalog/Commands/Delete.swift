@@ -11,15 +11,12 @@ enum DeleteCommand {
             remove its credits first. Books and bands lose a deleted genre. 'catalog undo' brings the entry back.
             """,
         options: [EditOptions.ifRevision, EditOptions.by, EditOptions.json],
-        arguments: [
-            Argument("KIND", help: "book, author, genre or band."), Argument("UUID", help: "The entry's uuid."),
-        ],
+        arguments: EntityArguments.entry,
         run: run
     )
 
     static func run(_ invocation: Invocation) throws {
-        let kind = try EntityArguments.kind(invocation.positional(0) ?? "", invocation: invocation)
-        let uuid = try EntityArguments.uuid(invocation.positional(1) ?? "", for: "UUID", invocation: invocation)
+        let (kind, uuid) = try EntityArguments.entry(invocation)
         let revision = try EditOptions.revision(invocation)
         let result = try EditOptions.editing(invocation) { editor in
             try editor.delete(kind, uuid: uuid, ifRevision: revision)

@@ -13,15 +13,12 @@ enum EditCommand {
         options: EditOptions.fieldOptions + EditOptions.listOptions + [
             EditOptions.ifRevision, EditOptions.by, EditOptions.json,
         ],
-        arguments: [
-            Argument("KIND", help: "book, author, genre or band."), Argument("UUID", help: "The entry's uuid."),
-        ],
+        arguments: EntityArguments.entry,
         run: run
     )
 
     static func run(_ invocation: Invocation) throws {
-        let kind = try EntityArguments.kind(invocation.positional(0) ?? "", invocation: invocation)
-        let uuid = try EntityArguments.uuid(invocation.positional(1) ?? "", for: "UUID", invocation: invocation)
+        let (kind, uuid) = try EntityArguments.entry(invocation)
         let edit = try EditOptions.edit(invocation)
         guard !edit.isEmpty else {
             throw UsageError("nothing to change: give a field or a list change", commandPath: invocation.commandPath)

@@ -10,15 +10,12 @@ enum HistoryCommand {
         name: "history",
         abstract: "Show the hand edits, deletes, merges and undos of an entry, oldest first.",
         options: [json],
-        arguments: [
-            Argument("KIND", help: "book, author, genre or band."), Argument("UUID", help: "The entry's uuid."),
-        ],
+        arguments: EntityArguments.entry,
         run: run
     )
 
     static func run(_ invocation: Invocation) throws {
-        let kind = try EntityArguments.kind(invocation.positional(0) ?? "", invocation: invocation)
-        let uuid = try EntityArguments.uuid(invocation.positional(1) ?? "", for: "UUID", invocation: invocation)
+        let (kind, uuid) = try EntityArguments.entry(invocation)
         let records = try EditOptions.editing(invocation) { editor in try editor.history(kind, uuid: uuid) }
         if invocation[json] {
             try Output.writeJSON(records.map(Record.init))

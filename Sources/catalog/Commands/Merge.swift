@@ -30,8 +30,7 @@ enum MergeCommand {
     )
 
     static func run(_ invocation: Invocation) throws {
-        let kind = try EntityArguments.kind(invocation.positional(0) ?? "", invocation: invocation)
-        let uuid = try EntityArguments.uuid(invocation.positional(1) ?? "", for: "UUID", invocation: invocation)
+        let (kind, uuid) = try EntityArguments.entry(invocation)
         guard let survivor = try invocation[into] else {
             throw UsageError("merge needs --into UUID: the entry that stays", commandPath: invocation.commandPath)
         }

@@ -24,8 +24,7 @@ enum ShowCommand {
     static let json = Flag("json", help: "Print the entity as JSON.")
 
     static func run(_ invocation: Invocation) throws {
-        let kind = try EntityArguments.kind(invocation.positional(0) ?? "", invocation: invocation)
-        let named = try EntityArguments.uuid(invocation.positional(1) ?? "", for: "UUID", invocation: invocation)
+        let (kind, named) = try EntityArguments.entry(invocation)
         let store = try GlobalOptions.openStore(invocation)
         // An entity merged into another is shown as the one it was merged into, as a saved view naming it is.
         var uuid = named
