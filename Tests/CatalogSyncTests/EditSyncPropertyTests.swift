@@ -1,4 +1,5 @@
 import Catalog
+import CatalogImport
 import CatalogSync
 import Foundation
 import SQLiteDB
@@ -13,7 +14,7 @@ import Testing
         let fixture = try SyncFixture()
         try fixture.importSamples()
         let client = try fixture.snapshot()
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let editor = CatalogEditor(fixture.server, actor: "property")
         var merges = 0
         for step in 1...40 {
@@ -30,7 +31,7 @@ import Testing
 
     /// One random edit; a refused one (an author with books, nothing to undo) changes nothing, as it should.
     /// - Returns: whether it merged.
-    private static func randomEdit(_ editor: CatalogEditor, _ catalog: LibraryCatalog, _ random: inout SeededRandom)
+    private static func randomEdit(_ editor: CatalogEditor, _ catalog: LibraryCatalog, _ random: inout SplitMix64)
         throws -> Bool
     {
         let kind = [EntityKind.book, .author, .genre, .band][Int(random.next() % 4)]
@@ -64,22 +65,5 @@ import Testing
     private static func merges(_ db: Database) throws -> [String] {
         try db.fetchAll(
             String.self, "SELECT entity_kind || ' ' || uuid || ' ' || merged_into FROM entity_merges ORDER BY 1")
-    }
-}
-
-/// A small deterministic generator (SplitMix64): the same seed, the same sequence.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
