@@ -74,13 +74,14 @@ let package = Package(
             exclude: ["Web"], plugins: ["EmbedWebAssets"]),
 
         // Migrations/<target>/*.sql, embedded at build time by the EmbedMigrations plugin into the target that owns
-        // the tables; Schema composes the catalog's and the navigation's.
-        .executableTarget(name: "MigrationEmbedder"),
+        // the tables (Schema composes the catalog's and the navigation's), and the web page's files, by the
+        // EmbedWebAssets plugin: one tool turns files into Swift source for both.
+        .executableTarget(name: "ResourceEmbedder"),
         .plugin(
-            name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"],
+            name: "EmbedMigrations", capability: .buildTool(), dependencies: ["ResourceEmbedder"],
             path: "Sources/EmbedMigrations"),
         .plugin(
-            name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["MigrationEmbedder"],
+            name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["ResourceEmbedder"],
             path: "Sources/EmbedWebAssets"),
         // The SQLite side of the tables' owners, as the PostgreSQL module is the PostgreSQL side: opens catalogs and
         // user-state files, composes their migrations, and makes navigation stores, users and tokens on a SQLite

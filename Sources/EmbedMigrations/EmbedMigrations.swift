@@ -39,7 +39,7 @@ struct EmbedMigrations: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Embedding \(embedded.count) migrations from Migrations/\(target.name)/",
-                executable: try context.tool(named: "MigrationEmbedder").url,
+                executable: try context.tool(named: "ResourceEmbedder").url,
                 arguments: [output.path, "\(target.name)Schema"] + embedded.map(\.path)
                     + ["--alongside"] + alongside.map(\.path),
                 inputFiles: embedded + alongside,

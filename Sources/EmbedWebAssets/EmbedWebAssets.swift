@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// Turns the files of a target's `Web/` directory (the web page's HTML, CSS and JavaScript) into a Swift file of
 /// that target (an extension of `WebAssets`), so the page ships inside the server binary and is always the one in
-/// the repository. The target excludes `Web/` from its sources; `MigrationEmbedder --files` writes the Swift.
+/// the repository. The target excludes `Web/` from its sources; `ResourceEmbedder --files` writes the Swift.
 @main
 struct EmbedWebAssets: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
@@ -16,7 +16,7 @@ struct EmbedWebAssets: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Embedding \(files.count) web assets from \(target.name)/Web/",
-                executable: try context.tool(named: "MigrationEmbedder").url,
+                executable: try context.tool(named: "ResourceEmbedder").url,
                 arguments: ["--files", output.path, "WebAssets"] + files.map(\.path),
                 inputFiles: files,
                 outputFiles: [output]

@@ -1,9 +1,9 @@
 // Build tool behind the EmbedMigrations and EmbedWebAssets plugins, the one place files become Swift source:
-// - `MigrationEmbedder OUTPUT.swift TYPE FILE.sql... [--alongside OTHER.sql...]` writes an extension of TYPE
+// - `ResourceEmbedder OUTPUT.swift TYPE FILE.sql... [--alongside OTHER.sql...]` writes an extension of TYPE
 //   holding the FILEs as SchemaMigration's `Migration`s. It validates the file names (`NNNN_name.sql`) and that no two files, the OTHER files of
 //   the modules composed beside this one included, share a version, so a misnamed or clashing migration fails the
 //   build instead of being skipped or refused at run time.
-// - `MigrationEmbedder --files OUTPUT.swift TYPE FILE...` writes an extension of TYPE whose `embedded` maps each
+// - `ResourceEmbedder --files OUTPUT.swift TYPE FILE...` writes an extension of TYPE whose `embedded` maps each
 //   FILE's name to its bytes in base64 (any bytes, nothing to escape).
 import Foundation
 
@@ -102,7 +102,7 @@ func generateFiles(output: String, typeName: String, files: [String]) throws {
 // `@main` rather than top-level code, so the tool also builds with `-parse-as-library`: Scripts/fuzz.sh passes it,
 // with `-sanitize=fuzzer`, to every target of its build, this build tool included.
 @main
-enum MigrationEmbedder {
+enum ResourceEmbedder {
     static func main() {
         run()
     }
@@ -123,9 +123,9 @@ func run() {
     guard arguments.count >= 2 else {
         FileHandle.standardError.write(
             Data(
-                ("usage: MigrationEmbedder OUTPUT.swift TYPE FILE.sql... "
+                ("usage: ResourceEmbedder OUTPUT.swift TYPE FILE.sql... "
                     + "[--alongside OTHER.sql...]\n"
-                    + "       MigrationEmbedder --files OUTPUT.swift TYPE FILE...\n").utf8))
+                    + "       ResourceEmbedder --files OUTPUT.swift TYPE FILE...\n").utf8))
         exit(64)
     }
     let files = arguments.dropFirst(2)
