@@ -9,6 +9,9 @@ extension CatalogEditor {
     /// merged, so saved navigation, deep links and clients that name it are sent to the survivor.
     ///
     /// - Parameters:
+    ///   - kind: the kind of both entries.
+    ///   - uuid: the entry merged away.
+    ///   - survivor: the entry that stays.
     ///   - keeping: field keys (``EntityEdit``'s) whose value comes from the merged entry.
     ///   - revision: the revision of the merged entry the merge was based on, or `nil`.
     ///   - survivorRevision: the revision of the survivor the merge was based on, or `nil`.

@@ -63,7 +63,11 @@ public struct CatalogEditor {
 
     /// Changes the fields and lists `edit` names of the entry, leaving every other field as it is.
     ///
-    /// - Parameter revision: the revision the edit was based on, or `nil` to edit whatever the entry is now.
+    /// - Parameters:
+    ///   - kind: the entry's kind.
+    ///   - uuid: the entry.
+    ///   - edit: the fields and list changes.
+    ///   - revision: the revision the edit was based on, or `nil` to edit whatever the entry is now.
     /// - Throws: ``EditError/staleRevision(_:uuid:expected:current:)``; what ``create(_:_:)`` throws;
     ///   ``CatalogError/notFound(_:uuid:)``.
     @discardableResult
