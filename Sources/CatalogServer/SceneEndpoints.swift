@@ -15,9 +15,11 @@ package import Navigation
 /// answer.
 package struct SceneEndpoints: Sendable {
     let storage: any CatalogReading & NavigationHolding
-    /// Wakes the long-polls when navigation state commits.
+    /// Counts the commits to navigation state: the revisions read for waiters are shared per commit.
     let watcher: CommitWatcher
     let longPolls: LongPollQuota
+    /// The long-polls waiting, by user, woken by the commits that changed their user's scenes.
+    private let waiters: SceneWaiters
     /// The revisions of the scenes long-polls wait on, read once per commit for all waiters of a scene.
     private let revisions = SharedAnswers<SceneKey, SceneRevision>()
 
@@ -34,6 +36,17 @@ package struct SceneEndpoints: Sendable {
         "user", "scene", "layout", "sidebarMarked", "link", "history", "titles", "repairs", "contentLists",
         "detailPath",
     ]
+
+    /// The endpoints over `storage`, whose long-polls wake when `watcher` sees a commit that changed their user's
+    /// scenes, counted against `longPolls`.
+    init(storage: any CatalogReading & NavigationHolding, watcher: CommitWatcher, longPolls: LongPollQuota) {
+        self.storage = storage
+        self.watcher = watcher
+        self.longPolls = longPolls
+        waiters = SceneWaiters(watcher: watcher) { position in
+            try storage.navigation { store, _ in try store.sceneChanges(after: position) }
+        }
+    }
 
     /// Adds the scenes' and sessions' reads to `reading` and their changes to `navigating`.
     func register(reading: RouteGroup<CallerContext>, navigating: RouteGroup<CallerContext>) {
@@ -70,8 +83,6 @@ package struct SceneEndpoints: Sendable {
 
     // MARK: Scenes
 
-    /// Wakes a scene's long-polls on every commit, whoever made it.
-
     /// `GET`: the scene as restored (repaired against the catalog), or 304 when `If-None-Match` names its revision.
     /// With `wait=S` and `If-None-Match`, a 304 is held until the scene changes (the new state is the answer) or S
     /// seconds pass (then the 304): a second device follows the user live.
@@ -79,12 +90,12 @@ package struct SceneEndpoints: Sendable {
         let wait = try context.query(allowing: ["wait"]).integer("wait", in: 0...SyncEndpoints.longestWait) ?? 0
         let caller = context.caller
         let known = context.request.ifNoneMatch
-        let token = watcher.token
+        let position = waiters.position
         let answer = try current(scene, for: caller, unless: known)
         guard let known, wait > 0, answer.status == .notModified else { return .response(answer) }
         let deferred = DeferredResponse()
         try longPolls.admit(deferred, for: caller, from: context.request.remoteAddress)
-        park(deferred, scene, for: caller, unless: known, after: token, until: .now + .seconds(wait))
+        park(deferred, scene, for: caller, unless: known, after: position, until: .now + .seconds(wait))
         return .deferred(deferred)
     }
 
@@ -98,19 +109,20 @@ package struct SceneEndpoints: Sendable {
     }
 
     /// Completes `deferred` with the scene once a commit changes it, or with the 304 when the deadline passes or
-    /// the server stops. A commit wakes every waiter, but costs each scene one read of its revision, shared by
-    /// its waiters: only the waiters of a scene the commit changed read and answer it. A response completed
+    /// the server stops. Only a commit that changed the user's scenes wakes it (``SceneWaiters``); woken, it reads
+    /// its scene's revision (shared by the scene's waiters) and answers only when that moved, so a change to another
+    /// scene of the user, or a repair that leaves the revision as it was, keeps it waiting. A response completed
     /// meanwhile (its client gone) waits no more.
     private func park(
         _ deferred: DeferredResponse, _ scene: String, for caller: Caller, unless known: EntityTagCondition,
-        after token: CommitWatcher.Token, until deadline: ContinuousClock.Instant
+        after position: SceneWaiters.Position, until deadline: ContinuousClock.Instant
     ) {
-        watcher.waitForCommit(after: token, until: deadline) { [self] wake in
+        waiters.wait(for: caller.user.id, after: position, until: deadline) { [self] wake in
             guard !deferred.isCompleted else { return }
-            let next = watcher.token
+            let (next, token) = (waiters.position, watcher.token)
             do {
                 if wake == .committed {
-                    let revision = try revisions.answer(SceneKey(user: caller.user.id, scene: scene), at: next) {
+                    let revision = try revisions.answer(SceneKey(user: caller.user.id, scene: scene), at: token) {
                         try storage.navigation { store, _ in try store.revision(ofScene: scene, for: caller.user) }
                     }
                     if known.matches(revision.tag, strong: false) {

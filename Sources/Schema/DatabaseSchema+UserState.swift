@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 public import SQLiteDB
 
 /// The users' own file beside a catalog: users, their access tokens and web sessions, and their navigation state.
@@ -128,7 +129,8 @@ extension DatabaseSchema {
     }
 
     /// Copies `tables` (children first) from the catalog at `catalogPath` into its user-state file, unless that file
-    /// already holds exactly their rows (a move killed before the catalog's commit).
+    /// already holds exactly their rows (a move killed before the catalog's commit), but for the tables the triggers
+    /// rewrote as the rows were copied in (`NavigationSchema.tablesWrittenByTriggers`).
     private static func copyUserState(tables: [String], from catalogPath: String) throws {
         let path = userStatePath(forCatalog: catalogPath)
         let users = try openUserStateFile(
@@ -147,7 +149,7 @@ extension DatabaseSchema {
                 }
                 return
             }
-            for table in tables {
+            for table in tables where !NavigationSchema.tablesWrittenByTriggers.contains(table) {
                 let differing = try users.fetchOne(
                     Int.self,
                     """

@@ -8,8 +8,11 @@ import Testing
     @Test func aFreshDatabaseGetsTheNavigationTablesAlone() throws {
         let db = try Database.inMemory()
         let applied = try NavigationSchema.migrator.migrate(db)
-        #expect(applied.map(\.fileName) == ["0002_navigation.sql"])
-        #expect(try db.tableNames() == ["nav_history", "nav_scenes", "nav_sessions", "schema_migrations", "users"])
+        #expect(applied.map(\.fileName) == ["0002_navigation.sql", "0011_nav_scene_changes.sql"])
+        #expect(
+            try db.tableNames() == [
+                "nav_history", "nav_scene_changes", "nav_scenes", "nav_sessions", "schema_migrations", "users",
+            ])
     }
 
     @Test func aStoreSavesAndRestoresASceneInIt() throws {

@@ -21,7 +21,14 @@ public enum NavigationSchema {
     /// The navigation migrations, by version.
     public static var migrations: [Migration] { MigrationSequence(embedded).migrations }
 
-    /// The tables whose rows belong to users (their names, scenes, history and sessions), children first: a copy of
-    /// the database made for someone else leaves them empty.
-    public static let userTables = ["nav_history", "nav_sessions", "nav_scenes", "users"]
+    /// The tables whose rows belong to users (their names, scenes, history and sessions, and the record of which
+    /// users' scenes changed), children first: a copy of the database made for someone else leaves them empty.
+    /// `nav_scene_changes` refers to no table; it comes last, so a copy made parents first writes it before the
+    /// scenes whose triggers move its rows.
+    public static let userTables = ["nav_history", "nav_sessions", "nav_scenes", "users", "nav_scene_changes"]
+
+    /// The user tables whose rows the database's triggers write as the other tables change: copied rows of
+    /// `nav_scenes` move the users' rows of `nav_scene_changes` to new seqs, so a copy of the user tables is equal to
+    /// its source but for these.
+    package static let tablesWrittenByTriggers: Set<String> = ["nav_scene_changes"]
 }

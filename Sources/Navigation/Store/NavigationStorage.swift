@@ -23,6 +23,10 @@ package protocol NavigationStorage {
     /// The user's scenes, most recently used first.
     func scenes(of user: NavigationUser) throws -> [SceneSummary]
 
+    /// The users whose scenes changed after `position` of the database's record of scene changes, and where the
+    /// record stands; with `nil`, no users and where it stands (where a reader starts).
+    func sceneChanges(after position: Int64?) throws -> SceneChanges
+
     /// The scene's history entries, oldest first.
     func history(ofScene scene: String, user: NavigationUser) throws -> [StoredText]
 

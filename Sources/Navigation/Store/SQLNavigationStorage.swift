@@ -67,6 +67,23 @@ package struct SQLNavigationStorage<Database: SQLDatabase>: NavigationStorage {
         }
     }
 
+    package func sceneChanges(after position: Int64?) throws -> SceneChanges {
+        // One statement, one snapshot: the changed users' rows, then one row (user NULL) with the highest seq, which
+        // says where the record stands even when nothing changed, and whether it went back.
+        let rows = try database.read { connection in
+            try connection.fetch(
+                """
+                SELECT user_id, seq FROM nav_scene_changes WHERE seq > ?
+                UNION ALL SELECT NULL, coalesce(max(seq), 0) FROM nav_scene_changes
+                """, with: [.integer(position ?? .max)]
+            ) { row in (user: row.int64(at: 0), seq: try row.required(row.int64(at: 1), at: 1)) }
+        }
+        let latest = rows.first { $0.user == nil }?.seq ?? 0
+        guard let position else { return SceneChanges(users: [], position: latest) }
+        guard latest >= position else { return SceneChanges(users: nil, position: latest) }
+        return SceneChanges(users: Set(rows.compactMap(\.user)), position: latest)
+    }
+
     package func history(ofScene scene: String, user: NavigationUser) throws -> [StoredText] {
         try database.read { connection in
             try connection.fetch(
