@@ -32,7 +32,7 @@ enum AppRoute: NavigationRoute {
 }
 
 let db = try Database(path: "app.sqlite")
-try NavigationSchema.migrator.migrate(db)  // users, nav_scenes, nav_history, nav_sessions
+try NavigationSchema.migrator.migrate(db)  // users, nav_scenes, nav_history, nav_sessions, nav_scene_changes
 let noteIDs = [1, 2, 3]  // the app's own table, in a real app
 let validator = RouteValidation<AppRoute> { route in
     if case .note(let id) = route { noteIDs.contains(id) } else { true }

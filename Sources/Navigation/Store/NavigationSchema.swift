@@ -1,6 +1,7 @@
 public import SchemaMigration
 
-/// The navigation tables (`users`, `nav_scenes`, `nav_history`, `nav_sessions`): the SQLite migrations in
+/// The navigation tables (`users`, `nav_scenes`, `nav_history`, `nav_sessions`, and `nav_scene_changes`, the record
+/// of which users' scenes changed): the SQLite migrations in
 /// `Migrations/Navigation/`, embedded into this module at build time (PostgreSQL's are among the `PostgreSQL`
 /// module's).
 ///
