@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "SQLiteDB", targets: ["SQLiteDB"]),
-        .library(name: "Schema", targets: ["Schema"]),
+        .library(name: "SQLiteCatalog", targets: ["SQLiteCatalog"]),
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "Catalog", targets: ["Catalog"]),
         .library(name: "CatalogImport", targets: ["CatalogImport"]),
@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "CatalogRemote", targets: ["CatalogRemote"]),
         .library(name: "LibraryNavigation", targets: ["LibraryNavigation"]),
         .library(name: "PostgreSQLDB", targets: ["PostgreSQLDB"]),
-        .library(name: "PostgreSQL", targets: ["PostgreSQL"]),
+        .library(name: "PostgreSQLCatalog", targets: ["PostgreSQLCatalog"]),
         .executable(name: "catalog", targets: ["catalog"]),
         .executable(name: "catalog-bench", targets: ["catalog-bench"]),
     ],
@@ -38,13 +38,14 @@ let package = Package(
         .target(name: "CLibPQ", dependencies: ["CSharedLibrary"]),
         // PostgreSQL connections: parameters, rows, transactions, COPY, LISTEN/NOTIFY, errors, the migrator.
         .target(name: "PostgreSQLDB", dependencies: ["CLibPQ", "SchemaMigration", "SQLInterface"]),
-        // The catalog's and the navigation's tables on PostgreSQL: Migrations/PostgreSQL/ (a sequence of its own)
+        // The catalog's and the navigation's tables on PostgreSQL: Migrations/PostgreSQLCatalog/ (a sequence of its own)
         // embedded by the EmbedMigrations plugin, the change feed and snapshots read from them, imports through a
         // working copy, navigation stores on a PostgreSQL connection.
         .target(
-            name: "PostgreSQL",
+            name: "PostgreSQLCatalog",
             dependencies: [
-                "Accounts", "Catalog", "CatalogAPI", "CatalogImport", "CatalogSync", "LibraryNavigation", "Navigation",
+                "Accounts", "Catalog", "CatalogViews", "CatalogImport", "CatalogSync", "LibraryNavigation",
+                "Navigation",
                 "PostgreSQLDB", "SQLiteDB",
             ],
             plugins: ["EmbedMigrations"]),
@@ -54,8 +55,9 @@ let package = Package(
         .target(
             name: "CatalogStore",
             dependencies: [
-                "AccessTokens", "Accounts", "Catalog", "CatalogAPI", "CatalogImport", "CatalogSync",
-                "LibraryNavigation", "Navigation", "PostgreSQL", "PostgreSQLDB", "Schema", "SchemaMigration",
+                "AccessTokens", "Accounts", "Catalog", "CatalogViews", "CatalogImport", "CatalogSync",
+                "LibraryNavigation", "Navigation", "PostgreSQLCatalog", "PostgreSQLDB", "SQLiteCatalog",
+                "SchemaMigration",
                 "SQLiteDB",
             ]),
         // libmicrohttpd, loaded when a server starts (Debian: libmicrohttpd12; Homebrew: libmicrohttpd); only
@@ -68,13 +70,13 @@ let package = Package(
         .target(
             name: "CatalogServer",
             dependencies: [
-                "AccessTokens", "Catalog", "CatalogAPI", "CatalogStore", "CatalogSync", "HTTPServer", "JSONKit",
-                "LibraryNavigation", "Navigation", "Schema", "SQLiteDB",
+                "AccessTokens", "Catalog", "CatalogViews", "CatalogStore", "CatalogSync", "HTTPServer", "JSONKit",
+                "LibraryNavigation", "Navigation", "SQLiteCatalog", "SQLiteDB",
             ],
             exclude: ["Web"], plugins: ["EmbedWebAssets"]),
 
         // Migrations/<target>/*.sql, embedded at build time by the EmbedMigrations plugin into the target that owns
-        // the tables (Schema composes the catalog's and the navigation's), and the web page's files, by the
+        // the tables (SQLiteCatalog composes the catalog's and the navigation's), and the web page's files, by the
         // EmbedWebAssets plugin: one tool turns files into Swift source for both.
         .executableTarget(name: "ResourceEmbedder"),
         .plugin(
@@ -83,10 +85,11 @@ let package = Package(
         .plugin(
             name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["ResourceEmbedder"],
             path: "Sources/EmbedWebAssets"),
-        // The SQLite side of the tables' owners, as the PostgreSQL module is the PostgreSQL side: opens catalogs and
+        // The SQLite side of the tables' owners, as PostgreSQLCatalog is the PostgreSQL side: opens catalogs and
         // user-state files, composes their migrations, and makes navigation stores, users and tokens on a SQLite
         // connection or pool (with the WAL checkpoints a navigation store asks for).
-        .target(name: "Schema", dependencies: ["AccessTokens", "Accounts", "Catalog", "Navigation", "SQLiteDB"]),
+        .target(
+            name: "SQLiteCatalog", dependencies: ["AccessTokens", "Accounts", "Catalog", "Navigation", "SQLiteDB"]),
 
         // Books, authors, genres and bands: models, repositories, browsing lists, search.
         .target(name: "Catalog", dependencies: ["SQLInterface", "SQLiteDB"], plugins: ["EmbedMigrations"]),
@@ -94,7 +97,7 @@ let package = Package(
         .target(name: "CatalogImport", dependencies: ["Catalog", "JSONKit", "SQLiteDB"]),
         // The catalog's read answers as JSON text, shared by the command's --json output and the HTTP server.
         .target(
-            name: "CatalogAPI", dependencies: ["Catalog", "JSONKit", "LibraryNavigation", "Navigation", "SQLiteDB"]),
+            name: "CatalogViews", dependencies: ["Catalog", "JSONKit", "LibraryNavigation", "Navigation", "SQLiteDB"]),
         // The change feed, snapshots and the sync client of offline copies.
         .target(name: "CatalogSync", dependencies: ["Catalog", "JSONKit", "SQLiteDB"]),
         // The HTTP API's bearer tokens of the users, stored hashed, with their scopes and web sessions; statements
@@ -116,7 +119,7 @@ let package = Package(
             name: "Navigation", dependencies: ["JSONKit", "SchemaMigration", "SQLInterface"],
             plugins: ["EmbedMigrations"]),
         // The catalog's routes, their validation against the catalog, and a browsing facade per user and scene.
-        .target(name: "LibraryNavigation", dependencies: ["Catalog", "Navigation", "Schema", "SQLiteDB"]),
+        .target(name: "LibraryNavigation", dependencies: ["Catalog", "Navigation", "SQLiteCatalog", "SQLiteDB"]),
 
         // A small W3C WebDriver client for headless Chromium (chromedriver), for the web page's browser tests and
         // benchmark; no library product depends on it.
@@ -133,17 +136,17 @@ let package = Package(
         .executableTarget(
             name: "catalog",
             dependencies: [
-                "AccessTokens", "Accounts", "SQLiteDB", "Schema", "Catalog", "CatalogAPI", "CatalogImport",
+                "AccessTokens", "Accounts", "SQLiteDB", "SQLiteCatalog", "Catalog", "CatalogViews", "CatalogImport",
                 "CatalogRemote",
                 "CatalogServer", "CatalogStore",
-                "CatalogSync", "HTTPServer", "Navigation", "LibraryNavigation", "CommandLineKit", "PostgreSQL",
+                "CatalogSync", "HTTPServer", "Navigation", "LibraryNavigation", "CommandLineKit", "PostgreSQLCatalog",
                 "SchemaMigration",
                 "PostgreSQLDB", "TerminalKit",
             ]),
         .executableTarget(
             name: "catalog-bench",
             dependencies: [
-                "AccessTokens", "SQLiteDB", "CSQLite", "Schema", "Catalog", "CatalogImport", "CatalogRemote",
+                "AccessTokens", "SQLiteDB", "CSQLite", "SQLiteCatalog", "Catalog", "CatalogImport", "CatalogRemote",
                 "CatalogServer",
                 "CatalogSync", "HTTPServer", "Navigation", "CommandLineKit", "PostgreSQLDB", "WebDriver",
             ]),
@@ -153,19 +156,19 @@ let package = Package(
         .executableTarget(
             name: "example-using-the-library", dependencies: ["SQLiteDB"], path: "Sources/Examples/UsingTheLibrary"),
         .executableTarget(
-            name: "example-navigation-model", dependencies: ["Catalog", "LibraryNavigation", "Schema"],
+            name: "example-navigation-model", dependencies: ["Catalog", "LibraryNavigation", "SQLiteCatalog"],
             path: "Sources/Examples/NavigationModel"),
         .executableTarget(
-            name: "example-app-routes", dependencies: ["Navigation", "Schema", "SQLiteDB"],
+            name: "example-app-routes", dependencies: ["Navigation", "SQLiteCatalog", "SQLiteDB"],
             path: "Sources/Examples/AppRoutes"),
 
         // Test tooling: a writer process for SQLiteDB's multi-process tests, helpers shared by test targets.
         .executableTarget(name: "sqlitedb-stress", dependencies: ["SQLiteDB"]),
         .executableTarget(
             name: "navigation-stress",
-            dependencies: ["LibraryNavigation", "Catalog", "Navigation", "Schema", "SQLiteDB"]),
+            dependencies: ["LibraryNavigation", "Catalog", "Navigation", "SQLiteCatalog", "SQLiteDB"]),
         .target(
-            name: "TestSupport", dependencies: ["Catalog", "CatalogImport", "HTTPServer", "Schema", "SQLiteDB"],
+            name: "TestSupport", dependencies: ["Catalog", "CatalogImport", "HTTPServer", "SQLiteCatalog", "SQLiteDB"],
             path: "Tests/TestSupport"),
 
         // libFuzzer targets (Scripts/fuzz.sh) over the checks in FuzzChecks; without -DFUZZING they replay a corpus.
@@ -173,7 +176,7 @@ let package = Package(
             name: "FuzzChecks",
             dependencies: [
                 "AccessTokens", "LibraryNavigation", "Catalog", "CatalogImport", "CatalogServer", "HTTPServer",
-                "JSONKit", "Navigation", "Schema", "SQLiteDB",
+                "JSONKit", "Navigation", "SQLiteCatalog", "SQLiteDB",
             ],
             path: "Sources/Fuzz/FuzzChecks"),
         .executableTarget(name: "fuzz-route-parser", dependencies: ["FuzzChecks"], path: "Sources/Fuzz/RouteParser"),
@@ -195,33 +198,39 @@ let package = Package(
         .testTarget(
             name: "PostgreSQLDBTests",
             dependencies: [
-                "Catalog", "CatalogAPI", "CatalogImport", "CatalogServer", "CatalogStore", "CatalogSync", "PostgreSQL",
-                "PostgreSQLDB", "Schema", "SQLiteDB", "TestSupport",
+                "Catalog", "CatalogViews", "CatalogImport", "CatalogServer", "CatalogStore", "CatalogSync",
+                "PostgreSQLCatalog",
+                "PostgreSQLDB", "SQLiteCatalog", "SQLiteDB", "TestSupport",
             ]),
         .testTarget(
-            name: "SchemaTests", dependencies: ["Catalog", "Navigation", "Schema", "SQLiteDB", "TestSupport"],
+            name: "SQLiteCatalogTests",
+            dependencies: ["Catalog", "Navigation", "SQLiteCatalog", "SQLiteDB", "TestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Schema", "SQLiteDB", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SQLiteCatalog", "SQLiteDB", "TestSupport"]),
         .testTarget(
             name: "CatalogImportTests",
-            dependencies: ["Catalog", "CatalogImport", "Schema", "SQLiteDB", "TestSupport"],
+            dependencies: ["Catalog", "CatalogImport", "SQLiteCatalog", "SQLiteDB", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "CatalogSyncTests",
-            dependencies: ["Catalog", "CatalogImport", "CatalogSync", "Schema", "SQLiteDB", "TestSupport"]),
+            dependencies: ["Catalog", "CatalogImport", "CatalogSync", "SQLiteCatalog", "SQLiteDB", "TestSupport"]),
         .testTarget(
             name: "NavigationTests",
-            dependencies: ["Navigation", "PostgreSQL", "PostgreSQLDB", "Schema", "SQLiteDB", "TestSupport"]),
+            dependencies: [
+                "Navigation", "PostgreSQLCatalog", "PostgreSQLDB", "SQLiteCatalog", "SQLiteDB", "TestSupport",
+            ]),
         .testTarget(
             name: "AccessTokensTests",
             dependencies: [
-                "AccessTokens", "Accounts", "LibraryNavigation", "Navigation", "PostgreSQL", "PostgreSQLDB", "Schema",
+                "AccessTokens", "Accounts", "LibraryNavigation", "Navigation", "PostgreSQLCatalog", "PostgreSQLDB",
+                "SQLiteCatalog",
                 "SQLiteDB", "TestSupport",
             ]),
         .testTarget(
             name: "LibraryNavigationTests",
             dependencies: [
-                "LibraryNavigation", "Catalog", "CatalogImport", "Navigation", "Schema", "SQLiteDB", "TestSupport",
+                "LibraryNavigation", "Catalog", "CatalogImport", "Navigation", "SQLiteCatalog", "SQLiteDB",
+                "TestSupport",
             ]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
@@ -229,15 +238,17 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "catalog", "Accounts", "Catalog", "CatalogAPI", "CatalogRemote", "CatalogServer", "CatalogStore",
+                "catalog", "Accounts", "Catalog", "CatalogViews", "CatalogRemote", "CatalogServer", "CatalogStore",
                 "CatalogSync",
-                "HTTPServer", "LibraryNavigation", "Navigation", "Schema", "SQLiteDB", "TestSupport", "WebDriver",
+                "HTTPServer", "LibraryNavigation", "Navigation", "SQLiteCatalog", "SQLiteDB", "TestSupport",
+                "WebDriver",
             ]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(
             name: "CatalogCLITests",
             dependencies: [
-                "catalog", "catalog-bench", "Catalog", "CatalogImport", "LibraryNavigation", "Navigation", "Schema",
+                "catalog", "catalog-bench", "Catalog", "CatalogImport", "LibraryNavigation", "Navigation",
+                "SQLiteCatalog",
                 "SQLiteDB", "TerminalKit", "TestSupport",
                 "example-using-the-library", "example-navigation-model", "example-app-routes",
             ]),
@@ -247,7 +258,7 @@ let package = Package(
             dependencies: [
                 "catalog", "navigation-stress", "LibraryNavigation", "Catalog", "CatalogImport", "CatalogSync",
                 "Navigation",
-                "Schema", "SQLiteDB", "TestSupport",
+                "SQLiteCatalog", "SQLiteDB", "TestSupport",
             ]),
     ]
 )

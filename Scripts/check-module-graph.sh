@@ -16,11 +16,11 @@ drivers = {"SQLiteDB", "PostgreSQLDB", "CSQLite", "CLibPQ"}
 # target: what its dependencies, direct or not, must not include
 rules = {
     # A tool or app that wants PostgreSQL storage links no HTTP server.
-    "PostgreSQL": {"HTTPServer", "CatalogServer", "CMicroHTTPD"},
+    "PostgreSQLCatalog": {"HTTPServer", "CatalogServer", "CMicroHTTPD"},
     # The stores serve the server and the command line alike; they know nothing of HTTP.
     "CatalogStore": {"HTTPServer", "CatalogServer", "CMicroHTTPD"},
     # Navigation state, users and tokens are statements written once over SQLInterface: the side of each database
-    # (Schema for SQLite, PostgreSQL) makes their stores, so none of them links a database driver.
+    # (SQLiteCatalog for SQLite, PostgreSQLCatalog) makes their stores, so none of them links a database driver.
     "Navigation": drivers,
     "Accounts": drivers,
     "AccessTokens": drivers,

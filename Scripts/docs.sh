@@ -10,7 +10,7 @@ set -euo pipefail
 # The library targets with a catalog at Sources/<Target>/Documentation.docc, in dependency order.
 targets=(
     SQLiteDB
-    Schema
+    SQLiteCatalog
     Catalog
     CatalogImport
     CatalogSync
@@ -19,7 +19,7 @@ targets=(
     LibraryNavigation
     CatalogServer
     PostgreSQLDB
-    PostgreSQL
+    PostgreSQLCatalog
 )
 
 cd "$(dirname "$0")/.."

@@ -2,7 +2,7 @@ package import Foundation
 package import SQLInterface
 
 /// The `access_tokens` and `web_sessions` tables of either database (`Migrations/AccessTokens/` on SQLite,
-/// `Migrations/PostgreSQL/` on PostgreSQL): each statement written once.
+/// `Migrations/PostgreSQLCatalog/` on PostgreSQL): each statement written once.
 ///
 /// ```swift
 /// let tokens = AccessTokenStore(SQLAccessTokenStorage(connection))   // or SQLiteConnections(pool)

@@ -1,5 +1,5 @@
 import Catalog
-package import CatalogAPI
+package import CatalogViews
 import CatalogSync
 import Foundation
 package import HTTPServer

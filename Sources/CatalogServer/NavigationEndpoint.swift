@@ -1,4 +1,4 @@
-import CatalogAPI
+import CatalogViews
 import HTTPServer
 
 /// `GET /v1/navigation`: what the catalog's navigation offers a client that draws its own split view, the web page

@@ -1,6 +1,6 @@
 import AccessTokens
 import Catalog
-import CatalogAPI
+import CatalogViews
 import CatalogStore
 import Foundation
 package import HTTPServer

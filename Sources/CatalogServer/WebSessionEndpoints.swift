@@ -1,5 +1,5 @@
 import AccessTokens
-import CatalogAPI
+import CatalogViews
 import CatalogStore
 import Foundation
 import HTTPServer

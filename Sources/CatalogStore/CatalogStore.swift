@@ -8,7 +8,7 @@ package import Navigation
 
 /// One database's catalog, change feed, users' tokens and navigation state, behind one interface: what the server's
 /// endpoints and the `catalog` command read and write, whichever database holds the rows. ``SQLiteCatalogStore``
-/// keeps them in a catalog file and its users' file; a PostgreSQL database holds them all (the `PostgreSQL` module's
+/// keeps them in a catalog file and its users' file; a PostgreSQL database holds them all (the `PostgreSQLCatalog` module's
 /// `PostgreSQLCatalogStore`). The rules (validation, repair, scopes) stay above the store; a store moves rows.
 ///
 /// Its requirements come in concerns of their own, so a piece of code can say which part it needs:

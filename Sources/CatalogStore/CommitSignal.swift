@@ -2,7 +2,7 @@
 ///
 /// The watcher's thread calls ``waitForCommit(upTo:)`` over and over, and ``close()`` once when it stops; it alone
 /// uses the signal once it has it, so an implementation needs no lock and may hold a connection of its own.
-/// ``SQLiteCommitSignal`` polls a SQLite file; the `PostgreSQL` module's signal listens for PostgreSQL's
+/// ``SQLiteCommitSignal`` polls a SQLite file; the `PostgreSQLCatalog` module's signal listens for PostgreSQL's
 /// notifications.
 package protocol CommitSignal: AnyObject {
     /// Waits at most about `timeout`, and says whether a transaction committed since the last call.

@@ -1,8 +1,8 @@
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 package import SQLiteDB
-import Schema
+import SQLiteCatalog
 package import SchemaMigration
 
 /// What a database holds and which schema it has: `catalog info`'s report, whichever database it is.
@@ -55,8 +55,8 @@ extension StoreLocation {
             let applied = try DatabaseSchema.initializeCatalog(path: path, configuration: try configuration(path))
             return (applied, DatabaseSchema.catalogMigrator.latestVersion)
         case .postgreSQL(let uri, _):
-            let applied = try PostgreSQLSchema.migrator.migrate(try PostgreSQLConnection(uri: uri))
-            return (applied, PostgreSQLSchema.migrator.latestVersion)
+            let applied = try PostgreSQLCatalogSchema.migrator.migrate(try PostgreSQLConnection(uri: uri))
+            return (applied, PostgreSQLCatalogSchema.migrator.latestVersion)
         }
     }
 
@@ -73,7 +73,7 @@ extension StoreLocation {
 
     /// The report of a PostgreSQL database, which holds the catalog and its users alike; read as it is.
     fileprivate static func report(_ connection: PostgreSQLConnection) throws -> StoreReport {
-        let migrator = PostgreSQLSchema.migrator
+        let migrator = PostgreSQLCatalogSchema.migrator
         let applied = try migrator.appliedMigrations(in: connection)
         let tables = try connection.fetchAll(
             String.self, "SELECT tablename::text FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1")

@@ -9,12 +9,12 @@ import PackagePlugin
 /// migrations of every module in one `schema_migrations` table keyed by version, so versions are one sequence across
 /// all of them and the build fails when two files share one.
 ///
-/// `Migrations/PostgreSQL/` is the exception: its migrations are for another kind of database, numbered as a
-/// sequence of their own, checked only among themselves and embedded into the `PostgreSQL` target.
+/// `Migrations/PostgreSQLCatalog/` is the exception: its migrations are for another kind of database, numbered as a
+/// sequence of their own, checked only among themselves and embedded into the `PostgreSQLCatalog` target.
 @main
 struct EmbedMigrations: BuildToolPlugin {
     /// The directories of databases of their own: their numbers are checked only among their own files.
-    private static let separateSequences: Set = ["PostgreSQL"]
+    private static let separateSequences: Set = ["PostgreSQLCatalog"]
 
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         let root = context.package.directoryURL.appending(path: "Migrations")

@@ -3,7 +3,7 @@ package import Foundation
 
 /// What the routes of a scene need to know of the catalog they browse, as one backend answers it: whether an entity
 /// exists, what it is called, whether two are linked, whether a search lists one. `LibraryCatalog` answers on SQLite,
-/// the `PostgreSQL` module on PostgreSQL; the rules over the answers (``CatalogRouteValidator``, the titles the
+/// the `PostgreSQLCatalog` module on PostgreSQL; the rules over the answers (``CatalogRouteValidator``, the titles the
 /// command line prints) are written once.
 package protocol CatalogLookup {
     /// The title of the book, or the name of the author, genre or band, with `uuid`; `nil` when there is none.

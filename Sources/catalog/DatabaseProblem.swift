@@ -1,5 +1,5 @@
 import CatalogStore
-import Schema
+import SQLiteCatalog
 
 /// A catalog file that cannot be opened or used, told to the person at the terminal: the library's explanation of
 /// what happened, with what to do here (which option to check, which command makes a catalog).

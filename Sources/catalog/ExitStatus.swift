@@ -2,7 +2,7 @@ import Catalog
 import CatalogImport
 import CatalogSync
 import CommandLineKit
-import PostgreSQL
+import PostgreSQLCatalog
 
 /// Exit statuses, after sysexits.h: 64 for a bad command line, 65 for bad data, 1 for other failures; 2 when an
 /// import rejected some rows.
@@ -30,7 +30,7 @@ enum ExitStatus {
         case let error as JSONCatalogError:
             if case .unreadable = error { return failure }
             return dataError
-        case is SyncError, is PostgreSQLSchemaError:
+        case is SyncError, is PostgreSQLCatalogSchemaError:
             return dataError
         // A field or list the kind does not have is a wrong command line; every other refusal is the edit's.
         case EditError.unknownField, EditError.unknownList:

@@ -3,7 +3,7 @@ import CommandLineKit
 import Foundation
 import PostgreSQLDB
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 
 /// Options every subcommand accepts.
 enum GlobalOptions {

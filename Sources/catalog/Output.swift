@@ -1,4 +1,4 @@
-import CatalogAPI
+import CatalogViews
 import CommandLineKit
 import Foundation
 

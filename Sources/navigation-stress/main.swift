@@ -11,7 +11,7 @@ import Foundation
 import LibraryNavigation
 import Navigation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 
 func digest(_ session: NavigationSession<LibraryRoute>) throws -> String {
     let describe = { (state: SplitViewState<LibraryRoute>) in

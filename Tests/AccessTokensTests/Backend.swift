@@ -1,10 +1,10 @@
 import AccessTokens
 import Accounts
 import Navigation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 
@@ -27,7 +27,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 strings: { try db.fetchAll(String.self, $0) })
         case .postgreSQL:
             let connection = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase("tokens"))
-            try PostgreSQLSchema.migrator.migrate(connection)
+            try PostgreSQLCatalogSchema.migrator.migrate(connection)
             return try UserState(
                 users: UserDirectory(connection), tokens: AccessTokenStore(connection),
                 execute: { try connection.execute($0) }, strings: { try connection.fetchAll(String.self, $0) })

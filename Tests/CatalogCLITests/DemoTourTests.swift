@@ -3,7 +3,7 @@ import CatalogImport
 import Foundation
 import LibraryNavigation
 import Navigation
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 

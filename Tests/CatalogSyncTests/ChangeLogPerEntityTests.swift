@@ -2,7 +2,7 @@ import Catalog
 import CatalogSync
 import Foundation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 

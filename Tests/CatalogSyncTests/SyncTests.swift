@@ -3,7 +3,7 @@ import CatalogImport
 import CatalogSync
 import Foundation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 

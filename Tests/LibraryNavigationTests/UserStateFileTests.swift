@@ -4,7 +4,7 @@ import Foundation
 import LibraryNavigation
 import Navigation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 

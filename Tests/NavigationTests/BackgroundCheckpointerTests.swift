@@ -3,7 +3,7 @@ import SQLiteDB
 import Testing
 
 @testable import Navigation
-@testable import Schema
+@testable import SQLiteCatalog
 
 /// The store's background checkpoints: saves reach the database file without any save running a checkpoint, the
 /// WAL starts again from its beginning, and the checkpointer's connection goes with the store.

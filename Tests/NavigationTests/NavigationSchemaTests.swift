@@ -1,6 +1,6 @@
 import Navigation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import Testing
 
 /// An app with its own routes and its own database keeps its navigation state there, with no catalog tables.

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Navigation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import Synchronization
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 import TestSupport
 import Testing
@@ -25,7 +25,7 @@ import Testing
     @Test func twoConnectionsSavingOneSceneAtOnceLoseNoEntry() throws {
         let uri = try PostgresCluster.shared().createDatabase("concurrent-navigation")
         let setup = try PostgreSQLConnection(uri: uri)
-        try PostgreSQLSchema.migrator.migrate(setup)
+        try PostgreSQLCatalogSchema.migrator.migrate(setup)
         let store = NavigationStore<TestRoute>(postgreSQL: setup)
         let user = try store.user(named: "ada")
         let saves = 30
@@ -70,7 +70,7 @@ import Testing
     /// connection's own setting as it was for what runs next on it (a pooled connection's next request).
     @Test func aSaveCommitsWithoutWaitingForTheFlushAndOnlyItself() throws {
         let connection = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase("navigation-sync"))
-        try PostgreSQLSchema.migrator.migrate(connection)
+        try PostgreSQLCatalogSchema.migrator.migrate(connection)
         let storage = SQLNavigationStorage(connection)
         let store = NavigationStore<TestRoute>(postgreSQL: connection)
         let user = try store.user(named: "ada")
@@ -88,7 +88,7 @@ import Testing
     @Test func savesDoNotWaitForTheChangeLogsLock() throws {
         let uri = try PostgresCluster.shared().createDatabase("navigation-beside-catalog-writer")
         let catalogWriter = try PostgreSQLConnection(uri: uri)
-        try PostgreSQLSchema.migrator.migrate(catalogWriter)
+        try PostgreSQLCatalogSchema.migrator.migrate(catalogWriter)
         let connection = try PostgreSQLConnection(uri: uri)
         // Were a save to take the change log's lock, it would fail after this instead of waiting for ever.
         try connection.execute("SET lock_timeout = '5s'")

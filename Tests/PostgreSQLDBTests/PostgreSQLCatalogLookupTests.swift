@@ -1,6 +1,6 @@
 import Catalog
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 import SQLiteDB
 import TestSupport
@@ -20,7 +20,7 @@ import Testing
     @Test func namesLinksAndSearchHitsAreSQLites() throws {
         let sqlite = try makeSampleCatalog()
         let connection = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase("lookup"))
-        try PostgreSQLSchema.migrator.migrate(connection)
+        try PostgreSQLCatalogSchema.migrator.migrate(connection)
         for file in ["library.json", "music.json"] {
             _ = try PostgreSQLImporter(connection).importFile(atPath: TestSupport.sampleData.appending(path: file).path)
         }

@@ -1,10 +1,10 @@
 import Catalog
-import CatalogAPI
+import CatalogViews
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 
@@ -15,7 +15,7 @@ import Testing
     /// The sample catalogs imported into a new PostgreSQL database, and a SQLite snapshot of it.
     private static func catalogs(_ label: String) throws -> (server: PostgreSQLCatalogReader, copy: LibraryCatalog) {
         let connection = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase(label))
-        try PostgreSQLSchema.migrator.migrate(connection)
+        try PostgreSQLCatalogSchema.migrator.migrate(connection)
         for file in ["library.json", "music.json"] {
             _ = try PostgreSQLImporter(connection).importFile(atPath: TestSupport.sampleData.appending(path: file).path)
         }

@@ -1,7 +1,7 @@
 import Catalog
 import CatalogSync
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 import TestSupport
 import Testing
@@ -13,7 +13,7 @@ import Testing
     @Test func aReaderNeverSkipsASeqCommittedAfterAHigherOne() throws {
         let uri = try PostgresCluster.shared().createDatabase("feed")
         let reader = try PostgreSQLConnection(uri: uri)
-        try PostgreSQLSchema.migrator.migrate(reader)
+        try PostgreSQLCatalogSchema.migrator.migrate(reader)
         let start = try PostgreSQLChangeFeed.latestSeq(on: reader)
 
         let writer1 = try PostgreSQLConnection(uri: uri)
@@ -38,7 +38,7 @@ import Testing
 
     @Test func changesComeInPagesInOrder() throws {
         let db = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase("feed"))
-        try PostgreSQLSchema.migrator.migrate(db)
+        try PostgreSQLCatalogSchema.migrator.migrate(db)
         let uuids = try (0..<5).map { try insertBook(db, "Book \($0)") }
         var cursor: Int64 = 0
         var read: [String] = []

@@ -1,19 +1,19 @@
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 import TestSupport
 import Testing
 
 /// `0003_commit_notifications.sql`: a commit that changes the catalog or the navigation state notifies
-/// ``PostgreSQLSchema/commitChannel`` once; a rollback notifies nobody.
+/// ``PostgreSQLCatalogSchema/commitChannel`` once; a rollback notifies nobody.
 @Suite struct PostgreSQLCommitNotificationTests {
     /// A migrated database, a connection listening on the commit channel, and another to write with.
     private func listenerAndWriter() throws -> (listener: PostgreSQLConnection, writer: PostgreSQLConnection) {
         let uri = try PostgresCluster.shared().createDatabase("notify")
         let writer = try PostgreSQLConnection(uri: uri)
-        try PostgreSQLSchema.migrator.migrate(writer)
+        try PostgreSQLCatalogSchema.migrator.migrate(writer)
         let listener = try PostgreSQLConnection(uri: uri)
-        try listener.listen(PostgreSQLSchema.commitChannel)
+        try listener.listen(PostgreSQLCatalogSchema.commitChannel)
         return (listener, writer)
     }
 
@@ -30,7 +30,7 @@ import Testing
             try writer.execute("UPDATE books SET year = 1965 WHERE title = 'Dune'")
         }
         let notification = try listener.nextNotification(timeout: .seconds(30))
-        #expect(notification?.channel == PostgreSQLSchema.commitChannel)
+        #expect(notification?.channel == PostgreSQLCatalogSchema.commitChannel)
         #expect(notification?.senderProcessID == writer.backendProcessID)
         #expect(try listener.nextNotification(timeout: .milliseconds(200)) == nil)
     }
@@ -60,7 +60,7 @@ import Testing
                 created_at, updated_at)
             VALUES ($1, 'main', 1, '{}', 0, 0, 0, $2, $2)
             """, [user, Self.now])
-        #expect(try listener.nextNotification(timeout: .seconds(30))?.channel == PostgreSQLSchema.commitChannel)
+        #expect(try listener.nextNotification(timeout: .seconds(30))?.channel == PostgreSQLCatalogSchema.commitChannel)
     }
 
     private static let now = "2026-01-01T00:00:00.000Z"

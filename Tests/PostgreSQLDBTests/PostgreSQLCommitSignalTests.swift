@@ -1,6 +1,6 @@
 import CatalogStore
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 import TestSupport
 import Testing
@@ -10,7 +10,7 @@ import Testing
     private func migratedDatabase() throws -> (uri: String, writer: PostgreSQLConnection) {
         let uri = try PostgresCluster.shared().createDatabase("signal")
         let writer = try PostgreSQLConnection(uri: uri)
-        try PostgreSQLSchema.migrator.migrate(writer)
+        try PostgreSQLCatalogSchema.migrator.migrate(writer)
         return (uri, writer)
     }
 

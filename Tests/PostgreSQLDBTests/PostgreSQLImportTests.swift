@@ -2,10 +2,10 @@ import Catalog
 import CatalogImport
 import CatalogSync
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 
@@ -15,7 +15,7 @@ import Testing
     private static func server(_ label: String) throws -> (connection: PostgreSQLConnection, uri: String) {
         let uri = try PostgresCluster.shared().createDatabase(label)
         let connection = try PostgreSQLConnection(uri: uri)
-        try PostgreSQLSchema.migrator.migrate(connection)
+        try PostgreSQLCatalogSchema.migrator.migrate(connection)
         return (connection, uri)
     }
 

@@ -1,9 +1,9 @@
 import CatalogSync
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 
@@ -14,7 +14,7 @@ import Testing
     private static func server(_ label: String) throws -> (connection: PostgreSQLConnection, uri: String) {
         let uri = try PostgresCluster.shared().createDatabase(label)
         let server = try PostgreSQLConnection(uri: uri)
-        try PostgreSQLSchema.migrator.migrate(server)
+        try PostgreSQLCatalogSchema.migrator.migrate(server)
         try server.execute(
             """
             INSERT INTO genres (name, name_key) VALUES ('Science fiction', 'science fiction');

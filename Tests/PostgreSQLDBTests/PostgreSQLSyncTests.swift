@@ -1,9 +1,9 @@
 import CatalogSync
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 
@@ -48,7 +48,7 @@ import Testing
     @Test func aClientFollowsInsertsUpdatesLinksAndDeletes() throws {
         let uri = try PostgresCluster.shared().createDatabase("sync")
         let server = try PostgreSQLConnection(uri: uri)
-        try PostgreSQLSchema.migrator.migrate(server)
+        try PostgreSQLCatalogSchema.migrator.migrate(server)
         let feed = PostgreSQLChangeFeed(server)
         let client = try Self.client(of: feed)
 
@@ -93,7 +93,7 @@ import Testing
 
     @Test func theJSONLinesReadBackAsTheSameChanges() throws {
         let server = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase("lines"))
-        try PostgreSQLSchema.migrator.migrate(server)
+        try PostgreSQLCatalogSchema.migrator.migrate(server)
         try server.execute(
             "INSERT INTO books (title, sort_title, sort_key, year) VALUES ('Kindred', 'Kindred', 'kindred', 1979)")
         let feed = PostgreSQLChangeFeed(server)
@@ -108,7 +108,7 @@ import Testing
 
     @Test func aClientBehindThePrunedHorizonIsToldToTakeASnapshot() throws {
         let server = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase("prune"))
-        try PostgreSQLSchema.migrator.migrate(server)
+        try PostgreSQLCatalogSchema.migrator.migrate(server)
         let feed = PostgreSQLChangeFeed(server)
         let client = try Self.client(of: feed)
         try server.execute(

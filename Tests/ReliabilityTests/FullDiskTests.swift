@@ -2,7 +2,7 @@ import Foundation
 import LibraryNavigation
 import Navigation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 

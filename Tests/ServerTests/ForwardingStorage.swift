@@ -1,7 +1,7 @@
 import AccessTokens
 import Accounts
 import Catalog
-import CatalogAPI
+import CatalogViews
 import CatalogImport
 import CatalogServer
 import CatalogStore

@@ -6,7 +6,7 @@ import Foundation
 import HTTPServer
 import Navigation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 

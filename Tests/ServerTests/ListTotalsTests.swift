@@ -1,5 +1,5 @@
 import Catalog
-import CatalogAPI
+import CatalogViews
 import Foundation
 import SQLiteDB
 import TestSupport

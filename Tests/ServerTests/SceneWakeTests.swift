@@ -1,7 +1,7 @@
 import AccessTokens
 import Accounts
 import Catalog
-import CatalogAPI
+import CatalogViews
 import CatalogServer
 import CatalogStore
 import CatalogSync
@@ -11,7 +11,7 @@ import HTTPServer
 import LibraryNavigation
 import Navigation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 

@@ -1,10 +1,10 @@
 import Catalog
-import CatalogAPI
+import CatalogViews
 import Foundation
 import LibraryNavigation
 import Navigation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 public import Foundation
-import Schema
+import SQLiteCatalog
 
 /// The built `catalog` binary, run as a user runs it: the one way the tests run the command line. Each value has a
 /// temporary directory of its own for its databases and files.

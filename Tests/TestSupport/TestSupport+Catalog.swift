@@ -2,7 +2,7 @@ public import Catalog
 import CatalogImport
 public import Foundation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 
 /// A fresh in-memory catalog for one test.
 public func makeCatalog() throws -> LibraryCatalog {

@@ -6,11 +6,11 @@ package import CatalogSync
 import Foundation
 package import LibraryNavigation
 package import Navigation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 
 /// A catalog store on PostgreSQL: the catalog, its change feed, the users' tokens and navigation state in one
-/// database (`Migrations/PostgreSQL/`), read and written through a pool of connections, so any number of
+/// database (`Migrations/PostgreSQLCatalog/`), read and written through a pool of connections, so any number of
 /// `catalog serve` processes can stand in front of it. Catalog reads (lists, entities, search, snapshots) may go to a
 /// streaming replica; navigation, tokens and the change feed stay on the primary, so a client reads its own writes
 /// and a long-poll woken by a commit finds it. Long-polls wake on `NOTIFY` from the primary, sent at the commit of
@@ -39,7 +39,7 @@ package struct PostgreSQLCatalogStore: CatalogStore {
     ///
     /// - Throws: `PostgreSQLError` when a migration fails.
     package func migrate() throws {
-        try primary.withConnection { connection in _ = try PostgreSQLSchema.migrator.migrate(connection) }
+        try primary.withConnection { connection in _ = try PostgreSQLCatalogSchema.migrator.migrate(connection) }
     }
 
     /// One watcher for both: one channel carries the commits of the catalog and of navigation state.
@@ -79,7 +79,7 @@ package struct PostgreSQLCatalogStore: CatalogStore {
             return try feed.reading { _ in
                 FeedStatus(
                     database: try feed.databaseUUID(),
-                    schemaVersion: try PostgreSQLSchema.migrator.appliedMigrations(in: connection).last?.version ?? 0,
+                    schemaVersion: try PostgreSQLCatalogSchema.migrator.appliedMigrations(in: connection).last?.version ?? 0,
                     lastSequence: try PostgreSQLChangeFeed.latestSeq(on: connection),
                     prunedBefore: try feed.prunedBefore())
             }

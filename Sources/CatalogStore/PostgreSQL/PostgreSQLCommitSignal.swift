@@ -1,9 +1,9 @@
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 
 /// The commits to a PostgreSQL catalog database, from any process, for a ``CommitWatcher``: a connection of its own
-/// listens on ``PostgreSQLSchema/commitChannel``, on which every transaction that changes the change log or the
+/// listens on ``PostgreSQLCatalogSchema/commitChannel``, on which every transaction that changes the change log or the
 /// navigation state notifies when it commits (`0003_commit_notifications.sql`).
 ///
 /// A waiting watcher uses no CPU: it sleeps on the connection's socket until a notification or the timeout.
@@ -20,10 +20,10 @@ package final class PostgreSQLCommitSignal: CommitSignal {
     private var nextAttempt = ContinuousClock.now
     private static let retryDelay = Duration.seconds(1)
 
-    /// Opens a connection to the database at `uri` and listens on ``PostgreSQLSchema/commitChannel``.
+    /// Opens a connection to the database at `uri` and listens on ``PostgreSQLCatalogSchema/commitChannel``.
     ///
     /// - Parameter uri: a libpq connection URI or `key=value` string of a database migrated by
-    ///   ``PostgreSQLSchema/migrator`` (without `0003_commit_notifications.sql` no commit is ever signalled).
+    ///   ``PostgreSQLCatalogSchema/migrator`` (without `0003_commit_notifications.sql` no commit is ever signalled).
     /// - Throws: ``PostgreSQLError`` when the connection cannot be opened or `LISTEN` fails.
     package init(uri: String) throws {
         self.uri = uri
@@ -68,7 +68,7 @@ package final class PostgreSQLCommitSignal: CommitSignal {
 
     private static func listeningConnection(_ uri: String) throws -> PostgreSQLConnection {
         let connection = try PostgreSQLConnection(uri: uri)
-        try connection.listen(PostgreSQLSchema.commitChannel)
+        try connection.listen(PostgreSQLCatalogSchema.commitChannel)
         return connection
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 package import LibraryNavigation
 package import Navigation
 package import SQLiteDB
-package import Schema
+package import SQLiteCatalog
 
 /// A catalog store in SQLite: the catalog file read through a pool, and the users' file beside it (users, tokens,
 /// navigation state, web sessions) written through a second pool's one writer, with the catalog attached read-only,

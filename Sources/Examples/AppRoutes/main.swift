@@ -1,6 +1,6 @@
 import Navigation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 
 /// A notes app's places: the list of notes, one note, the settings.
 enum AppRoute: NavigationRoute {

@@ -1,7 +1,7 @@
 import Catalog
 import LibraryNavigation
 import Navigation
-import Schema
+import SQLiteCatalog
 
 // In a directory where `catalog import SampleData/library.json SampleData/music.json` has run:
 let catalog = LibraryCatalog(try DatabaseSchema.openCatalog(path: "catalog.sqlite"))

@@ -5,7 +5,7 @@ public import SchemaMigration
 /// `Migrations/Navigation/`, embedded into this module at build time (PostgreSQL's are among the `PostgreSQL`
 /// module's).
 ///
-/// An app with a SQLite database of its own creates them with the `Schema` module's `NavigationSchema.migrator`
+/// An app with a SQLite database of its own creates them with the `SQLiteCatalog` module's `NavigationSchema.migrator`
 /// before it opens a ``NavigationStore``:
 ///
 /// ```swift

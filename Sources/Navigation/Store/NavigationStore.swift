@@ -3,7 +3,7 @@ public import Foundation
 /// Navigation state in a database, per user and per scene (window): restored and repaired at launch, saved
 /// at every intent, with a bounded history and named sessions.
 ///
-/// The same rules hold on SQLite and PostgreSQL: the `Schema` module makes a store on a SQLite connection or pool
+/// The same rules hold on SQLite and PostgreSQL: the `SQLiteCatalog` module makes a store on a SQLite connection or pool
 /// (`NavigationStore(database:)`, whose pool's readers then restore scenes while its writer saves), the `PostgreSQL`
 /// module one on a PostgreSQL connection. The database must carry the navigation tables (``NavigationSchema``).
 /// Every query is scoped by the ``NavigationUser`` passed in, so one user never reads or changes another's rows

@@ -2,7 +2,7 @@ import Catalog
 import CatalogImport
 import Foundation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 
 /// Writes a large synthetic catalog fast: one transaction, the catalog's secondary indexes and triggers
 /// dropped during the load and created again after it, the search index built in one pass at the end.

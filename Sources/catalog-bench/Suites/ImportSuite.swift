@@ -2,7 +2,7 @@ import Catalog
 import CatalogImport
 import Foundation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 
 #if canImport(Glibc)
     import Glibc

@@ -3,7 +3,7 @@ import CatalogImport
 import Foundation
 import Navigation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 
 /// Suite `navigation`: 1,000 users × 3 scenes with full histories (100 entries each); the latency of one
 /// save (an intent applied and persisted: scene row, history append, pruning, in one transaction) and of

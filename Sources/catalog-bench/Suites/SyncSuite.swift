@@ -3,7 +3,7 @@ import CatalogImport
 import CatalogSync
 import Foundation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 
 /// Suite `sync`: a client catches up with 100,000 changes (`CATALOG_BENCH_SYNC_CHANGES` to change it) made on
 /// a server after the client's snapshot: book inserts with their credits and genres, updates and deletes of

@@ -3,9 +3,9 @@ import CatalogStore
 import CatalogSync
 import CommandLineKit
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
-import Schema
+import SQLiteCatalog
 
 /// `catalog changes --since N [--limit M]` and `catalog changes --prune-before N`: the change feed.
 enum ChangesCommand {

@@ -1,10 +1,10 @@
 import Catalog
-import CatalogAPI
+import CatalogViews
 import CatalogImport
 import CatalogStore
 import CommandLineKit
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 
 /// `catalog import FILE...`: import catalog files (JSON, CSV/TSV, Open Library dumps, MARC 21, Calibre libraries),

@@ -1,5 +1,5 @@
 import Catalog
-import CatalogAPI
+import CatalogViews
 import CatalogStore
 import CommandLineKit
 import Foundation

@@ -6,10 +6,10 @@ import Dispatch
 import Foundation
 import HTTPServer
 import Navigation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 
 /// `catalog serve`: the catalog's HTTP API for clients, until SIGINT or SIGTERM.
 enum ServeCommand {

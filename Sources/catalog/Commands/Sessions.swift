@@ -1,4 +1,4 @@
-import CatalogAPI
+import CatalogViews
 import CatalogStore
 import CommandLineKit
 import LibraryNavigation

@@ -4,9 +4,9 @@ import CatalogStore
 import CatalogSync
 import CommandLineKit
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
-import Schema
+import SQLiteCatalog
 
 /// `catalog snapshot OUT.sqlite` and `catalog snapshot --from URL OUT.sqlite`: a consistent copy that starts a
 /// client.

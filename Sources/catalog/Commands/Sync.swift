@@ -3,10 +3,10 @@ import CatalogRemote
 import CatalogSync
 import CommandLineKit
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 
 /// `catalog sync --from SERVER.sqlite|URL [--follow] | --changes FILE.jsonl`: catch a client copy up.
 enum SyncCommand {

@@ -1,6 +1,6 @@
 import AccessTokens
 import Accounts
-import CatalogAPI
+import CatalogViews
 import CatalogStore
 import CommandLineKit
 import Foundation

@@ -1,5 +1,5 @@
 import Accounts
-import CatalogAPI
+import CatalogViews
 import CatalogStore
 import CommandLineKit
 import Navigation

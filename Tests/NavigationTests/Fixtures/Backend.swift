@@ -1,8 +1,8 @@
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 
@@ -25,7 +25,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             return .sqlite(db)
         case .postgreSQL:
             let uri = try PostgresCluster.shared().createDatabase("navigation")
-            try PostgreSQLSchema.migrator.migrate(try PostgreSQLConnection(uri: uri))
+            try PostgreSQLCatalogSchema.migrator.migrate(try PostgreSQLConnection(uri: uri))
             return .postgreSQL(uri: uri)
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import Catalog
 import Foundation
 import Navigation
 import SQLiteDB
-import Schema
+import SQLiteCatalog
 import TestSupport
 import Testing
 

@@ -3,7 +3,7 @@ package import Foundation
 import LibraryNavigation
 package import PostgreSQLDB
 
-/// The catalog tables of a PostgreSQL database (`Migrations/PostgreSQL/`) as the routes of a scene ask about them: the
+/// The catalog tables of a PostgreSQL database (`Migrations/PostgreSQLCatalog/`) as the routes of a scene ask about them: the
 /// lookups a `CatalogLookupValidator` checks routes with, and the titles a scene is printed with.
 ///
 /// ```swift

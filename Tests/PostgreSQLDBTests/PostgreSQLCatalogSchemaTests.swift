@@ -1,17 +1,17 @@
 import Catalog
 import CatalogSync
 import Foundation
-import PostgreSQL
+import PostgreSQLCatalog
 import PostgreSQLDB
 import TestSupport
 import Testing
 
-/// The catalog schema on PostgreSQL (Migrations/PostgreSQL/): its triggers, search rules and change log.
-@Suite struct PostgreSQLSchemaTests {
+/// The catalog schema on PostgreSQL (Migrations/PostgreSQLCatalog/): its triggers, search rules and change log.
+@Suite struct PostgreSQLCatalogSchemaTests {
     /// A new database with the schema applied.
     private func catalog() throws -> PostgreSQLConnection {
         let connection = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase("catalog"))
-        try PostgreSQLSchema.migrator.migrate(connection)
+        try PostgreSQLCatalogSchema.migrator.migrate(connection)
         return connection
     }
 
@@ -45,7 +45,7 @@ import Testing
 
     @Test func migratesOnceAndHasEveryTable() throws {
         let db = try catalog()
-        #expect(try PostgreSQLSchema.migrator.migrate(db).isEmpty)
+        #expect(try PostgreSQLCatalogSchema.migrator.migrate(db).isEmpty)
         let tables = try db.fetchAll(
             String.self, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
         #expect(
@@ -75,7 +75,7 @@ import Testing
     /// token no session id gives back, end (their users sign in again) and nothing else changes.
     @Test func sessionsStartedBeforeCSRFTokensWereHashedEnd() throws {
         let db = try PostgreSQLConnection(uri: try PostgresCluster.shared().createDatabase("csrf"))
-        try PostgreSQLMigrator(PostgreSQLSchema.migrations.filter { $0.version < 4 }).migrate(db)
+        try PostgreSQLMigrator(PostgreSQLCatalogSchema.migrations.filter { $0.version < 4 }).migrate(db)
         try db.execute("INSERT INTO users (id, name, created_at) VALUES (1, 'ada', '2026-01-01T00:00:00Z')")
         try db.execute(
             "INSERT INTO access_tokens (id, user_id, hash, scope, created_at) VALUES (1, 1, $1, 'nav', 'x')",
@@ -86,7 +86,7 @@ import Testing
             VALUES (1, $1, 'plain-csrf-value', 'x', 'x')
             """, [String(repeating: "cd", count: 32)])
 
-        #expect(try PostgreSQLSchema.migrator.migrate(db).map(\.version) == [4, 5])
+        #expect(try PostgreSQLCatalogSchema.migrator.migrate(db).map(\.version) == [4, 5])
         #expect(try db.fetchOne(Int.self, "SELECT count(*)::int FROM web_sessions") == 0)
         #expect(try db.fetchOne(Int.self, "SELECT count(*)::int FROM access_tokens") == 1)
         let columns = try db.fetchAll(
@@ -102,8 +102,8 @@ import Testing
             let uri = try cluster.createDatabase("refused", encoding: encoding, locale: locale)
             let name = try #require(uri.split(separator: "/").last.map(String.init))
             let db = try PostgreSQLConnection(uri: uri)
-            let error = try #require(throws: PostgreSQLSchemaError.self) {
-                try PostgreSQLSchema.migrator.migrate(db)
+            let error = try #require(throws: PostgreSQLCatalogSchemaError.self) {
+                try PostgreSQLCatalogSchema.migrator.migrate(db)
             }
             #expect(
                 error
@@ -323,7 +323,7 @@ import Testing
     private static let searchCatalogURI = Result<String, any Error> {
         let uri = try PostgresCluster.shared().createDatabase("search")
         let db = try PostgreSQLConnection(uri: uri)
-        try PostgreSQLSchema.migrator.migrate(db)
+        try PostgreSQLCatalogSchema.migrator.migrate(db)
         for title in ["L'École des femmes", "Nineteen Eighty-Four 1984", "Motörhead", "Достоевский"] {
             try db.execute(
                 "INSERT INTO books (title, sort_title, sort_key) VALUES ($1, $1, lower($1))", [title])

@@ -2,7 +2,7 @@
 -- sends a notification on the channel `catalog_commits` (no payload), so that a server's long-polls (the change
 -- feed's `wait`, a scene's revision) wake when any process commits to this database, other processes and other
 -- servers included: LISTEN/NOTIFY is PostgreSQL's counterpart of the `PRAGMA data_version` a server polls on a
--- SQLite file. The channel's name has one home in Swift, `PostgreSQLSchema.commitChannel`.
+-- SQLite file. The channel's name has one home in Swift, `PostgreSQLCatalogSchema.commitChannel`.
 --
 -- A statement-level trigger per table is enough, and cheap: PostgreSQL delivers a transaction's notifications when
 -- it commits, never when it rolls back (nor those of a rolled-back savepoint), and folds the identical ones of a

@@ -1,11 +1,11 @@
 package import Catalog
-import CatalogAPI
+import CatalogViews
 package import Foundation
 package import PostgreSQLDB
 import SQLInterface
 import SQLiteDB
 
-/// The catalog tables of a PostgreSQL database (`Migrations/PostgreSQL/`) as the catalog's read answers ask for them:
+/// The catalog tables of a PostgreSQL database (`Migrations/PostgreSQLCatalog/`) as the catalog's read answers ask for them:
 /// the browsing lists run the statements SQLite runs (``BrowsingList``, its `?` numbered for PostgreSQL), read by
 /// the same cursors, so a list pages, sorts and counts alike on both backends; search ranks with `ts_rank` over the
 /// `search_index` documents.

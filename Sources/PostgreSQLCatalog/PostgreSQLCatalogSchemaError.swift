@@ -2,7 +2,7 @@ public import Foundation
 
 /// Why a PostgreSQL database cannot hold the catalog, said before anything is created in it, with how to make one
 /// that can.
-public enum PostgreSQLSchemaError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum PostgreSQLCatalogSchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The database's encoding is not UTF8 (e.g. LATIN1, SQL_ASCII).
     case notUTF8(database: String, encoding: String)
     /// The database is UTF8, but its LC_CTYPE (C, POSIX) knows no letters beyond ASCII, so case and accents cannot
@@ -29,6 +29,6 @@ public enum PostgreSQLSchemaError: Error, Sendable, Hashable, CustomStringConver
 }
 
 // An app shows these in an alert: the description is the message.
-extension PostgreSQLSchemaError: LocalizedError {
+extension PostgreSQLCatalogSchemaError: LocalizedError {
     public var errorDescription: String? { description }
 }

@@ -30,7 +30,7 @@ public struct PostgreSQLChange: Sendable, Hashable, PostgreSQLRowDecodable {
     }
 }
 
-/// The change feed of a catalog on PostgreSQL (see `Migrations/PostgreSQL/0001_catalog.sql`): the changes after a
+/// The change feed of a catalog on PostgreSQL (see `Migrations/PostgreSQLCatalog/0001_catalog.sql`): the changes after a
 /// sequence with each entity's current payload, in the JSON lines SQLite's feed writes, so a client syncs from
 /// either alike.
 ///

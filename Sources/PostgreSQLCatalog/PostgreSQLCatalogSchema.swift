@@ -1,18 +1,18 @@
 public import PostgreSQLDB
 
-/// The catalog's and the navigation's tables on PostgreSQL: the migrations of `Migrations/PostgreSQL/`, embedded at
+/// The catalog's and the navigation's tables on PostgreSQL: the migrations of `Migrations/PostgreSQLCatalog/`, embedded at
 /// build time, numbered as a sequence of their own (a PostgreSQL database holds only these).
 ///
 /// ```swift
 /// let connection = try PostgreSQLConnection(uri: "postgres://catalog@db.example.org/catalog")
-/// try PostgreSQLSchema.migrator.migrate(connection)
+/// try PostgreSQLCatalogSchema.migrator.migrate(connection)
 /// ```
-public enum PostgreSQLSchema {
+public enum PostgreSQLCatalogSchema {
     /// The migrations in order of version.
     public static var migrations: [Migration] { embedded }
 
     /// A migrator over ``migrations`` that first checks the database can hold the catalog (see
-    /// ``PostgreSQLSchemaError``).
+    /// ``PostgreSQLCatalogSchemaError``).
     public static var migrator: PostgreSQLMigrator { PostgreSQLMigrator(embedded, requirement: requireUnicode) }
 
     /// Refuses a database that is not UTF8, or whose LC_CTYPE knows no letters beyond ASCII (C, POSIX): the catalog
@@ -30,10 +30,10 @@ public enum PostgreSQLSchema {
         let encoding: String = try row.value(at: 1)
         let ctype: String = try row.value(at: 2)
         if encoding != "UTF8" {
-            throw PostgreSQLSchemaError.notUTF8(database: name, encoding: encoding)
+            throw PostgreSQLCatalogSchemaError.notUTF8(database: name, encoding: encoding)
         }
         if ["C", "POSIX"].contains(ctype) {
-            throw PostgreSQLSchemaError.asciiOnlyLocale(database: name, ctype: ctype)
+            throw PostgreSQLCatalogSchemaError.asciiOnlyLocale(database: name, ctype: ctype)
         }
     }
 
