@@ -1,6 +1,6 @@
 import Catalog
-package import CatalogViews
 import CatalogSync
+package import CatalogViews
 import Foundation
 package import HTTPServer
 import Navigation

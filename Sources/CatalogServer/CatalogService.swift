@@ -1,7 +1,7 @@
 import AccessTokens
 import Catalog
-import CatalogViews
 package import CatalogStore
+import CatalogViews
 import Foundation
 package import HTTPServer
 package import SQLiteDB

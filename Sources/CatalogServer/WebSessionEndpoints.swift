@@ -1,6 +1,6 @@
 import AccessTokens
-import CatalogViews
 import CatalogStore
+import CatalogViews
 import Foundation
 import HTTPServer
 import Navigation

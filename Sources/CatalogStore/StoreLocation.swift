@@ -1,7 +1,7 @@
 import PostgreSQLCatalog
 import PostgreSQLDB
-package import SQLiteDB
 package import SQLiteCatalog
+package import SQLiteDB
 
 /// Where a catalog store's rows are: the one place that chooses between SQLite and PostgreSQL. A program resolves
 /// its options to a location once and opens the store there; from then on it speaks to ``CatalogStore`` alone, and

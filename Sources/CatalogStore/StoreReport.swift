@@ -1,8 +1,8 @@
 import Foundation
 import PostgreSQLCatalog
 import PostgreSQLDB
-package import SQLiteDB
 import SQLiteCatalog
+package import SQLiteDB
 package import SchemaMigration
 
 /// What a database holds and which schema it has: `catalog info`'s report, whichever database it is.

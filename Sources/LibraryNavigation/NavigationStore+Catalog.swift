@@ -1,6 +1,6 @@
 public import Navigation
-public import SQLiteDB
 import SQLiteCatalog
+public import SQLiteDB
 
 extension NavigationStore where Route == LibraryRoute {
     /// A store for the scenes that browse the catalog `database` reads: every route an intent brings in, and every

@@ -2,8 +2,8 @@ import CatalogStore
 import CommandLineKit
 import Foundation
 import PostgreSQLDB
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 
 /// Options every subcommand accepts.
 enum GlobalOptions {

@@ -10,8 +10,8 @@ import Foundation
 // SampleData/ first). A digest is the state, the history position and every history entry, on one line.
 import LibraryNavigation
 import Navigation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 
 func digest(_ session: NavigationSession<LibraryRoute>) throws -> String {
     let describe = { (state: SplitViewState<LibraryRoute>) in

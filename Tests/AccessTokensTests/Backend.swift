@@ -3,8 +3,8 @@ import Accounts
 import Navigation
 import PostgreSQLCatalog
 import PostgreSQLDB
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 import TestSupport
 import Testing
 

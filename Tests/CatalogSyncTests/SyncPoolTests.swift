@@ -1,8 +1,8 @@
 import Catalog
 import CatalogSync
 import Foundation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 import TestSupport
 import Testing
 

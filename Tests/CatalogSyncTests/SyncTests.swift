@@ -2,8 +2,8 @@ import Catalog
 import CatalogImport
 import CatalogSync
 import Foundation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 import TestSupport
 import Testing
 

@@ -3,8 +3,8 @@ import CatalogImport
 import Foundation
 import LibraryNavigation
 import Navigation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Navigation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 import Testing
 
 /// An app with its own routes and its own database keeps its navigation state there, with no catalog tables.

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 import Navigation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 import Synchronization
 import TestSupport
 import Testing

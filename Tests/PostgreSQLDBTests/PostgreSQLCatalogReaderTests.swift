@@ -3,8 +3,8 @@ import CatalogViews
 import Foundation
 import PostgreSQLCatalog
 import PostgreSQLDB
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 import TestSupport
 import Testing
 

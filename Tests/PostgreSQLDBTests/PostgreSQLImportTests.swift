@@ -4,8 +4,8 @@ import CatalogSync
 import Foundation
 import PostgreSQLCatalog
 import PostgreSQLDB
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 import TestSupport
 import Testing
 

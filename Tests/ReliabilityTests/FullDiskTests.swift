@@ -1,8 +1,8 @@
 import Foundation
 import LibraryNavigation
 import Navigation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 import TestSupport
 import Testing
 

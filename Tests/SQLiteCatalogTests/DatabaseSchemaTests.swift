@@ -1,8 +1,8 @@
 import Catalog
 import Foundation
 import Navigation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 import TestSupport
 import Testing
 

@@ -1,11 +1,11 @@
 import AccessTokens
 import Accounts
 import Catalog
-import CatalogViews
 import CatalogImport
 import CatalogServer
 import CatalogStore
 import CatalogSync
+import CatalogViews
 import LibraryNavigation
 import Navigation
 

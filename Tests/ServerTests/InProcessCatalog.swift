@@ -5,8 +5,8 @@ import CatalogStore
 import Foundation
 import HTTPServer
 import Navigation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 import TestSupport
 import Testing
 

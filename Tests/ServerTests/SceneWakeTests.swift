@@ -1,17 +1,17 @@
 import AccessTokens
 import Accounts
 import Catalog
-import CatalogViews
 import CatalogServer
 import CatalogStore
 import CatalogSync
+import CatalogViews
 import Dispatch
 import Foundation
 import HTTPServer
 import LibraryNavigation
 import Navigation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 import TestSupport
 import Testing
 

@@ -1,8 +1,8 @@
 public import Catalog
 import CatalogImport
 public import Foundation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 
 /// A fresh in-memory catalog for one test.
 public func makeCatalog() throws -> LibraryCatalog {

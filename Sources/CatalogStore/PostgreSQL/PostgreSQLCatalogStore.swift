@@ -79,7 +79,8 @@ package struct PostgreSQLCatalogStore: CatalogStore {
             return try feed.reading { _ in
                 FeedStatus(
                     database: try feed.databaseUUID(),
-                    schemaVersion: try PostgreSQLCatalogSchema.migrator.appliedMigrations(in: connection).last?.version ?? 0,
+                    schemaVersion: try PostgreSQLCatalogSchema.migrator.appliedMigrations(in: connection).last?.version
+                        ?? 0,
                     lastSequence: try PostgreSQLChangeFeed.latestSeq(on: connection),
                     prunedBefore: try feed.prunedBefore())
             }

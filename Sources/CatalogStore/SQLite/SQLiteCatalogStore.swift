@@ -6,8 +6,8 @@ package import CatalogSync
 import Foundation
 package import LibraryNavigation
 package import Navigation
-package import SQLiteDB
 package import SQLiteCatalog
+package import SQLiteDB
 
 /// A catalog store in SQLite: the catalog file read through a pool, and the users' file beside it (users, tokens,
 /// navigation state, web sessions) written through a second pool's one writer, with the catalog attached read-only,

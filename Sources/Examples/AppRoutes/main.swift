@@ -1,6 +1,6 @@
 import Navigation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 
 /// A notes app's places: the list of notes, one note, the settings.
 enum AppRoute: NavigationRoute {

@@ -1,7 +1,7 @@
 import Catalog
 public import Foundation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 
 /// The search box: any text runs as a real full-text search against a small migrated in-memory catalog and
 /// returns results or nothing, never an error (an SQL or FTS5 syntax error escaping the query sanitizer).

@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 
 /// Suite `browse`: the catalog's browsing lists and search on a generated catalog of 1,000,000 books
 /// (≈200,000 authors, 300 genres, 100,000 bands), or `CATALOG_BENCH_BOOKS` books (at least 1,000, so the searched

@@ -1,8 +1,8 @@
 import Catalog
 import CatalogImport
 import Foundation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 
 /// Writes a large synthetic catalog fast: one transaction, the catalog's secondary indexes and triggers
 /// dropped during the load and created again after it, the search index built in one pass at the end.

@@ -1,8 +1,8 @@
 import Catalog
 import CatalogImport
 import Foundation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 
 #if canImport(Glibc)
     import Glibc

@@ -7,8 +7,8 @@ import Dispatch
 import Foundation
 import HTTPServer
 import Navigation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 
 /// Suite `longpoll`: the time from a commit to the answer of a long-poll waiting for it, through a real server on
 /// 127.0.0.1 (the `catalog serve` service) and the HTTP client: one waiting client, and 1,000 parked at once.

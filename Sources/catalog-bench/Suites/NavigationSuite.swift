@@ -2,8 +2,8 @@ import Catalog
 import CatalogImport
 import Foundation
 import Navigation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 
 /// Suite `navigation`: 1,000 users × 3 scenes with full histories (100 entries each); the latency of one
 /// save (an intent applied and persisted: scene row, history append, pruning, in one transaction) and of

@@ -2,8 +2,8 @@ import Catalog
 import CatalogImport
 import CatalogSync
 import Foundation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 
 /// Suite `sync`: a client catches up with 100,000 changes (`CATALOG_BENCH_SYNC_CHANGES` to change it) made on
 /// a server after the client's snapshot: book inserts with their credits and genres, updates and deletes of

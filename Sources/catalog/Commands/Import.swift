@@ -1,7 +1,7 @@
 import Catalog
-import CatalogViews
 import CatalogImport
 import CatalogStore
+import CatalogViews
 import CommandLineKit
 import Foundation
 import PostgreSQLCatalog

@@ -8,8 +8,8 @@ import HTTPServer
 import Navigation
 import PostgreSQLCatalog
 import PostgreSQLDB
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 
 /// `catalog serve`: the catalog's HTTP API for clients, until SIGINT or SIGTERM.
 enum ServeCommand {

@@ -1,5 +1,5 @@
-import CatalogViews
 import CatalogStore
+import CatalogViews
 import CommandLineKit
 import LibraryNavigation
 import Navigation

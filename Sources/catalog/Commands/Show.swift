@@ -1,6 +1,6 @@
 import Catalog
-import CatalogViews
 import CatalogStore
+import CatalogViews
 import CommandLineKit
 import Foundation
 import LibraryNavigation

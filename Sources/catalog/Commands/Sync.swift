@@ -5,8 +5,8 @@ import CommandLineKit
 import Foundation
 import PostgreSQLCatalog
 import PostgreSQLDB
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 
 /// `catalog sync --from SERVER.sqlite|URL [--follow] | --changes FILE.jsonl`: catch a client copy up.
 enum SyncCommand {

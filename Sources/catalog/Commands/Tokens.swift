@@ -1,7 +1,7 @@
 import AccessTokens
 import Accounts
-import CatalogViews
 import CatalogStore
+import CatalogViews
 import CommandLineKit
 import Foundation
 import Navigation

@@ -1,6 +1,6 @@
 import Accounts
-import CatalogViews
 import CatalogStore
+import CatalogViews
 import CommandLineKit
 import Navigation
 

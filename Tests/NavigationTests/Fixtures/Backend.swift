@@ -1,8 +1,8 @@
 import Foundation
 import PostgreSQLCatalog
 import PostgreSQLDB
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 import TestSupport
 import Testing
 

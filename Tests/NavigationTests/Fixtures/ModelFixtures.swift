@@ -1,7 +1,7 @@
 import Foundation
 import Observation
-import SQLiteDB
 import SQLiteCatalog
+import SQLiteDB
 import TestSupport
 import Testing
 
