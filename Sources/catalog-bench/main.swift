@@ -14,6 +14,7 @@ enum Suites {
             SQLiteSuite(), BrowseSuite(), NavigationSuite(),
             ImportSuite(rows: importRows, marcRecords: marcRecords, postgreSQL: postgreSQL),
             SyncSuite(),
+            EditSuite(),
             LongPollSuite(),
             ServeSuite(),
             PostgreSQLServeSuite(postgreSQL: postgreSQL),

@@ -99,9 +99,9 @@ import Testing
         #expect(applied == appliedBefore && rows == rowsBefore)
     }
 
-    /// A copy of `Tests/SchemaTests/Fixtures/<name>` in a temporary directory: opening a database writes to it.
+    /// A copy of `Tests/SQLiteCatalogTests/Fixtures/<name>` in a temporary directory: opening a database writes to it.
     private func copyOfFixture(_ name: String) throws -> String {
-        let fixture = TestSupport.packageRoot.appending(path: "Tests/SchemaTests/Fixtures").appending(path: name)
+        let fixture = TestSupport.packageRoot.appending(path: "Tests/SQLiteCatalogTests/Fixtures").appending(path: name)
         let copy = try TemporaryFiles("schema").path(name)
         try FileManager.default.copyItem(atPath: fixture.path, toPath: copy)
         return copy
