@@ -66,7 +66,9 @@ struct CatalogEndpoints: Sendable {
         do {
             return try EntityAnswer.response(kind, uuid, from: storage, unless: context.request.ifNoneMatch)
         } catch CatalogError.notFound {
-            guard let survivor = try EntityAnswer.survivor(of: kind, uuid, in: storage) else { throw CatalogError.notFound(kind, uuid: uuid) }
+            guard let survivor = try EntityAnswer.survivor(of: kind, uuid, in: storage) else {
+                throw CatalogError.notFound(kind, uuid: uuid)
+            }
             var moved = APIProblem(
                 status: .permanentRedirect, code: .merged,
                 detail: "the \(kind.rawValue) \(uuid.uuidString.lowercased()) was merged into "

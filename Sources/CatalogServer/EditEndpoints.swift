@@ -192,7 +192,8 @@ struct EditEndpoints: Sendable {
         try body.allowOnly(["into", "keep"])
         guard let text = try body.string("into"), let survivor = UUID(uuidString: text) else {
             throw APIProblem(
-                status: .badRequest, code: .badBody, detail: "the body needs \"into\": the uuid of the entry that stays")
+                status: .badRequest, code: .badBody,
+                detail: "the body needs \"into\": the uuid of the entry that stays")
         }
         guard let keep = body.members.first(where: { $0.name == "keep" })?.node, !keep.isNull else {
             return (survivor, [])
@@ -208,7 +209,9 @@ struct EditEndpoints: Sendable {
             switch source.string {
             case "merged": kept.insert(field)
             case "into": continue
-            default: errors.append((field, "keep \"\(field)\" from \"merged\" or \"into\"; got \(source.string.map { "\"\($0)\"" } ?? source.kindName)"))
+            default:
+                let given = source.string.map { "\"\($0)\"" } ?? source.kindName
+                errors.append((field, "keep \"\(field)\" from \"merged\" or \"into\"; got \(given)"))
             }
         }
         guard errors.isEmpty else { throw .invalidEdit(errors) }
