@@ -1,5 +1,6 @@
 package import Catalog
 package import Foundation
+import LibraryNavigation
 
 extension CatalogAPI {
     /// One entity as ``show(_:uuid:in:)`` answers it, with its revision (its ETag), both read in one transaction, so
@@ -69,5 +70,62 @@ private struct EditRecordJSON: Encodable {
         at = record.editedAt
         changes = record.changes
         undone = record.undone
+    }
+}
+
+extension CatalogAPI {
+    /// What an edit of each kind takes, for a client that draws its own forms (the web page):
+    /// `{"searchPath", "kinds": [{"kind", "title", "path", "fields": [{"key", "label", "long", "values"}], "lists":
+    /// [{"key", "heading", "kind", "roles"}]}]}`: where to search for a list's entries; for each kind the path a
+    /// `POST` adds one to, the fields a `POST` or `PATCH` names, in the order a form shows them (`long` for a summary,
+    /// `values` for a field with fixed ones), and the lists it gives whole, each listing entries of `kind`, with the
+    /// roles a credit takes (`null` for a list without roles, whose entries are names or uuids).
+    package static func editing() -> JSONValue {
+        ["searchPath": "/v1/search", "kinds": .array(EntityKind.allCases.map(editing(of:)))]
+    }
+
+    private static func field(_ key: String, _ label: String, values: [String]? = nil) -> JSONValue {
+        [
+            "key": .string(key), "label": .string(label), "long": .bool(key == "summary"),
+            "values": values.map { .array($0.map(JSONValue.string)) } ?? .null,
+        ]
+    }
+
+    private static func editing(of kind: EntityKind) -> JSONValue {
+        let genres: JSONValue = ["key": "genres", "heading": "Genres", "kind": "genre", "roles": .null]
+        let fields: [JSONValue]
+        var lists: [JSONValue] = []
+        switch kind {
+        case .book:
+            fields = [
+                field("title", "Title"), field("sortTitle", "Sort title"), field("isbn13", "ISBN"),
+                field("year", "Year"), field("pages", "Pages"), field("language", "Language"),
+                field("summary", "Summary"),
+            ]
+            let roles: [ContributorRole] = [.author, .translator, .illustrator, .editor, .contributor]
+            lists = [
+                [
+                    "key": "authors", "heading": "Authors", "kind": "author",
+                    "roles": .array(roles.map { .string($0.rawValue) }),
+                ],
+                genres,
+            ]
+        case .author:
+            fields = [field("name", "Name"), field("sortName", "Sort name"), field("disambiguation", "Note")]
+        case .genre:
+            fields = [field("name", "Name"), field("parent", "Part of")]
+        case .band:
+            fields = [
+                field("name", "Name"), field("sortName", "Sort name"), field("country", "Country"),
+                field("formedYear", "Formed"), field("endedYear", "Ended"),
+                field("status", "Status", values: Band.Status.allCases.map(\.rawValue)),
+                field("disambiguation", "Note"),
+            ]
+            lists = [genres]
+        }
+        return [
+            "kind": .string(kind.rawValue), "title": .string(kind.rawValue.capitalized),
+            "path": .string(path(of: .all(kind))), "fields": .array(fields), "lists": .array(lists),
+        ]
     }
 }

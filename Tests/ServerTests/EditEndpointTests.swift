@@ -210,6 +210,27 @@ import Testing
         #expect(refused.text.contains("PostgreSQL"))
     }
 
+    /// `GET /v1/editing` names the fields and lists an edit of each kind takes: each is one the library takes.
+    @Test func theFieldsTheEditingDescriptionNamesAreTheOnesAnEditTakes() throws {
+        let served = try InProcessCatalog()
+        defer { served.stop() }
+        let described = try Self.object(try served.get("/v1/editing"))
+        let kinds = try #require(described["kinds"] as? [[String: Any]])
+        #expect(kinds.compactMap { $0["kind"] as? String } == ["book", "author", "genre", "band"])
+        for kind in kinds {
+            let name = try #require(kind["kind"] as? String)
+            let path = try #require(kind["path"] as? String)
+            let keys = (kind["fields"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
+            let lists = (kind["lists"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
+            var body = Dictionary(uniqueKeysWithValues: keys.map { ($0, NSNull() as Any) })
+            body[keys[0]] = "Every field of a \(name)"
+            for list in lists { body[list] = [String]() }
+            let created = try served.request(
+                "POST", path, body: try JSONSerialization.data(withJSONObject: body))
+            #expect(created.status == 201, "\(name): \(created.text)")
+        }
+    }
+
     /// A book of the sample's author, with a new one, in a genre of the sample.
     static let hobbitAgain = """
         {"title": "The Hobbit, again", "year": 1938, "summary": "Again.",
