@@ -4,6 +4,8 @@ package enum AccessScope: String, Sendable, Hashable, CaseIterable, Comparable {
     case read
     /// Reading, and changing one's own navigation state and sessions.
     case nav
+    /// Navigating, and editing the catalog by hand: adding, changing, deleting and merging entries.
+    case edit
     /// Everything.
     case admin
 

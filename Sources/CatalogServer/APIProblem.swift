@@ -19,6 +19,9 @@ package struct APIProblem: Error, Sendable, Equatable {
     package var challenge: String?
     /// The whole seconds a 429 asks the client to wait (`Retry-After`).
     package var retryAfter: Int?
+    /// Members the body holds beside the standard ones (RFC 9457 extension members): the fields a 422 refused, the
+    /// revision a 412 was refused against.
+    package var members: [String: JSONValue] = [:]
 
     /// A problem with the given status, code and detail.
     package init(
@@ -77,7 +80,12 @@ package struct APIProblem: Error, Sendable, Equatable {
                 detail: "another program held the database's lock for longer than this server waits (--wait); "
                     + "send the request again", retryAfter: 1)
         default:
-            self.init(status: .internalServerError, code: .internalError, detail: "\(error.localizedDescription)")
+            if let problem = APIProblem(editing: error) {
+                self = problem
+            } else {
+                self.init(
+                    status: .internalServerError, code: .internalError, detail: "\(error.localizedDescription)")
+            }
         }
     }
 
@@ -93,7 +101,7 @@ package struct APIProblem: Error, Sendable, Equatable {
     /// The problem as a response whose body also holds `members` (RFC 9457 extension members, e.g. the current state
     /// a 412 was refused against).
     package func response(adding members: [String: JSONValue]) -> HTTPResponse {
-        var fields = members
+        var fields = self.members.merging(members) { _, added in added }
         fields["type"] = "about:blank"
         fields["title"] = .string(status.reasonPhrase)
         fields["status"] = .int(status.code)

@@ -6,7 +6,8 @@ import HTTPServer
 
 /// The catalog's own endpoints: `/v1/health` (open to all), and for a token of scope `read` the browsing lists
 /// (`/v1/books`, …), one entity (`/v1/books/{uuid}`, …) and `/v1/search`, each read in one snapshot. Bodies are the
-/// JSON `catalog list`, `show` and `search` print with `--json`, made by the same ``CatalogAPI`` functions.
+/// JSON `catalog list`, `show` and `search` print with `--json`, made by the same ``CatalogAPI`` functions; an
+/// entity carries its revision as `ETag` (``EntityAnswer``).
 struct CatalogEndpoints: Sendable {
     let storage: any CatalogReading & ChangeFeedStore
     /// The program's version, reported by `/v1/health`.
@@ -57,14 +58,25 @@ struct CatalogEndpoints: Sendable {
             })
     }
 
+    /// `GET`: the entity with its revision as `ETag` (304 when `If-None-Match` names it); an entity merged into
+    /// another is answered 308 with the `Location` of the one it was merged into.
     private func show(_ kind: EntityKind, _ context: some RouteContext) throws -> HTTPResponse {
         _ = try context.query(allowing: [])
-        let text = context.parameters["uuid"]
-        guard let uuid = UUID(uuidString: text) else {
-            throw APIProblem(
-                status: .notFound, code: .notFound, detail: "'\(text)' is not a uuid, so no \(kind.rawValue) has it")
+        let uuid = try EntityAnswer.uuid(kind, context)
+        do {
+            return try EntityAnswer.response(kind, uuid, from: storage, unless: context.request.ifNoneMatch)
+        } catch CatalogError.notFound {
+            guard let survivor = try EntityAnswer.survivor(of: kind, uuid, in: storage) else {
+                throw CatalogError.notFound(kind, uuid: uuid)
+            }
+            var moved = APIProblem(
+                status: .permanentRedirect, code: .merged,
+                detail: "the \(kind.rawValue) \(uuid.uuidString.lowercased()) was merged into "
+                    + "\(survivor.uuidString.lowercased()); Location names it"
+            ).response
+            moved.headers.append(.location, CatalogAPI.path(of: kind, uuid: survivor))
+            return moved
         }
-        return try json(storage.readCatalog { catalog in try CatalogAPI.show(kind, uuid: uuid, in: catalog) })
     }
 
     private func search(_ context: some RouteContext) throws -> HTTPResponse {

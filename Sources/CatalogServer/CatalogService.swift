@@ -10,7 +10,8 @@ package import SQLiteDB
 /// concurrently, each request in one snapshot, and each user's navigation state (``SceneEndpoints``), all from a
 /// `CatalogStore`: SQLite files (`SQLiteCatalogStore`) or a PostgreSQL database. Bodies are the JSON the `catalog`
 /// command prints with `--json`, made by the same
-/// ``CatalogAPI`` functions. Offline clients get the change feed (a long-poll), lookups and snapshots
+/// ``CatalogAPI`` functions; a token of scope `edit` changes the catalog through the store's editor
+/// (``EditEndpoints``). Offline clients get the change feed (a long-poll), lookups and snapshots
 /// (``SyncEndpoints``). Every endpoint but `/v1/health` needs a bearer token (or the web page's session cookie,
 /// ``WebSessionEndpoints``), and each token's rate of requests is limited (``RateLimiter``): each endpoint is a route
 /// of a ``RouteGroup`` whose stages a request passes in order (authentication, CSRF, scope, rate limit) before its
@@ -51,6 +52,7 @@ package struct CatalogService: Sendable {
             storage: storage, watcher: commits.catalog, snapshots: try SnapshotStore(), longPolls: quota)
         sync.register(reading: scoped(.read))
         CatalogEndpoints(storage: storage, version: version).register(open: routes.root, reading: scoped(.read))
+        EditEndpoints(storage: storage).register(reading: scoped(.read), editing: scoped(.edit))
         SceneEndpoints(storage: storage, watcher: commits.navigation, longPolls: quota).register(
             reading: scoped(.read), navigating: scoped(.nav))
         NavigationEndpoint.register(reading: scoped(.read))

@@ -23,6 +23,9 @@ struct JSONBody {
         self.object = object
     }
 
+    /// The members in the order the body gives them.
+    var members: [(name: String, node: JSONNode)] { object.members }
+
     /// Refuses a member not in `keys` or `ignored` (a misspelt name would otherwise be dropped without a word).
     func allowOnly(_ keys: Set<String>, ignoring ignored: Set<String> = []) throws(APIProblem) {
         let names = object.members.map(\.name).sorted()

@@ -81,12 +81,24 @@ package struct ProblemCode: RawRepresentable, Hashable, Sendable, CustomStringCo
     package static let stateTooLarge = ProblemCode(rawValue: "state-too-large")
     /// 412: `If-Match` does not name the scene's current ETag.
     package static let staleScene = ProblemCode(rawValue: "stale-scene")
-    /// 428: a `PUT` of a scene without `If-Match`.
+    /// 428: a `PUT` of a scene, or a `PATCH` or `DELETE` of an entry, without `If-Match`.
     package static let preconditionRequired = ProblemCode(rawValue: "precondition-required")
     /// 409: others changed the scene every time this change was about to be saved.
     package static let sceneBusy = ProblemCode(rawValue: "scene-busy")
     /// 404: no saved session of that name.
     package static let noSuchSession = ProblemCode(rawValue: "no-such-session")
+
+    // Editing.
+    /// 422: a field or list an edit names that the entry does not have, or a value it refuses (`errors` names each).
+    package static let invalidEdit = ProblemCode(rawValue: "invalid-edit")
+    /// 409: an edit the catalog refuses as it stands (an author still credited on books).
+    package static let editRefused = ProblemCode(rawValue: "edit-refused")
+    /// 409: the entry was merged into another, which is where edits go now.
+    package static let merged = ProblemCode(rawValue: "merged")
+    /// 412: `If-Match` does not name the entry's current revision.
+    package static let staleRevision = ProblemCode(rawValue: "stale-revision")
+    /// 501: the database cannot do this yet (editing on PostgreSQL).
+    package static let unsupported = ProblemCode(rawValue: "unsupported")
 
     // Limits.
     /// 429: the token sent more requests than its rate allows.

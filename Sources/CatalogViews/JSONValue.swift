@@ -2,7 +2,7 @@ package import Foundation
 
 /// A JSON value built by hand, so the documented output shapes keep their `null`s (Codable synthesis drops
 /// nil optionals) and never depend on Swift property names.
-package enum JSONValue: Sendable, Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+package enum JSONValue: Sendable, Encodable, Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {

@@ -134,6 +134,8 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
     public static let ifNoneMatch: HTTPFieldName = "If-None-Match"
     /// `If-Range`.
     public static let ifRange: HTTPFieldName = "If-Range"
+    /// `Location`.
+    public static let location: HTTPFieldName = "Location"
     /// `Origin`.
     public static let origin: HTTPFieldName = "Origin"
     /// `Range`.

@@ -39,6 +39,7 @@ public struct HTTPStatus: RawRepresentable, Hashable, Comparable, Sendable, Expr
         case 204: "No Content"
         case 206: "Partial Content"
         case 304: "Not Modified"
+        case 308: "Permanent Redirect"
         case 400: "Bad Request"
         case 401: "Unauthorized"
         case 403: "Forbidden"
@@ -54,6 +55,7 @@ public struct HTTPStatus: RawRepresentable, Hashable, Comparable, Sendable, Expr
         case 428: "Precondition Required"
         case 429: "Too Many Requests"
         case 431: "Request Header Fields Too Large"
+        case 501: "Not Implemented"
         case 503: "Service Unavailable"
         default: code >= 500 ? "Internal Server Error" : "Error"
         }
@@ -69,6 +71,8 @@ public struct HTTPStatus: RawRepresentable, Hashable, Comparable, Sendable, Expr
     public static let partialContent: HTTPStatus = 206
     /// 304 Not Modified.
     public static let notModified: HTTPStatus = 304
+    /// 308 Permanent Redirect.
+    public static let permanentRedirect: HTTPStatus = 308
     /// 400 Bad Request.
     public static let badRequest: HTTPStatus = 400
     /// 401 Unauthorized.
@@ -101,6 +105,8 @@ public struct HTTPStatus: RawRepresentable, Hashable, Comparable, Sendable, Expr
     public static let requestHeaderFieldsTooLarge: HTTPStatus = 431
     /// 500 Internal Server Error.
     public static let internalServerError: HTTPStatus = 500
+    /// 501 Not Implemented.
+    public static let notImplemented: HTTPStatus = 501
     /// 503 Service Unavailable.
     public static let serviceUnavailable: HTTPStatus = 503
 }

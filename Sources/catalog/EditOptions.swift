@@ -1,5 +1,6 @@
 import Catalog
 import CatalogStore
+import CatalogViews
 import CommandLineKit
 import Foundation
 
@@ -141,7 +142,7 @@ enum EditOptions {
     /// Prints what an edit did: a line of text, or its JSON.
     static func report(_ result: EditResult, name: String?, _ invocation: Invocation) throws {
         if invocation[json] {
-            try Output.writeJSON(EditOutput(result))
+            Output.write(try CatalogAPI.editResult(result))
             return
         }
         let what = "\(result.kind.rawValue)\(name.map { " '\($0)'" } ?? "") \(result.uuid.uuidString.lowercased())"
@@ -155,24 +156,5 @@ enum EditOptions {
             Output.write("merged \(result.kind.rawValue) \(merged) into \(what)\(revision)\n")
         case .undo: Output.write("undid the last edit of \(what)\(revision)\n")
         }
-    }
-}
-
-/// An edit's result as `--json` prints it.
-struct EditOutput: Encodable {
-    let action: String
-    let kind: String
-    let uuid: String
-    let merged: String?
-    let revision: Int64
-    let history: Int64
-
-    init(_ result: EditResult) {
-        action = result.action.rawValue
-        kind = result.kind.rawValue
-        uuid = result.uuid.uuidString.lowercased()
-        merged = result.merged?.uuidString.lowercased()
-        revision = result.revision
-        history = result.historyID
     }
 }

@@ -2,6 +2,7 @@ import AccessTokens
 import Accounts
 import Foundation
 import Navigation
+import SQLiteCatalog
 import SQLiteDB
 import Testing
 
@@ -20,6 +21,35 @@ import Testing
         #expect(
             try state.strings("SELECT hash FROM access_tokens WHERE id = \(issued.stored.id)")
                 == [SHA256.hexDigest(of: issued.token)])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anEditTokenAllowsNavigatingAndEditingButNotAdministering(backend: Backend) throws {
+        let state = try backend.open()
+        let issued = try state.tokens.create(for: state.ada, scope: .edit, expiresAt: nil)
+        let scope = try state.tokens.authenticate(issued.token).scope
+        #expect(scope == .edit)
+        #expect(scope.allows(.read) && scope.allows(.nav) && scope.allows(.edit) && !scope.allows(.admin))
+        #expect(AccessScope.admin.allows(.edit) && !AccessScope.nav.allows(.edit))
+    }
+
+    /// Migration 0012 makes `access_tokens` again to allow `edit`: tokens and web sessions made before it keep
+    /// working, with the scopes they had.
+    @Test func tokensAndSessionsMadeBeforeTheEditScopeKeepTheirMeaning() throws {
+        let db = try Database.inMemory()
+        try Migrator(DatabaseSchema.migrator.migrations.filter { $0.version < 12 }).migrate(db)
+        let ada = try UserDirectory(db).user(named: "ada")
+        let tokens = AccessTokenStore(db)
+        let issued = try [AccessScope.read, .nav, .admin].map { try tokens.create(for: ada, scope: $0, expiresAt: nil) }
+        let session = try tokens.startWebSession(with: issued[1].token)
+        #expect(try DatabaseSchema.migrator.migrate(db).map(\.version) == [12])
+        #expect(try issued.map { try tokens.authenticate($0.token).scope } == [.read, .nav, .admin])
+        #expect(try tokens.webSession(session.id).caller.scope == .nav)
+        #expect(try tokens.create(for: ada, scope: .edit, expiresAt: nil).stored.scope == .edit)
+        // Removing the user still removes its tokens and their sessions.
+        try db.execute("DELETE FROM users")
+        #expect(try db.fetchOne(Int.self, "SELECT count(*) FROM access_tokens") == 0)
+        #expect(try db.fetchOne(Int.self, "SELECT count(*) FROM web_sessions") == 0)
     }
 
     @Test(arguments: Backend.allCases)

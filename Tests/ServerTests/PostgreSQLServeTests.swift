@@ -100,6 +100,28 @@ import Testing
         #expect(health["status"] as? String == "ok" && (health["lastSeq"] as? Int ?? 0) > 40)
     }
 
+    @Test func editsAnswer501SayingPostgreSQLCannotEditYet() throws {
+        let (uri, cli) = try Self.sampleDatabase("serve-pg-edits")
+        let served = try ServedCatalog(cli: cli, database: ["--database", uri])
+        defer { served.stop() }
+        let author = try #require(
+            (try JSONSerialization.jsonObject(with: served.get("/v1/authors?limit=1").body) as? [String: Any])
+                .flatMap { ($0["items"] as? [[String: Any]])?.first?["uuid"] as? String })
+        let shown = try served.get("/v1/authors/\(author)")
+        #expect(shown.status == 200 && shown.header("etag") != nil)
+        for (method, path, body) in [
+            ("POST", "/v1/authors", #"{"name": "Nobody"}"#), ("PATCH", "/v1/authors/\(author)", #"{"name": "x"}"#),
+            ("DELETE", "/v1/authors/\(author)", ""), ("GET", "/v1/authors/\(author)/history", ""),
+        ] {
+            let refused = try served.request(
+                method, path, headers: ["If-Match": shown.header("etag") ?? "*"], body: Data(body.utf8))
+            #expect(refused.status == 501, "\(method) \(path): \(refused.text)")
+            #expect(try problemCode(refused) == "unsupported")
+            #expect(refused.text.contains("PostgreSQL"))
+        }
+        #expect(try served.get("/v1/authors/\(author)").text == shown.text)
+    }
+
     @Test func scenesAndSessionsAnswerAsOnSQLite() throws {
         let (postgreSQL, sqlite) = try Self.servers("serve-pg-scenes")
         defer {

@@ -112,7 +112,7 @@ import Testing
     func otherMethodsAre405WithAllow(method: String) throws {
         let served = try ServedCatalog()
         defer { served.stop() }
-        let answer = try served.request(method, "/v1/books", body: Data("{}".utf8))
+        let answer = try served.request(method, "/v1/search", body: Data("{}".utf8))
         #expect(answer.status == 405)
         #expect(answer.header("allow") == "GET")
         #expect(answer.text.contains("\"method-not-allowed\""))

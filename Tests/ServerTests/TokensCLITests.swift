@@ -47,7 +47,7 @@ import Testing
         let cases: [(arguments: [String], message: String)] = [
             (["tokens", "create"], "--user NAME is required"),
             (["tokens", "create", "--user", "bob"], "catalog users add bob"),
-            (["tokens", "create", "--user", "ada", "--scope", "root"], "read, nav, admin"),
+            (["tokens", "create", "--user", "ada", "--scope", "root"], "read, nav, edit, admin"),
             (["tokens", "create", "--user", "ada", "--expires", "10"], "s, m, h or d"),
             (["tokens", "create", "--user", "ada", "--expires", "-5m"], "s, m, h or d"),
             // Past the year 9999 a time has no text form: stored as a number, it read back as "never expires".

@@ -42,6 +42,9 @@ package protocol CatalogReader {
     /// The change log's high-water mark: every write to the catalog moves it, so two reads that see the same
     /// number see the same catalog.
     func lastChangeSequence() throws -> Int64
+    /// The entity's revision, its ETag: the sequence of its newest change in the change log (0 when the log holds
+    /// none), which any change of the entity or its lists moves. `CatalogEditor` checks edits against it.
+    func revision(of kind: EntityKind, uuid: UUID) throws -> Int64
 }
 
 extension CatalogReader {
@@ -85,6 +88,14 @@ extension SQLCatalogReader {
 
     package func count<Item>(_ list: BrowsingList<Item>) throws -> Int {
         try list.count(in: listConnection)
+    }
+
+    package func revision(of kind: EntityKind, uuid: UUID) throws -> Int64 {
+        let sequences = try listConnection.fetch(
+            "SELECT seq FROM change_log WHERE entity_kind = ? AND uuid = ?",
+            with: [.text(kind.rawValue), .text(uuid.uuidString.lowercased())]
+        ) { row in try row.required(row.int64(at: 0), at: 0) }
+        return sequences.first ?? 0
     }
 }
 

@@ -7,6 +7,7 @@ import { Problem, body, get, send, useCSRFToken } from "./api.js";
 import { ContentColumn } from "./content.js";
 import { addressOf, linkOf, sceneOf } from "./deeplink.js";
 import { DetailColumn } from "./detail.js";
+import { EditPanel } from "./edit.js";
 import { listbox, option, select } from "./listbox.js";
 import { Scene } from "./scene.js";
 
@@ -20,7 +21,9 @@ const visibilityLabels = { automatic: "Automatic", all: "All columns", doubleCol
 let scene = null;
 let content = null;
 let detail = null;
+let editing = null;
 let signedInAs = null;
+let signedInScope = null;
 // What the navigation offers (GET /v1/navigation): the sidebar's sections, a search's route, the intents.
 let navigation = null;
 // The section shown before the current search: where clearing the search goes back to.
@@ -50,6 +53,7 @@ async function start() {
     const session = await get("/v1/web/session");
     useCSRFToken(session.csrfToken);
     signedInAs = session.user;
+    signedInScope = session.scope;
     await open();
   } catch (error) {
     if (error instanceof Problem && error.status === 401) return showSignIn("");
@@ -75,6 +79,7 @@ async function signIn(event) {
     const session = await body(await send("POST", "/v1/web/session", { body: { token } }));
     useCSRFToken(session.csrfToken);
     signedInAs = session.user;
+    signedInScope = session.scope;
     $("sign-in").hidden = true;
     await open();
   } catch (error) {
@@ -99,6 +104,7 @@ async function open() {
   $("user").textContent = signedInAs;
   navigation ??= await get("/v1/navigation");
   showSections(navigation.sections);
+  await editing.enable(signedInScope);
   $("app").hidden = false;
   // Read before the scene is shown: showing it puts its own address in the address bar.
   const link = linkOf(location);
@@ -154,6 +160,7 @@ function render(state, how) {
   const searched = followSearch(state.sidebar);
   const listed = state.layout === 3 ? state.sidebar : null;
   const shown = content.show(listed, state.contentLists, state.titles.sidebar, state.content, searched);
+  editing.show(state);
   Promise.all([shown, detail.show(state, page)]).then(() => {
     app.dataset.renderedEtag = scene.etag ?? "";
     if (!performance.getEntriesByName("columns-rendered").length) performance.mark("columns-rendered");
@@ -262,6 +269,15 @@ function setUp() {
   );
   $("clear-search").addEventListener("click", clearSearch);
   detail = new DetailColumn($("breadcrumb-list"), $("detail-title"), $("detail-body"), (name, argument) => scene?.intent(name, argument), reportProblem);
+  editing = new EditPanel($("edit-bar"), $("editor"), $("detail-body"), {
+    reload: () => {
+      detail.shown = undefined; // the entry shown changed: read it again
+      return scene?.load();
+    },
+    open: (route) => scene?.intent("show-detail", route),
+    onError: reportProblem,
+    say,
+  });
   $("sign-in").addEventListener("submit", signIn);
   $("sign-out").addEventListener("click", signOut);
   $("alert-dismiss").addEventListener("click", () => alertUser(""));

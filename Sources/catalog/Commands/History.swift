@@ -1,4 +1,5 @@
 import Catalog
+import CatalogViews
 import CommandLineKit
 import Foundation
 
@@ -18,7 +19,7 @@ enum HistoryCommand {
         let (kind, uuid) = try EntityArguments.entry(invocation)
         let records = try EditOptions.editing(invocation) { editor in try editor.history(kind, uuid: uuid) }
         if invocation[json] {
-            try Output.writeJSON(records.map(Record.init))
+            Output.write(try CatalogAPI.history(records))
             return
         }
         guard !records.isEmpty else {
@@ -36,30 +37,5 @@ enum HistoryCommand {
             "    \(change.field): \(change.before ?? "–") → \(change.after ?? "–")"
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// A record as `--json` prints it.
-    struct Record: Encodable {
-        let id: Int64
-        let action: String
-        let kind: String
-        let uuid: String
-        let merged: String?
-        let actor: String
-        let at: String
-        let changes: [EditRecord.FieldChange]
-        let undone: Bool
-
-        init(_ record: EditRecord) {
-            id = record.id
-            action = record.action.rawValue
-            kind = record.kind.rawValue
-            uuid = record.uuid.uuidString.lowercased()
-            merged = record.merged?.uuidString.lowercased()
-            actor = record.actor
-            at = record.editedAt
-            changes = record.changes
-            undone = record.undone
-        }
     }
 }

@@ -13,9 +13,10 @@ enum TokensCommand {
         abstract: "Create, list or revoke the access tokens of 'catalog serve'.",
         discussion: """
             A token acts for one user (see 'catalog users') with a scope: read (the catalog and the user's own \
-            navigation state), nav (read, and changing the user's navigation state and sessions) or admin \
-            (everything). Clients send it as 'Authorization: Bearer TOKEN'. It is printed once, when it is \
-            created: only its SHA-256 hash is stored, so it cannot be shown again (create another instead).
+            navigation state), nav (read, and changing the user's navigation state and sessions), edit (nav, and \
+            adding, changing, deleting and merging catalog entries) or admin (everything). Clients send it as \
+            'Authorization: Bearer TOKEN'. It is printed once, when it is created: only its SHA-256 hash is stored, \
+            so it cannot be shown again (create another instead).
             """,
         subcommands: [
             Command(
@@ -36,7 +37,8 @@ enum TokensCommand {
     private static let user = TypedOption<String?>(
         "user", valueName: "NAME", help: "The user the token acts for (required).")
     private static let scope = TypedOption<AccessScope>(
-        "scope", valueName: "SCOPE", parser: .choice(AccessScope.self), default: .read, help: "read, nav or admin.")
+        "scope", valueName: "SCOPE", parser: .choice(AccessScope.self), default: .read,
+        help: "read, nav, edit or admin.")
     private static let expires = TypedOption<Duration?>(
         "expires", valueName: "DURATION", parser: .duration,
         help: "Stop accepting it after DURATION: a number and s, m, h or d, e.g. 90m or 30d.", whenAbsent: "never")

@@ -1,0 +1,131 @@
+package import Catalog
+package import Foundation
+import LibraryNavigation
+
+extension CatalogAPI {
+    /// One entity as ``show(_:uuid:in:)`` answers it, with its revision (its ETag), both read in one transaction, so
+    /// the revision is that of the state the JSON shows.
+    ///
+    /// - Throws: `CatalogError.notFound` when there is no such entity.
+    package static func revisedEntity(_ kind: EntityKind, uuid: UUID, in catalog: any CatalogReader) throws
+        -> (json: JSONValue, revision: Int64)
+    {
+        try catalog.reading {
+            (try EntityDetail.load(kind, uuid: uuid, in: catalog).json, try catalog.revision(of: kind, uuid: uuid))
+        }
+    }
+
+    /// What an edit did: `{"action", "kind", "uuid", "merged", "revision", "history"}` (`merged` only for a merge),
+    /// as `catalog add|edit|delete|merge|undo --json` prints it.
+    package static func editResult(_ result: EditResult) throws -> String {
+        try JSONText.encode(EditResultJSON(result))
+    }
+
+    /// An entry's history, oldest first: `[{"id", "action", "kind", "uuid", "merged", "actor", "at", "changes":
+    /// [{"field", "before", "after"}], "undone"}]`, as `catalog history --json` prints it and `GET …/history`
+    /// answers it.
+    package static func history(_ records: [EditRecord]) throws -> String {
+        try JSONText.encode(records.map(EditRecordJSON.init))
+    }
+}
+
+/// An edit's result as JSON.
+private struct EditResultJSON: Encodable {
+    let action: String
+    let kind: String
+    let uuid: String
+    let merged: String?
+    let revision: Int64
+    let history: Int64
+
+    init(_ result: EditResult) {
+        action = result.action.rawValue
+        kind = result.kind.rawValue
+        uuid = result.uuid.uuidString.lowercased()
+        merged = result.merged?.uuidString.lowercased()
+        revision = result.revision
+        history = result.historyID
+    }
+}
+
+/// A record of an entry's history as JSON.
+private struct EditRecordJSON: Encodable {
+    let id: Int64
+    let action: String
+    let kind: String
+    let uuid: String
+    let merged: String?
+    let actor: String
+    let at: String
+    let changes: [EditRecord.FieldChange]
+    let undone: Bool
+
+    init(_ record: EditRecord) {
+        id = record.id
+        action = record.action.rawValue
+        kind = record.kind.rawValue
+        uuid = record.uuid.uuidString.lowercased()
+        merged = record.merged?.uuidString.lowercased()
+        actor = record.actor
+        at = record.editedAt
+        changes = record.changes
+        undone = record.undone
+    }
+}
+
+extension CatalogAPI {
+    /// What an edit of each kind takes, for a client that draws its own forms (the web page):
+    /// `{"searchPath", "kinds": [{"kind", "title", "path", "fields": [{"key", "label", "long", "values"}], "lists":
+    /// [{"key", "heading", "kind", "roles"}]}]}`: where to search for a list's entries; for each kind the path a
+    /// `POST` adds one to, the fields a `POST` or `PATCH` names, in the order a form shows them (`long` for a summary,
+    /// `values` for a field with fixed ones), and the lists it gives whole, each listing entries of `kind`, with the
+    /// roles a credit takes (`null` for a list without roles, whose entries are names or uuids).
+    package static func editing() -> JSONValue {
+        ["searchPath": "/v1/search", "kinds": .array(EntityKind.allCases.map(editing(of:)))]
+    }
+
+    private static func field(_ key: String, _ label: String, values: [String]? = nil) -> JSONValue {
+        [
+            "key": .string(key), "label": .string(label), "long": .bool(key == "summary"),
+            "values": values.map { .array($0.map(JSONValue.string)) } ?? .null,
+        ]
+    }
+
+    private static func editing(of kind: EntityKind) -> JSONValue {
+        let genres: JSONValue = ["key": "genres", "heading": "Genres", "kind": "genre", "roles": .null]
+        let fields: [JSONValue]
+        var lists: [JSONValue] = []
+        switch kind {
+        case .book:
+            fields = [
+                field("title", "Title"), field("sortTitle", "Sort title"), field("isbn13", "ISBN"),
+                field("year", "Year"), field("pages", "Pages"), field("language", "Language"),
+                field("summary", "Summary"),
+            ]
+            let roles: [ContributorRole] = [.author, .translator, .illustrator, .editor, .contributor]
+            lists = [
+                [
+                    "key": "authors", "heading": "Authors", "kind": "author",
+                    "roles": .array(roles.map { .string($0.rawValue) }),
+                ],
+                genres,
+            ]
+        case .author:
+            fields = [field("name", "Name"), field("sortName", "Sort name"), field("disambiguation", "Note")]
+        case .genre:
+            fields = [field("name", "Name"), field("parent", "Part of")]
+        case .band:
+            fields = [
+                field("name", "Name"), field("sortName", "Sort name"), field("country", "Country"),
+                field("formedYear", "Formed"), field("endedYear", "Ended"),
+                field("status", "Status", values: Band.Status.allCases.map(\.rawValue)),
+                field("disambiguation", "Note"),
+            ]
+            lists = [genres]
+        }
+        return [
+            "kind": .string(kind.rawValue), "title": .string(kind.rawValue.capitalized),
+            "path": .string(path(of: .all(kind))), "fields": .array(fields), "lists": .array(lists),
+        ]
+    }
+}
