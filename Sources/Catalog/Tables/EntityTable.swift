@@ -60,6 +60,8 @@ package final class EntityTable: Sendable {
     package let references: [(position: Int, column: String, table: String)]
     /// The unique columns other than the uuid among ``payloadColumns``: position, column and what makes it unique.
     package let uniqueKeys: [(position: Int, column: TableColumn, unique: UniqueKey)]
+    /// The columns a detail shows (those with a ``FieldPresentation``) and the SELECT that reads them.
+    package let factSelection: FactSelection
 
     /// Describes an entity table and derives its SQL.
     package init(_ name: String, alias: String, kind: EntityKind, fields: [TableColumn], links: [LinkTable] = []) {
@@ -99,6 +101,7 @@ package final class EntityTable: Sendable {
             column.references.map { (position, column.name, $0) }
         }
         uniqueKeys = positioned.compactMap { position, column in column.unique.map { (position, column, $0) } }
+        factSelection = FactSelection(fields, of: name, alias: alias)
     }
 
     /// The position of model column `column` (its SQL name) in a row of ``selection``.
