@@ -10,9 +10,9 @@ public struct AuthorRecord: Sendable, Hashable {
     /// The fields the author is given: the name, the sort name (or `nil` to derive it), the note telling
     /// namesakes apart, and the uuid to give a new author (or `nil` for a random one).
     public var draft: AuthorDraft
-    /// `true` when ``name`` only stands in for a name the source has not given yet (an Open Library works
-    /// dump names authors by key: `OL123A`). A placeholder names a new author but never overwrites the name
-    /// of an author already imported under the same key.
+    /// `true` when the name (`draft.name`) only stands in for a name the source has not given yet (an Open Library
+    /// works dump names authors by key: `OL123A`). A placeholder names a new author but never overwrites the name of
+    /// an author already imported under the same key.
     public var isPlaceholderName: Bool
 
     /// Creates a record.
