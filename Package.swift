@@ -240,8 +240,8 @@ let package = Package(
             dependencies: [
                 "catalog", "Accounts", "Catalog", "CatalogViews", "CatalogRemote", "CatalogServer", "CatalogStore",
                 "CatalogSync",
-                "HTTPServer", "LibraryNavigation", "Navigation", "SQLiteCatalog", "SQLiteDB", "TestSupport",
-                "WebDriver",
+                "HTTPServer", "LibraryNavigation", "Navigation", "SQLiteCatalog", "SQLiteDB", "TerminalKit",
+                "TestSupport", "WebDriver",
             ]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(

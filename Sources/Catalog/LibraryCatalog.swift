@@ -22,10 +22,20 @@ public import SQLiteDB
 public struct LibraryCatalog {
     /// The database, which must have the catalog schema (migration 0001).
     public let db: Database
+    /// The descriptions this catalog reads its tables by where they are not ``CatalogTables``'s.
+    package private(set) var describedTables: [EntityKind: EntityTable] = [:]
 
     /// A catalog over `db`.
     public init(_ db: Database) {
         self.db = db
+    }
+
+    /// This catalog, reading the table `table` describes by that description: one with a column the database has
+    /// and ``CatalogTables`` does not (yet) list.
+    package func describing(_ table: EntityTable) -> LibraryCatalog {
+        var catalog = self
+        catalog.describedTables[table.kind] = table
+        return catalog
     }
 
     /// Books, their credits and genres.

@@ -1,21 +1,18 @@
-import Catalog
+public import Catalog
 public import Foundation
 
-/// A person as an import source describes them.
+/// A person as an import source describes them: the draft of the author it creates or changes (its fields read
+/// as the record's own, `record.name`), under the source's key.
+@dynamicMemberLookup
 public struct AuthorRecord: Sendable, Hashable {
     /// The source's key for the person, if it has one. Without a key, a person is matched by name.
     public var key: String?
-    /// The name as written.
-    public var name: String
-    /// The sort name, or `nil` to derive it.
-    public var sortName: String?
-    /// Tells apart people who share a name.
-    public var disambiguation: String?
-    /// The uuid to give the author when it is created, or `nil` for a random one.
-    public var uuid: UUID?
-    /// `true` when ``name`` only stands in for a name the source has not given yet (an Open Library works
-    /// dump names authors by key: `OL123A`). A placeholder names a new author but never overwrites the name
-    /// of an author already imported under the same key.
+    /// The fields the author is given: the name, the sort name (or `nil` to derive it), the note telling
+    /// namesakes apart, and the uuid to give a new author (or `nil` for a random one).
+    public var draft: AuthorDraft
+    /// `true` when the name (`draft.name`) only stands in for a name the source has not given yet (an Open Library
+    /// works dump names authors by key: `OL123A`). A placeholder names a new author but never overwrites the name of
+    /// an author already imported under the same key.
     public var isPlaceholderName: Bool
 
     /// Creates a record.
@@ -24,15 +21,14 @@ public struct AuthorRecord: Sendable, Hashable {
         isPlaceholderName: Bool = false
     ) {
         self.key = key
-        self.name = name
-        self.sortName = sortName
-        self.disambiguation = disambiguation
-        self.uuid = uuid
+        draft = AuthorDraft(name: name, sortName: sortName, disambiguation: disambiguation, uuid: uuid)
         self.isPlaceholderName = isPlaceholderName
     }
 
-    var draft: AuthorDraft {
-        AuthorDraft(name: name, sortName: sortName, disambiguation: disambiguation, uuid: uuid)
+    /// A field of ``draft``, as the record's own.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<AuthorDraft, Value>) -> Value {
+        get { draft[keyPath: field] }
+        set { draft[keyPath: field] = newValue }
     }
 
     func fingerprint(into hash: inout Fingerprint) {

@@ -3,7 +3,9 @@ public import Foundation
 
 /// A book as an import source describes it: its fields, its credits and its genres, by value.
 ///
-/// Any reader (the native JSON, a CSV profile, a dump) produces these and hands them to ``CatalogImporter``.
+/// Any reader (the native JSON, a CSV profile, a dump) produces these and hands them to ``CatalogImporter``. The
+/// book's fields are the draft of the book it creates or changes, read as the record's own (`record.title`).
+@dynamicMemberLookup
 public struct BookRecord: Sendable, Hashable {
     /// A credit: who, and in which role.
     public struct Contributor: Sendable, Hashable {
@@ -22,26 +24,13 @@ public struct BookRecord: Sendable, Hashable {
     /// The source's key for the book: with the source name, its identity across imports. Without one, the
     /// importer derives a key from the ISBN-13, else from the folded title and first author.
     public var key: String?
-    /// The title as printed.
-    public var title: String
-    /// The sort title, or `nil` to derive it.
-    public var sortTitle: String?
-    /// The ISBN-13, if known.
-    public var isbn13: String?
-    /// The year of first publication; negative for BCE.
-    public var year: Int?
-    /// The page count.
-    public var pages: Int?
-    /// A BCP 47 language tag.
-    public var language: String?
-    /// A short description.
-    public var summary: String?
+    /// The fields the book is given: title, sort title (or `nil` to derive it), ISBN-13, year, pages, language,
+    /// summary, and the uuid to give a new book (or `nil` for a random one).
+    public var draft: BookDraft
     /// The credits, in credited order.
     public var contributors: [Contributor]
     /// The genres, in order.
     public var genres: [GenreRecord]
-    /// The uuid to give the book when it is created, or `nil` for a random one.
-    public var uuid: UUID?
 
     /// Creates a record.
     public init(
@@ -50,22 +39,17 @@ public struct BookRecord: Sendable, Hashable {
         genres: [GenreRecord] = [], uuid: UUID? = nil
     ) {
         self.key = key
-        self.title = title
-        self.sortTitle = sortTitle
-        self.isbn13 = isbn13
-        self.year = year
-        self.pages = pages
-        self.language = language
-        self.summary = summary
-        self.contributors = contributors
-        self.genres = genres
-        self.uuid = uuid
-    }
-
-    var draft: BookDraft {
-        BookDraft(
+        draft = BookDraft(
             title: title, sortTitle: sortTitle, isbn13: isbn13, year: year, pages: pages, language: language,
             summary: summary, uuid: uuid)
+        self.contributors = contributors
+        self.genres = genres
+    }
+
+    /// A field of ``draft``, as the record's own.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<BookDraft, Value>) -> Value {
+        get { draft[keyPath: field] }
+        set { draft[keyPath: field] = newValue }
     }
 
     /// The hash of everything the record says, links included.

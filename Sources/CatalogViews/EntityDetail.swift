@@ -1,13 +1,21 @@
 package import Catalog
 package import Foundation
-import LibraryNavigation
+package import LibraryNavigation
 
-/// One entity with the first entries of its related lists and their counts, as `show` presents it.
-package enum EntityDetail {
-    case book(Book, credits: [Credit], genres: [Genre])
-    case author(Author, books: [Book], bookCount: Int, coauthors: [Author], coauthorCount: Int)
-    case genre(Genre, parent: Genre?, books: [Book], bookCount: Int, bands: [Band], bandCount: Int)
-    case band(Band, genres: [Genre])
+/// One entity with its facts and the first entries of its related lists and their counts, as `show` presents it.
+package struct EntityDetail {
+    /// The entity and its related lists.
+    package enum Entity {
+        case book(Book, credits: [Credit], genres: [Genre])
+        case author(Author, books: [Book], bookCount: Int, coauthors: [Author], coauthorCount: Int)
+        case genre(Genre, parent: Genre?, books: [Book], bookCount: Int, bands: [Band], bandCount: Int)
+        case band(Band, genres: [Genre])
+    }
+
+    /// The entity and its related lists.
+    package let entity: Entity
+    /// The facts a detail shows of it, as its table's description presents them.
+    package let facts: [DetailField]
 
     /// Entries a related list holds at most; a browsing list pages through all of them.
     package static let relatedLimit = 100
@@ -17,6 +25,12 @@ package enum EntityDetail {
     ///
     /// - Throws: `CatalogError.notFound` when there is no such entity.
     package static func load(_ kind: EntityKind, uuid: UUID, in catalog: any CatalogReader) throws -> EntityDetail {
+        EntityDetail(
+            entity: try loadEntity(kind, uuid: uuid, in: catalog),
+            facts: LibraryScreens.details(of: try catalog.facts(of: kind, uuid: uuid)))
+    }
+
+    private static func loadEntity(_ kind: EntityKind, uuid: UUID, in catalog: any CatalogReader) throws -> Entity {
         let limit = relatedLimit
         switch kind {
         case .book:
@@ -46,14 +60,15 @@ package enum EntityDetail {
     }
 
     /// The entity's fields, its timestamps and its related lists, with what a detail shows of it as
-    /// ``LibraryScreens`` states it: `facts` (`[{"label", "value"}]`) and `related` (`[{"name", "heading", "kind",
+    /// ``LibraryScreens`` states it: `facts` (`[{"field", "label", "value"}]`: the key of the column shown, its
+    /// label and the value as text) and `related` (`[{"name", "heading", "kind",
     /// "count", "path"}]`: the member holding the list's first entries, its heading, the kind it lists, how many it
     /// has, and the API path that pages through it, `null` for a book's genres, which have no list of their own).
     package var json: JSONValue {
         members.merging([
-            "facts": .array(facts.map { ["label": .string($0.label), "value": .string($0.value)] }),
+            "facts": .array(facts.map(Self.json)),
             "related": .array(
-                LibraryScreens.relatedLists(of: entity.kind, entity.uuid).map { related in
+                LibraryScreens.relatedLists(of: shown.kind, shown.uuid).map { related in
                     [
                         "name": .string(related.name), "heading": .string(related.heading),
                         "kind": .string(related.list.kind?.rawValue), "count": .int(counts[related.name]),
@@ -63,9 +78,14 @@ package enum EntityDetail {
         ])
     }
 
+    /// A fact as JSON.
+    private static func json(_ fact: DetailField) -> JSONValue {
+        ["field": .string(fact.field), "label": .string(fact.label), "value": .string(fact.value)]
+    }
+
     /// The kind and uuid of the entity shown.
-    private var entity: (kind: EntityKind, uuid: UUID) {
-        switch self {
+    private var shown: (kind: EntityKind, uuid: UUID) {
+        switch entity {
         case .book(let book, _, _): (.book, book.uuid)
         case .author(let author, _, _, _, _): (.author, author.uuid)
         case .genre(let genre, _, _, _, _, _): (.genre, genre.uuid)
@@ -73,19 +93,9 @@ package enum EntityDetail {
         }
     }
 
-    /// The facts a detail shows of the entity.
-    private var facts: [DetailField] {
-        switch self {
-        case .book(let book, _, _): LibraryScreens.facts(of: book)
-        case .author(let author, _, _, _, _): LibraryScreens.facts(of: author)
-        case .genre(let genre, let parent, _, _, _, _): LibraryScreens.facts(of: genre, parent: parent)
-        case .band(let band, _): LibraryScreens.facts(of: band)
-        }
-    }
-
     /// How many entries each related list has, by the relation's name; a book's lists are loaded whole.
     private var counts: [String: Int] {
-        switch self {
+        switch entity {
         case .book(_, let credits, let genres): ["authors": credits.count, "genres": genres.count]
         case .author(_, _, let bookCount, _, let coauthorCount): ["books": bookCount, "coauthors": coauthorCount]
         case .genre(_, _, _, let bookCount, _, let bandCount): ["books": bookCount, "bands": bandCount]
@@ -95,7 +105,7 @@ package enum EntityDetail {
 
     /// The members `catalog show --json` has printed from the start.
     private var members: JSONValue {
-        switch self {
+        switch entity {
         case .book(let book, let credits, let genres):
             CatalogJSON.book(book).merging(
                 CatalogJSON.timestamps(created: book.createdAt, updated: book.updatedAt).merging([

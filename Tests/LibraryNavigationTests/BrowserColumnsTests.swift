@@ -116,13 +116,14 @@ import Testing
         let motorhead = try columns.detail(of: .band(try band("Motörhead").uuid))
         #expect(
             motorhead.fields == [
-                DetailField(label: "Country", value: "GB"), DetailField(label: "Years", value: "1975–2015"),
-                DetailField(label: "Status", value: "disbanded"),
+                DetailField(field: "country", label: "Country", value: "GB"),
+                DetailField(field: "formedYear", label: "Years", value: "1975–2015"),
+                DetailField(field: "status", label: "Status", value: "disbanded"),
             ])
         #expect(motorhead.sections.first?.rows.map(\.title).sorted() == ["Hard rock", "Heavy metal"])
 
         let metal = try columns.detail(of: .genre(try genre("Heavy metal").uuid))
-        #expect(metal.fields == [DetailField(label: "Part of", value: "Rock")])
+        #expect(metal.fields == [DetailField(field: "parent", label: "Part of", value: "Rock")])
         #expect(metal.sections.map(\.header) == ["Bands 8", "Books 0"])
         #expect(metal.linkIndex(of: .band(try band("Motörhead").uuid)) != nil)
     }

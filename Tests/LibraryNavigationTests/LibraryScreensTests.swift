@@ -43,12 +43,33 @@ import Testing
         let genre = try #require(try catalog.genres.find(named: "Heavy metal"))
         let band = try #require(try catalog.bands.find(named: "Motörhead").first)
         let parent = try genre.parentID.flatMap { try catalog.genres.find(id: $0) }
+        // What a detail has always shown of each kind, in this order, those it has.
         let entities: [(LibraryRoute, [DetailField])] = [
-            (.book(book.uuid), LibraryScreens.facts(of: book)),
-            (.author(author.uuid), LibraryScreens.facts(of: author)),
-            (.genre(genre.uuid), LibraryScreens.facts(of: genre, parent: parent)),
-            (.band(band.uuid), LibraryScreens.facts(of: band)),
+            (
+                .book(book.uuid),
+                Self.facts([
+                    ("year", "Year", book.year.map(String.init)), ("isbn13", "ISBN", book.isbn13),
+                    ("pages", "Pages", book.pages.map(String.init)), ("language", "Language", book.language),
+                    ("summary", "Summary", book.summary),
+                ])
+            ),
+            (
+                .author(author.uuid),
+                Self.facts([
+                    ("sortName", "Sort name", author.sortName), ("disambiguation", "Note", author.disambiguation),
+                ])
+            ),
+            (.genre(genre.uuid), Self.facts([("parent", "Part of", parent?.name)])),
+            (
+                .band(band.uuid),
+                Self.facts([
+                    ("country", "Country", band.country), ("formedYear", "Years", "1975–2015"),
+                    ("status", "Status", band.status?.rawValue), ("disambiguation", "Note", band.disambiguation),
+                ])
+            ),
         ]
+        #expect(entities.allSatisfy { !$0.1.isEmpty })
+        #expect(parent != nil)
         for (route, facts) in entities {
             let entity = try #require(route.entity)
             let related = LibraryScreens.relatedLists(of: entity.kind, entity.uuid)
@@ -58,5 +79,10 @@ import Testing
             #expect(detail.sections.map(\.lists) == related.map { [$0.list] }, "\(route)")
             #expect(related.allSatisfy { $0.list.scope?.uuid == entity.uuid }, "\(route)")
         }
+    }
+
+    /// The fields of the triples (key, label, value) that have a value, in order.
+    private static func facts(_ triples: [(String, String, String?)]) -> [DetailField] {
+        triples.compactMap { field, label, value in value.map { DetailField(field: field, label: label, value: $0) } }
     }
 }

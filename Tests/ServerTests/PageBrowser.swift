@@ -41,16 +41,21 @@ final class PageBrowser {
         .appending(path: "../../.build/browser-screenshots").standardized
 
     let session: BrowserSession
-    let served: ServedCatalog
+    /// `http://HOST:PORT` of the server.
+    let baseURL: String
 
-    init(_ driver: ChromeDriver, _ served: ServedCatalog, width: Int = 1280, height: Int = 800) throws {
+    convenience init(_ driver: ChromeDriver, _ served: ServedCatalog, width: Int = 1280, height: Int = 800) throws {
+        try self.init(driver, baseURL: served.baseURL, width: width, height: height)
+    }
+
+    init(_ driver: ChromeDriver, baseURL: String, width: Int = 1280, height: Int = 800) throws {
         session = try driver.startBrowser(width: width, height: height)
-        self.served = served
+        self.baseURL = baseURL
     }
 
     /// Opens `path` of the server and signs in with `token` when the page asks for it.
     func open(_ path: String = "/", signingInWith token: String? = nil) throws {
-        try session.navigate(to: served.baseURL + path)
+        try session.navigate(to: baseURL + path)
         guard let token else { return }
         try session.wait(
             for: "the sign-in form or the app",
@@ -206,7 +211,7 @@ final class PageBrowser {
     /// page's files; not the API's problem answers, which the page handles (a 401 before signing in, a 412 …).
     func consoleErrors() throws -> [ConsoleEntry] {
         try session.consoleLog().filter { entry in
-            entry.isError && !(entry.source == "network" && entry.message.hasPrefix(served.baseURL + "/v1/"))
+            entry.isError && !(entry.source == "network" && entry.message.hasPrefix(baseURL + "/v1/"))
         }
     }
 

@@ -57,31 +57,22 @@ public struct Band: Sendable, Codable, Hashable, Identifiable {
 extension Band: TableRecord {
     static var table: EntityTable { CatalogTables.bands }
 
-    /// Reads a row of the bands table's model columns, by index.
+    /// Reads a row of the bands table's model columns, at the positions its description gives them, on either
+    /// database.
+    package init(columns: some SQLColumns) throws {
+        let row = EntityRow(columns, of: Self.table)
+        self.init(
+            id: try row.id, uuid: try row.uuid, name: try row.requiredString("name"),
+            sortName: try row.requiredString("sort_name"), country: row.string("country"),
+            formedYear: row.int("formed_year"), endedYear: row.int("ended_year"),
+            status: row.string("status").flatMap(Status.init(rawValue:)),
+            disambiguation: row.string("disambiguation"), createdAt: try row.createdAt, updatedAt: try row.updatedAt)
+    }
+
+    /// Reads a row of the table's model columns, by index.
     public init(row: Row) throws {
         try self.init(columns: row)
     }
-
-    /// Reads a row of the bands table's model columns, by index, on either database.
-    package init(columns row: some SQLColumns) throws {
-        let at = Self.positions
-        self.init(
-            id: try row.requiredInt64(at: at.id), uuid: try row.uuid(at: at.uuid),
-            name: try row.requiredString(at: at.name), sortName: try row.requiredString(at: at.sortName),
-            country: row.string(at: at.country), formedYear: row.int(at: at.formedYear),
-            endedYear: row.int(at: at.endedYear), status: row.string(at: at.status).flatMap(Status.init(rawValue:)),
-            disambiguation: row.string(at: at.disambiguation), createdAt: try row.time(at: at.createdAt),
-            updatedAt: try row.time(at: at.updatedAt))
-    }
-
-    /// Where each field is in a row, looked up in the table's description once.
-    private static let positions = (
-        id: table.position(of: "id"), uuid: table.position(of: "uuid"), name: table.position(of: "name"),
-        sortName: table.position(of: "sort_name"), country: table.position(of: "country"),
-        formedYear: table.position(of: "formed_year"), endedYear: table.position(of: "ended_year"),
-        status: table.position(of: "status"), disambiguation: table.position(of: "disambiguation"),
-        createdAt: table.position(of: "created_at"), updatedAt: table.position(of: "updated_at")
-    )
 }
 
 /// What a caller gives to create or change a ``Band``.

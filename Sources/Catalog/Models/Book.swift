@@ -49,30 +49,21 @@ public struct Book: Sendable, Codable, Hashable, Identifiable {
 extension Book: TableRecord {
     static var table: EntityTable { CatalogTables.books }
 
-    /// Reads a row of the books table's model columns, by index.
+    /// Reads a row of the books table's model columns, at the positions its description gives them, on either
+    /// database.
+    package init(columns: some SQLColumns) throws {
+        let row = EntityRow(columns, of: Self.table)
+        self.init(
+            id: try row.id, uuid: try row.uuid, title: try row.requiredString("title"),
+            sortTitle: try row.requiredString("sort_title"), isbn13: row.string("isbn13"), year: row.int("year"),
+            pages: row.int("pages"), language: row.string("language"), summary: row.string("summary"),
+            createdAt: try row.createdAt, updatedAt: try row.updatedAt)
+    }
+
+    /// Reads a row of the table's model columns, by index.
     public init(row: Row) throws {
         try self.init(columns: row)
     }
-
-    /// Reads a row of the books table's model columns, by index, on either database.
-    package init(columns row: some SQLColumns) throws {
-        let at = Self.positions
-        self.init(
-            id: try row.requiredInt64(at: at.id), uuid: try row.uuid(at: at.uuid),
-            title: try row.requiredString(at: at.title), sortTitle: try row.requiredString(at: at.sortTitle),
-            isbn13: row.string(at: at.isbn13), year: row.int(at: at.year), pages: row.int(at: at.pages),
-            language: row.string(at: at.language), summary: row.string(at: at.summary),
-            createdAt: try row.time(at: at.createdAt), updatedAt: try row.time(at: at.updatedAt))
-    }
-
-    /// Where each field is in a row, looked up in the table's description once.
-    private static let positions = (
-        id: table.position(of: "id"), uuid: table.position(of: "uuid"), title: table.position(of: "title"),
-        sortTitle: table.position(of: "sort_title"), isbn13: table.position(of: "isbn13"),
-        year: table.position(of: "year"), pages: table.position(of: "pages"),
-        language: table.position(of: "language"), summary: table.position(of: "summary"),
-        createdAt: table.position(of: "created_at"), updatedAt: table.position(of: "updated_at")
-    )
 }
 
 /// What a caller gives to create or change a ``Book``.

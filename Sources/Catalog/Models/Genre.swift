@@ -31,26 +31,19 @@ public struct Genre: Sendable, Codable, Hashable, Identifiable {
 extension Genre: TableRecord {
     static var table: EntityTable { CatalogTables.genres }
 
-    /// Reads a row of the genres table's model columns, by index.
+    /// Reads a row of the genres table's model columns, at the positions its description gives them, on either
+    /// database.
+    package init(columns: some SQLColumns) throws {
+        let row = EntityRow(columns, of: Self.table)
+        self.init(
+            id: try row.id, uuid: try row.uuid, name: try row.requiredString("name"),
+            parentID: row.int64("parent_id"), createdAt: try row.createdAt, updatedAt: try row.updatedAt)
+    }
+
+    /// Reads a row of the table's model columns, by index.
     public init(row: Row) throws {
         try self.init(columns: row)
     }
-
-    /// Reads a row of the genres table's model columns, by index, on either database.
-    package init(columns row: some SQLColumns) throws {
-        let at = Self.positions
-        self.init(
-            id: try row.requiredInt64(at: at.id), uuid: try row.uuid(at: at.uuid),
-            name: try row.requiredString(at: at.name), parentID: row.int64(at: at.parentID),
-            createdAt: try row.time(at: at.createdAt), updatedAt: try row.time(at: at.updatedAt))
-    }
-
-    /// Where each field is in a row, looked up in the table's description once.
-    private static let positions = (
-        id: table.position(of: "id"), uuid: table.position(of: "uuid"), name: table.position(of: "name"),
-        parentID: table.position(of: "parent_id"), createdAt: table.position(of: "created_at"),
-        updatedAt: table.position(of: "updated_at")
-    )
 }
 
 /// What a caller gives to create or change a ``Genre``.

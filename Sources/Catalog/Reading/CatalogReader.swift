@@ -45,9 +45,18 @@ package protocol CatalogReader {
     /// The entity's revision, its ETag: the sequence of its newest change in the change log (0 when the log holds
     /// none), which any change of the entity or its lists moves. `CatalogEditor` checks edits against it.
     func revision(of kind: EntityKind, uuid: UUID) throws -> Int64
+
+    /// The description of the table of `kind` as this catalog reads it: `kind.table`, unless the catalog was given
+    /// one with a column more.
+    func table(of kind: EntityKind) -> EntityTable
+    /// The facts a detail shows of the `kind` entity `uuid`, in order (each with the values it reads); empty when
+    /// there is no such entity.
+    func facts(of kind: EntityKind, uuid: UUID) throws -> [EntityFact]
 }
 
 extension CatalogReader {
+    package func table(of kind: EntityKind) -> EntityTable { kind.table }
+
     /// The entity `find` finds by `uuid`.
     ///
     /// - Throws: `CatalogError.notFound` ("no book with uuid …") when there is none.
@@ -66,6 +75,12 @@ package protocol SQLCatalogReader: CatalogReader {
 }
 
 extension SQLCatalogReader {
+    package func facts(of kind: EntityKind, uuid: UUID) throws -> [EntityFact] {
+        let selection = table(of: kind).factSelection
+        guard let sql = selection.sql else { return [] }
+        return try listConnection.fetch(sql, with: [uuid.databaseValue]) { selection.facts(in: $0) }.first ?? []
+    }
+
     package func page(_ list: BrowsingList<Book>, after cursor: PageCursor?, limit: Int) throws -> Page<Book> {
         try list.page(in: listConnection, after: cursor, limit: limit)
     }
@@ -101,6 +116,8 @@ extension SQLCatalogReader {
 
 extension LibraryCatalog: SQLCatalogReader {
     package var listConnection: Database { db }
+
+    package func table(of kind: EntityKind) -> EntityTable { describedTables[kind] ?? kind.table }
 
     package func reading<T>(_ body: () throws -> T) throws -> T {
         try db.transaction { try body() }

@@ -1,6 +1,7 @@
 /// The catalog's tables as the library reads and writes them: one description per table, beside the migrations
 /// that create them (`Migrations/`). Adding a column to a table is a migration plus a line here; what is derived
-/// from the description (row decoding, SELECT lists, change payloads, sync, the tests' dumps) follows.
+/// from the description (row decoding, SELECT lists, change payloads, sync, the tests' dumps) follows, and a column
+/// `shown(_:as:)` is a fact of every detail: the terminal browser's, the JSON's `facts` and the web page's.
 package enum CatalogTables {
     /// `books`: a book of the catalog.
     package static let books = EntityTable(
@@ -9,11 +10,12 @@ package enum CatalogTables {
             .text("title", key: "title", required: true),
             .text("sort_title", key: "sortTitle", required: true),
             .text("sort_key", key: "sortKey", required: true, inModel: false),
-            .text("isbn13", key: "isbn13", unique: UniqueKey { "both have ISBN \($0)" }),
-            .integer("year", key: "year"),
-            .integer("pages", key: "pages"),
-            .text("language", key: "language"),
-            .text("summary", key: "summary"),
+            .text("isbn13", key: "isbn13", unique: UniqueKey { "both have ISBN \($0)" }).shown(
+                "ISBN", as: .isbn, after: "year"),
+            .integer("year", key: "year").shown("Year", as: .year),
+            .integer("pages", key: "pages").shown("Pages", as: .number),
+            .text("language", key: "language").shown("Language"),
+            .text("summary", key: "summary").shown("Summary"),
         ],
         links: [bookAuthors, bookGenres])
 
@@ -22,10 +24,10 @@ package enum CatalogTables {
         "authors", alias: "a", kind: .author,
         fields: [
             .text("name", key: "name", required: true),
-            .text("sort_name", key: "sortName", required: true),
+            .text("sort_name", key: "sortName", required: true).shown("Sort name"),
             .text("name_key", key: "nameKey", required: true, inModel: false),
             .text("sort_key", key: "sortKey", required: true, inModel: false),
-            .text("disambiguation", key: "disambiguation"),
+            .text("disambiguation", key: "disambiguation").shown("Note"),
         ])
 
     /// `genres`: a genre of books and bands, maybe under a broader one.
@@ -36,7 +38,7 @@ package enum CatalogTables {
             .text(
                 "name_key", key: "nameKey", required: true, inModel: false,
                 unique: UniqueKey { "both are named '\($0)' once folded" }),
-            .reference("parent_id", key: "parent", to: "genres"),
+            .reference("parent_id", key: "parent", to: "genres").shown("Part of", as: .name(column: "name")),
         ])
 
     /// `bands`: a band, with its genres.
@@ -47,11 +49,11 @@ package enum CatalogTables {
             .text("sort_name", key: "sortName", required: true),
             .text("name_key", key: "nameKey", required: true, inModel: false),
             .text("sort_key", key: "sortKey", required: true, inModel: false),
-            .text("country", key: "country"),
-            .integer("formed_year", key: "formedYear"),
+            .text("country", key: "country").shown("Country", as: .country),
+            .integer("formed_year", key: "formedYear").shown("Years", as: .years(until: "ended_year")),
             .integer("ended_year", key: "endedYear"),
-            .text("status", key: "status"),
-            .text("disambiguation", key: "disambiguation"),
+            .text("status", key: "status").shown("Status"),
+            .text("disambiguation", key: "disambiguation").shown("Note"),
         ],
         links: [bandGenres])
 

@@ -23,6 +23,8 @@ package final class EntityTable: Sendable {
     package let columns: [TableColumn]
     /// The columns the model reads, in the order of ``selection``.
     package let modelColumns: [TableColumn]
+    /// The position of each model column in a row of ``selection``, by SQL name.
+    private let modelPositions: [String: Int]
     /// The columns a change carries, uuid first, in the order of ``payloadSelection``.
     package let payloadColumns: [TableColumn]
 
@@ -60,6 +62,8 @@ package final class EntityTable: Sendable {
     package let references: [(position: Int, column: String, table: String)]
     /// The unique columns other than the uuid among ``payloadColumns``: position, column and what makes it unique.
     package let uniqueKeys: [(position: Int, column: TableColumn, unique: UniqueKey)]
+    /// The columns a detail shows (those with a ``FieldPresentation``) and the SELECT that reads them.
+    package let factSelection: FactSelection
 
     /// Describes an entity table and derives its SQL.
     package init(_ name: String, alias: String, kind: EntityKind, fields: [TableColumn], links: [LinkTable] = []) {
@@ -70,6 +74,7 @@ package final class EntityTable: Sendable {
         self.links = links
         columns = [.rowID, .uuid] + fields + [.createdAt, .updatedAt]
         modelColumns = columns.filter(\.isModelField)
+        modelPositions = Dictionary(modelColumns.enumerated().map { ($1.name, $0) }) { first, _ in first }
         payloadColumns = columns.filter(\.isInPayload)
         precondition(payloadColumns.first?.name == "uuid", "a change payload starts with the uuid")
 
@@ -99,13 +104,13 @@ package final class EntityTable: Sendable {
             column.references.map { (position, column.name, $0) }
         }
         uniqueKeys = positioned.compactMap { position, column in column.unique.map { (position, column, $0) } }
+        factSelection = FactSelection(fields, of: name, alias: alias)
     }
 
-    /// The position of model column `column` (its SQL name) in a row of ``selection``.
-    ///
-    /// Models look their columns up once, in a static table of positions, and read rows by index.
+    /// The position of model column `column` (its SQL name) in a row of ``selection``: how a model's decoder
+    /// (``EntityRow``) finds its fields.
     package func position(of column: String) -> Int {
-        guard let position = modelColumns.firstIndex(where: { $0.name == column }) else {
+        guard let position = modelPositions[column] else {
             preconditionFailure("\(name) has no model column \(column)")
         }
         return position

@@ -27,6 +27,8 @@ package struct TableColumn: Sendable {
     package let references: String?
     /// Set when no two rows may hold the same value (other than the uuid, which every entity table has).
     package let unique: UniqueKey?
+    /// Set when a detail shows the column: its label and how its value reads (``shown(_:as:)``).
+    package var presentation: FieldPresentation? = nil
 
     /// A TEXT column.
     package static func text(

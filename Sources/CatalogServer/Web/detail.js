@@ -94,13 +94,18 @@ export class DetailColumn {
     return options;
   }
 
-  /** The nodes that show `entity`: its facts, then its related lists, as its answer describes them. */
+  /**
+   * The nodes that show `entity`: its facts (each value marked with the field it shows), then its related lists, as
+   * its answer describes them: the page names no field of its own.
+   */
   render(entity) {
     // Short facts go in a row, wide ones under it: two lists, since dt and dd must be the list's own children.
     const short = element("dl", undefined, "facts");
     const wide = element("dl", undefined, "facts wide");
-    for (const { label, value } of entity.facts) {
-      (value.length > shortFact ? wide : short).append(element("dt", label), element("dd", value));
+    for (const { field, label, value } of entity.facts) {
+      const shown = element("dd", value);
+      if (field) shown.dataset.field = field;
+      (value.length > shortFact ? wide : short).append(element("dt", label), shown);
     }
     const nodes = [short, wide].filter((list) => list.childElementCount);
     for (const { name, heading, kind, count } of entity.related) {

@@ -18,6 +18,8 @@ package struct SQLiteCatalogStore: CatalogStore {
     private let users: UsersFile
     /// The machine's cores bound what SQLite answers at once: four threads, as before the seam.
     package let concurrency = 4
+    /// The table descriptions the catalog is read by where they are not `CatalogTables`'s (``describing(_:)``).
+    private var describedTables: [EntityTable] = []
 
     /// The store over the catalog's `pool` and the `userState` pool of its users' file
     /// (`DatabaseSchema.openUserStatePool(catalogPath:configuration:)`).
@@ -55,7 +57,20 @@ package struct SQLiteCatalogStore: CatalogStore {
         let pool = try users.opened().pool
         let db = try Database(path: pool.path, configuration: pool.configuration)
         defer { try? db.close() }
-        return try body(try NavigationStore(catalog: db), LibraryCatalog(db))
+        return try body(try NavigationStore(catalog: db), libraryCatalog(db))
+    }
+
+    /// This store, reading the table `table` describes by that description (`LibraryCatalog.describing(_:)`): one
+    /// with a column the file has and `CatalogTables` does not list.
+    package func describing(_ table: EntityTable) -> SQLiteCatalogStore {
+        var store = self
+        store.describedTables.append(table)
+        return store
+    }
+
+    /// The catalog over `db`, read by the store's descriptions.
+    private func libraryCatalog(_ db: Database) -> LibraryCatalog {
+        describedTables.reduce(LibraryCatalog(db)) { $0.describing($1) }
     }
 
     package func watchCommits() throws -> CommitWatchers {
@@ -65,11 +80,11 @@ package struct SQLiteCatalogStore: CatalogStore {
     }
 
     package func readCatalog<T>(_ body: (any CatalogReader) throws -> T) throws -> T {
-        try catalog.read { db in try body(LibraryCatalog(db)) }
+        try catalog.read { db in try body(libraryCatalog(db)) }
     }
 
     package func readLookup<T>(_ body: (any CatalogLookup) throws -> T) throws -> T {
-        try users.opened().pool.read { db in try body(LibraryCatalog(db)) }
+        try users.opened().pool.read { db in try body(libraryCatalog(db)) }
     }
 
     package func databaseUUID() throws -> String {

@@ -96,19 +96,13 @@ public struct BrowserColumns {
     public func detail(of route: LibraryRoute) throws -> RouteDetail {
         switch route {
         case .book(let uuid):
-            try catalog.book(uuid: uuid).map { try entityDetail(route, $0.title, $0.id, LibraryScreens.facts(of: $0)) }
-                ?? deleted(route)
+            try catalog.book(uuid: uuid).map { try entityDetail(route, $0.title, $0.id) } ?? deleted(route)
         case .author(let uuid):
-            try catalog.author(uuid: uuid).map { try entityDetail(route, $0.name, $0.id, LibraryScreens.facts(of: $0)) }
-                ?? deleted(route)
+            try catalog.author(uuid: uuid).map { try entityDetail(route, $0.name, $0.id) } ?? deleted(route)
         case .genre(let uuid):
-            try catalog.genre(uuid: uuid).map { genre in
-                let parent = try genre.parentID.flatMap { try catalog.genre(id: $0) }
-                return try entityDetail(route, genre.name, genre.id, LibraryScreens.facts(of: genre, parent: parent))
-            } ?? deleted(route)
+            try catalog.genre(uuid: uuid).map { try entityDetail(route, $0.name, $0.id) } ?? deleted(route)
         case .band(let uuid):
-            try catalog.band(uuid: uuid).map { try entityDetail(route, $0.name, $0.id, LibraryScreens.facts(of: $0)) }
-                ?? deleted(route)
+            try catalog.band(uuid: uuid).map { try entityDetail(route, $0.name, $0.id) } ?? deleted(route)
         case .settings: try settingsDetail()
         case .about: try aboutDetail()
         case .books, .authors, .genres, .bands, .search:
@@ -116,13 +110,13 @@ public struct BrowserColumns {
         }
     }
 
-    /// The detail of the entity `route` names, whose row id is `id`: its facts and its related lists.
-    private func entityDetail(_ route: LibraryRoute, _ title: String, _ id: Int64, _ facts: [DetailField]) throws
-        -> RouteDetail
-    {
+    /// The detail of the entity `route` names, whose row id is `id`: its facts, as its table's description presents
+    /// them, and its related lists.
+    private func entityDetail(_ route: LibraryRoute, _ title: String, _ id: Int64) throws -> RouteDetail {
         guard let entity = route.entity else { return deleted(route) }
         return RouteDetail(
-            route: route, kind: route.displayName, title: title, fields: facts,
+            route: route, kind: route.displayName, title: title,
+            fields: LibraryScreens.details(of: try catalog.facts(of: entity.kind, uuid: entity.uuid)),
             sections: try LibraryScreens.relatedLists(of: entity.kind, entity.uuid).map { related in
                 try list(related.heading, [related.list], scopeID: id)
             })

@@ -1,5 +1,6 @@
 public import Catalog
 public import Foundation
+import SQLiteDB
 
 /// What each screen of the catalog's split view shows, stated once: the sidebar's sections, the lists a sidebar
 /// route's content column shows, and what a detail shows (its facts with their labels, its related lists with their
@@ -11,7 +12,7 @@ public import Foundation
 ///
 /// ```swift
 /// LibraryScreens.contentLists(of: .genre(rock))   // [.linked(.band, to: .genre, rock), .linked(.book, to: .genre, rock)]
-/// LibraryScreens.facts(of: hobbit)                // Year 1937, ISBN 9780547928227, Pages 300, Language en
+/// LibraryScreens.details(of: try catalog.facts(of: .book, uuid: hobbit)) // Year 1937, ISBN 9780547928227, …
 /// ```
 public enum LibraryScreens {
     /// The sidebar's sections, in display order.
@@ -58,34 +59,36 @@ public enum LibraryScreens {
 
     // MARK: Facts
 
-    /// A book's facts: year, ISBN, pages, language and summary, those it has.
-    public static func facts(of book: Book) -> [DetailField] {
-        fields([
-            ("Year", book.year.map(String.init)), ("ISBN", book.isbn13), ("Pages", book.pages.map(String.init)),
-            ("Language", book.language), ("Summary", book.summary),
-        ])
+    /// What a detail shows of `facts` (``CatalogReader/facts(of:uuid:)``): each that has a value, labelled and
+    /// written as its column's ``FieldPresentation`` says, in order. A book's year, ISBN, pages, language and
+    /// summary; an author's sort name and note; a genre's broader genre; a band's country, years, status and note.
+    package static func details(of facts: [EntityFact]) -> [DetailField] {
+        facts.compactMap { fact in
+            text(of: fact).map { DetailField(field: fact.field, label: fact.presentation.label, value: $0) }
+        }
     }
 
-    /// An author's facts: the name they are sorted by and a note telling them from namesakes.
-    public static func facts(of author: Author) -> [DetailField] {
-        fields([("Sort name", author.sortName), ("Note", author.disambiguation)])
+    /// A fact's value as text, `nil` when it has none.
+    private static func text(of fact: EntityFact) -> String? {
+        switch fact.presentation.style {
+        case .years:
+            let years = fact.values.map { value -> Int? in
+                guard case .integer(let year) = value else { return nil }
+                return Int(year)
+            }
+            return BandYears.text(formed: years.first ?? nil, ended: years.dropFirst().first ?? nil)
+        case .text, .number, .year, .isbn, .country, .name:
+            return fact.values.first.flatMap(text(of:))
+        }
     }
 
-    /// A genre's facts: the genre it is part of, when it has one.
-    public static func facts(of genre: Genre, parent: Genre?) -> [DetailField] {
-        fields([("Part of", parent?.name)])
-    }
-
-    /// A band's facts: country, active years, status and a note telling it from namesakes.
-    public static func facts(of band: Band) -> [DetailField] {
-        fields([
-            ("Country", band.country), ("Years", BandYears.text(formed: band.formedYear, ended: band.endedYear)),
-            ("Status", band.status?.rawValue), ("Note", band.disambiguation),
-        ])
-    }
-
-    /// The pairs that have a value, as fields, in order.
-    private static func fields(_ pairs: [(String, String?)]) -> [DetailField] {
-        pairs.compactMap { label, value in value.map { DetailField(label: label, value: $0) } }
+    /// A stored value as text; `nil` for NULL (and a blob, which no presented column holds).
+    private static func text(of value: DatabaseValue) -> String? {
+        switch value {
+        case .null, .blob: nil
+        case .integer(let integer): String(integer)
+        case .real(let real): String(real)
+        case .text(let text): text
+        }
     }
 }

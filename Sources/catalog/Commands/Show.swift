@@ -45,7 +45,7 @@ enum ShowCommand {
 
     /// The entity's name, its fields as rows, then its related entities.
     static func text(_ detail: EntityDetail) -> String {
-        switch detail {
+        switch detail.entity {
         case .book(let book, let credits, let genres):
             var rows = [("uuid", lower(book.uuid)), ("sort title", book.sortTitle)]
             rows += optionalRows([

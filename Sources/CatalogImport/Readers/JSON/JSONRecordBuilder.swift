@@ -159,11 +159,11 @@ struct JSONRecordBuilder {
         return .success(result)
     }
 
-    private func required(
-        _ value: String?, _ field: String, _ entry: some JSONEntryFields, key: String?, into rows: inout [ImportRow]
+    private func required<Fields>(
+        _ value: String?, _ field: String, _ entry: JSONEntry<Fields>, key: String?, into rows: inout [ImportRow]
     ) -> String? {
         if let value, !TextNormalization.clean(value).isEmpty { return value }
-        let kind = type(of: entry).kind
+        let kind = Fields.kind
         let record = key.map { "\(kind) '\($0)'" } ?? "\(kind) #\(entry.index + 1)"
         rows.append(Self.reject(record, "\"\(field)\" is missing or empty"))
         return nil
@@ -199,14 +199,38 @@ struct JSONRecordBuilder {
 
 // MARK: - The entries
 
-/// What every entry has: its place in its array and the rejection of its refused values.
+/// An entry of one of the file's arrays: what every entry has (its place in its array, its key and uuid, and the
+/// rejection of its refused values) and the fields of its kind, read as the entry's own (`entry.name`).
+@dynamicMemberLookup
+struct JSONEntry<Fields: JSONEntryFields> {
+    /// The 0-based index in its array.
+    var index: Int
+    var key: String?
+    var uuid: UUID?
+    var fields: Fields
+    /// The rejection when a value is refused by ``FieldLimits``.
+    var rejection: ImportRejection?
+
+    init(_ entry: JSONCatalogEntry, index: Int) throws(JSONShapeError) {
+        var entry = entry
+        self.index = index
+        key = try entry.string("key")
+        uuid = try entry.uuid("uuid")
+        fields = try Fields(reading: &entry)
+        rejection = entry.rejection(kind: Fields.kind, key: key, index: index)
+    }
+
+    subscript<Value>(dynamicMember field: KeyPath<Fields, Value>) -> Value {
+        fields[keyPath: field]
+    }
+}
+
+/// The fields of one kind of entry, besides those every entry has.
 protocol JSONEntryFields {
     /// How a rejection names the kind: `book`.
     static var kind: String { get }
-    /// The 0-based index in its array.
-    var index: Int { get }
-    /// The rejection when a value is refused by ``FieldLimits``.
-    var rejection: ImportRejection? { get }
+    /// Reads the fields from `entry`, which collects the issues of refused values.
+    init(reading entry: inout JSONCatalogEntry) throws(JSONShapeError)
 }
 
 extension JSONCatalogEntry {
@@ -218,53 +242,37 @@ extension JSONCatalogEntry {
     }
 }
 
-struct GenreEntry: JSONEntryFields {
+typealias GenreEntry = JSONEntry<GenreFields>
+typealias AuthorEntry = JSONEntry<AuthorFields>
+typealias BookEntry = JSONEntry<BookFields>
+typealias BandEntry = JSONEntry<BandFields>
+
+struct GenreFields: JSONEntryFields {
     static let kind = "genre"
-    var index: Int
-    var key: String?
     var name: String?
     var parent: String?
-    var uuid: UUID?
-    var rejection: ImportRejection?
 
-    init(_ entry: JSONCatalogEntry, index: Int) throws(JSONShapeError) {
-        var entry = entry
-        self.index = index
-        key = try entry.string("key")
+    init(reading entry: inout JSONCatalogEntry) throws(JSONShapeError) {
         name = try entry.string("name")
         parent = try entry.string("parent")
-        uuid = try entry.uuid("uuid")
-        rejection = entry.rejection(kind: Self.kind, key: key, index: index)
     }
 }
 
-struct AuthorEntry: JSONEntryFields {
+struct AuthorFields: JSONEntryFields {
     static let kind = "author"
-    var index: Int
-    var key: String?
     var name: String?
     var sortName: String?
     var disambiguation: String?
-    var uuid: UUID?
-    var rejection: ImportRejection?
 
-    init(_ entry: JSONCatalogEntry, index: Int) throws(JSONShapeError) {
-        var entry = entry
-        self.index = index
-        key = try entry.string("key")
+    init(reading entry: inout JSONCatalogEntry) throws(JSONShapeError) {
         name = try entry.string("name")
         sortName = try entry.string("sortName")
         disambiguation = try entry.string("disambiguation")
-        uuid = try entry.uuid("uuid")
-        rejection = entry.rejection(kind: Self.kind, key: key, index: index)
     }
 }
 
-struct BookEntry: JSONEntryFields {
+struct BookFields: JSONEntryFields {
     static let kind = "book"
-    var index: Int
-    var key: String?
-    var uuid: UUID?
     var title: String?
     var sortTitle: String?
     var isbn13: String?
@@ -275,13 +283,8 @@ struct BookEntry: JSONEntryFields {
     /// `"tolkien"` or `{"author": "tolkien", "role": "translator"}`.
     var authors: [(author: String, role: String?)]?
     var genres: [String]?
-    var rejection: ImportRejection?
 
-    init(_ entry: JSONCatalogEntry, index: Int) throws(JSONShapeError) {
-        var entry = entry
-        self.index = index
-        key = try entry.string("key")
-        uuid = try entry.uuid("uuid")
+    init(reading entry: inout JSONCatalogEntry) throws(JSONShapeError) {
         title = try entry.string("title")
         sortTitle = try entry.string("sortTitle")
         isbn13 = try entry.string("isbn13")
@@ -291,15 +294,11 @@ struct BookEntry: JSONEntryFields {
         summary = try entry.string("summary", .longText)
         authors = try entry.credits("authors")
         genres = try entry.strings("genres")
-        rejection = entry.rejection(kind: Self.kind, key: key, index: index)
     }
 }
 
-struct BandEntry: JSONEntryFields {
+struct BandFields: JSONEntryFields {
     static let kind = "band"
-    var index: Int
-    var key: String?
-    var uuid: UUID?
     var name: String?
     var sortName: String?
     var country: String?
@@ -308,13 +307,8 @@ struct BandEntry: JSONEntryFields {
     var status: String?
     var disambiguation: String?
     var genres: [String]?
-    var rejection: ImportRejection?
 
-    init(_ entry: JSONCatalogEntry, index: Int) throws(JSONShapeError) {
-        var entry = entry
-        self.index = index
-        key = try entry.string("key")
-        uuid = try entry.uuid("uuid")
+    init(reading entry: inout JSONCatalogEntry) throws(JSONShapeError) {
         name = try entry.string("name")
         sortName = try entry.string("sortName")
         country = try entry.string("country")
@@ -323,6 +317,5 @@ struct BandEntry: JSONEntryFields {
         status = try entry.string("status")
         disambiguation = try entry.string("disambiguation")
         genres = try entry.strings("genres")
-        rejection = entry.rejection(kind: Self.kind, key: key, index: index)
     }
 }
