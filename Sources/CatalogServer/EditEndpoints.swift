@@ -181,7 +181,7 @@ struct EditEndpoints: Sendable {
 
     /// The uuids each list of the entry holds now, by the list's key.
     private static func lists(of detail: EntityDetail) -> [String: [UUID]] {
-        switch detail {
+        switch detail.entity {
         case .book(_, let credits, let genres): ["authors": credits.map(\.author.uuid), "genres": genres.map(\.uuid)]
         case .band(_, let genres): ["genres": genres.map(\.uuid)]
         case .author, .genre: [:]
