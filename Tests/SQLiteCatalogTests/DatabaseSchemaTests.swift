@@ -17,14 +17,14 @@ import Testing
     /// The catalog's, the navigation's and the access tokens' migrations, each embedded into its own module, are one
     /// sequence.
     @Test func composesTheCatalogAndTheNavigationMigrations() {
-        #expect(CatalogSchema.migrations.map(\.version) == [1, 3, 4, 7, 8, 10])
+        #expect(CatalogSchema.migrations.map(\.version) == [1, 3, 4, 7, 8, 10, 12])
         #expect(NavigationSchema.migrations.map(\.version) == [2, 11])
         #expect(
             DatabaseSchema.migrations.map(\.fileName) == [
                 "0001_catalog.sql", "0002_navigation.sql", "0003_changes.sql", "0004_checks_without_in_lists.sql",
                 "0005_access_tokens.sql", "0006_web_sessions.sql", "0007_change_log_per_entity.sql",
                 "0008_links_follow_deletes.sql", "0009_web_session_csrf_hashes.sql", "0010_catalog_edits.sql",
-                "0011_nav_scene_changes.sql",
+                "0011_nav_scene_changes.sql", "0012_import_hand_edits.sql",
             ])
     }
 
@@ -34,7 +34,8 @@ import Testing
     /// the later migrations (0005 and 0006, the empty `access_tokens` and `web_sessions`; 0007, the change log at one row
     /// per entity, which this file's log already is; 0008, triggers, with no orphan link to remove; 0009, `web_sessions`
     /// made again with `csrf_hash`; 0010, the empty `entity_merges` and `edit_history`; 0011, the empty
-    /// `nav_scene_changes`, which records the changes from then on) and changes no row of its own.
+    /// `nav_scene_changes`, which records the changes from then on; 0012, `source_records.edits_seen`, 0 with no hand
+    /// edit before it) and changes no row of its own.
     @Test func aDatabaseWrittenAtVersion4OpensWithItsMigrationsAndRowsUnchanged() throws {
         let path = try copyOfFixture("catalog-0004.sqlite")
         let (appliedBefore, rowsBefore) = try contents(of: Database(path: path))
@@ -44,14 +45,14 @@ import Testing
         let db = try DatabaseSchema.open(path: path)
         let (applied, rows) = try contents(of: db)
         #expect(Array(applied.prefix(4)) == appliedBefore)
-        #expect(applied.dropFirst(4).map(\.version) == [5, 6, 7, 8, 9, 10, 11])
+        #expect(applied.dropFirst(4).map(\.version) == [5, 6, 7, 8, 9, 10, 11, 12])
         let added: Set = [
             "schema_migrations", "access_tokens", "web_sessions", "entity_merges", "edit_history", "nav_scene_changes",
         ]
         #expect(rows.filter { !added.contains($0.key) } == rowsBefore.filter { $0.key != "schema_migrations" })
         #expect(rows["access_tokens"] == 0 && rows["web_sessions"] == 0)
         #expect(rows["entity_merges"] == 0 && rows["edit_history"] == 0 && rows["nav_scene_changes"] == 0)
-        #expect(DatabaseSchema.migrator.latestVersion == 11)
+        #expect(DatabaseSchema.migrator.latestVersion == 12)
         #expect(try DatabaseSchema.migrator.pendingMigrations(in: db).isEmpty)
         #expect(try db.integrityCheck() == ["ok"])
     }
@@ -72,7 +73,7 @@ import Testing
             VALUES (1, ?, 'plain-csrf-value', ?, ?)
             """, [String(repeating: "cd", count: 32), stamp, stamp])
 
-        #expect(try DatabaseSchema.migrator.migrate(db).map(\.version) == [9, 10, 11])
+        #expect(try DatabaseSchema.migrator.migrate(db).map(\.version) == [9, 10, 11, 12])
         #expect(try db.rowCount(ofTable: "web_sessions") == 0)
         #expect(try db.rowCount(ofTable: "access_tokens") == 1 && db.rowCount(ofTable: "users") == 1)
         let columns = try db.fetchAll(String.self, "SELECT name FROM pragma_table_info('web_sessions')")
@@ -99,9 +100,9 @@ import Testing
         #expect(applied == appliedBefore && rows == rowsBefore)
     }
 
-    /// A copy of `Tests/SchemaTests/Fixtures/<name>` in a temporary directory: opening a database writes to it.
+    /// A copy of `Tests/SQLiteCatalogTests/Fixtures/<name>` in a temporary directory: opening a database writes to it.
     private func copyOfFixture(_ name: String) throws -> String {
-        let fixture = TestSupport.packageRoot.appending(path: "Tests/SchemaTests/Fixtures").appending(path: name)
+        let fixture = TestSupport.packageRoot.appending(path: "Tests/SQLiteCatalogTests/Fixtures").appending(path: name)
         let copy = try TemporaryFiles("schema").path(name)
         try FileManager.default.copyItem(atPath: fixture.path, toPath: copy)
         return copy
