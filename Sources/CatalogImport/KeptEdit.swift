@@ -8,7 +8,7 @@ public struct KeptEdit: Sendable, Codable, Hashable, CustomStringConvertible {
     public var kind: EntityKind
     /// The entity.
     public var uuid: UUID
-    /// The field (`title`) or list (`authors`, `genres`) kept, as ``CatalogEditor`` names it.
+    /// The field (`title`) or list (`authors`, `genres`) kept, as `CatalogEditor` names it.
     public var field: String
     /// The record's key in its source.
     public var key: String
