@@ -111,11 +111,14 @@ public struct CatalogImporter {
     /// - Parameters:
     ///   - records: what a reader produced, in order (a genre before the genres naming it as parent is best).
     ///   - source: names the origin of the keys, e.g. `"goodbooks"`; keys are unique within a source.
+    ///   - options: how to write them (what applies to records already read: ``ImportOptions/dryRun``,
+    ///     ``ImportOptions/strict``, ``ImportOptions/batchSize``, ``ImportOptions/bulkRows``,
+    ///     ``ImportOptions/overwriteEdits``, ...).
     /// - Throws: `DatabaseError` for failures other than a bad record; the transaction is rolled back.
-    public func importRecords<Records: Sequence<CatalogRecord>>(_ records: Records, source: String) throws
-        -> ImportSummary
-    {
-        try run(RecordListReader(records), file: "", header: [], source: source, ImportOptions(), nil)
+    public func importRecords<Records: Sequence<CatalogRecord>>(
+        _ records: Records, source: String, options: ImportOptions = ImportOptions()
+    ) throws -> ImportSummary {
+        try run(RecordListReader(records), file: "", header: [], source: source, options, nil)
     }
 
     /// Whether two paths name one existing file (its rejected rows would be appended to what is being read).
@@ -201,7 +204,9 @@ public struct CatalogImporter {
             return cells[sourceColumn]
         }
         func newWriter(_ source: String) throws -> ImportWriter {
-            try ImportWriter(db: db, source: source, rememberedNames: options.rememberedNames)
+            try ImportWriter(
+                db: db, source: source, rememberedNames: options.rememberedNames,
+                overwriteEdits: options.overwriteEdits)
         }
         var writers = [source: try newWriter(source)]
         func writer(for source: String) throws -> ImportWriter {
@@ -256,6 +261,7 @@ public struct CatalogImporter {
                     let named = options.source == nil ? accepted.sourceName : nil
                     let writer = try writer(for: named ?? rowSource(accepted.source?.fields ?? []))
                     summary.count(try writer.write(accepted.record))
+                    summary.keep(writer.keptEdits, keeping: options.keptRejections)
                     summary.warn(accepted.warnings, file: file, keeping: options.keptRejections)
                 } catch {
                     guard let rejection = Self.rejection(error, of: accepted, file: file) else { throw error }

@@ -38,7 +38,10 @@ public struct ImportOptions: Sendable, Hashable {
     public var batchSize: Int?
     /// Append every rejected row to this CSV file (created with a header when it does not exist).
     public var errorsFile: String?
-    /// How many rejections and warnings the summary keeps in memory (all of them go to ``errorsFile``).
+    /// Take the file's value of every field, also of those edited by hand since the last import of their record
+    /// (which an import otherwise keeps, and counts in ``ImportSummary/keptEdits``).
+    public var overwriteEdits = false
+    /// How many rejections, warnings and kept edits the summary keeps in memory (all of them go to ``errorsFile``).
     public var keptRejections = 20
     /// The SQLite page cache during the import, in KiB (restored afterwards). Large enough to hold the hot
     /// index pages of a million-book catalog, small enough to keep the process well under 100 MB.

@@ -25,6 +25,12 @@ public struct ImportSummary: Sendable, Codable, Hashable {
     public var warnings: [RowIssue] = []
     /// The number of values dropped from rows that were still imported.
     public var warningCount = 0
+    /// Fields and lists edited by hand since the last import of their record, left as they were where the file says
+    /// otherwise (always 0 with ``ImportOptions/overwriteEdits``). Not rows: a row that kept a field is still counted
+    /// as updated or unchanged.
+    public var keptEdits = 0
+    /// The first of them, in file order (at most ``ImportOptions/keptRejections``).
+    public var keptEditDetails: [KeptEdit] = []
     /// Whether everything was rolled back at the end (`--dry-run`).
     public var dryRun = false
     /// Wall-clock seconds the import took.
@@ -54,6 +60,12 @@ public struct ImportSummary: Sendable, Codable, Hashable {
         guard !issues.isEmpty else { return }
         warningCount += issues.count
         warnings += issues.prefix(max(0, limit - warnings.count))
+    }
+
+    mutating func keep(_ edits: [KeptEdit], keeping limit: Int) {
+        guard !edits.isEmpty else { return }
+        keptEdits += edits.count
+        keptEditDetails += edits.prefix(max(0, limit - keptEditDetails.count))
     }
 
     mutating func add(_ rejection: ImportRejection, keeping limit: Int) {

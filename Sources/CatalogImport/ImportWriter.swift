@@ -16,7 +16,13 @@ import SQLiteDB
 /// several share it); authors with a source key (Open Library) by that key only. Genres by folded name.
 ///
 /// A record identical to the last import of its key (same fingerprint) writes nothing: unchanged, or a
-/// duplicate when this same run wrote it. Every check that can refuse a record runs before its first write,
+/// duplicate when this same run wrote it.
+///
+/// A field or list of a book, band or keyed author edited by hand since the last import of its record (see
+/// ``RecordedHandEdits``) keeps the catalog's value where the record says otherwise, and is reported in
+/// ``keptEdits``; the record's other fields are written as usual. A record that keeps a field leaves its
+/// `edits_seen` where it was, so the edit is kept again at the next import. With `overwriteEdits`, the record's
+/// values win, also over a record identical to its last import. Every check that can refuse a record runs before its first write,
 /// and that first write (the book or band row) is the only one a constraint can refuse, so a rejected record
 /// leaves nothing behind without the cost of a savepoint per row.
 final class ImportWriter {
@@ -33,6 +39,10 @@ final class ImportWriter {
     private var genresByName: RememberedIDs
     private var uuids = TimeOrderedUUIDs()
     private var dataVersion: Int?
+    private let overwriteEdits: Bool
+    private var handEdits: RecordedHandEdits
+    /// What the last ``write(_:)`` left as edited by hand.
+    private(set) var keptEdits: [KeptEdit] = []
 
     /// A writer for one import run.
     ///
@@ -40,9 +50,12 @@ final class ImportWriter {
     ///   - db: The catalog database, inside the run's transaction.
     ///   - source: The source the records' keys belong to.
     ///   - rememberedNames: How many authors, and apart how many genres, to remember by folded name.
-    init(db: Database, source: String, rememberedNames: Int) throws {
+    ///   - overwriteEdits: Whether the records' values win over fields edited by hand.
+    init(db: Database, source: String, rememberedNames: Int, overwriteEdits: Bool = false) throws {
         self.db = db
         self.source = source
+        self.overwriteEdits = overwriteEdits
+        handEdits = try RecordedHandEdits(db: db)
         authorsByName = RememberedIDs(capacity: rememberedNames)
         genresByName = RememberedIDs(capacity: rememberedNames)
         stamp = try db.fetchOne(String.self, "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')") ?? ""
@@ -58,6 +71,7 @@ final class ImportWriter {
         authorsByName.removeAll()
         authorsByKey.removeAll()
         genresByName.removeAll()
+        try handEdits.reload()
     }
 
     /// Writes one record.
@@ -65,6 +79,7 @@ final class ImportWriter {
     /// - Throws: ``CatalogError`` or a constraint ``DatabaseError`` when the record cannot be stored (nothing
     ///   of it is written then); any other ``DatabaseError`` when the database fails.
     func write(_ record: CatalogRecord) throws -> ImportOutcome {
+        keptEdits = []
         switch record {
         case .book(let book): return try write(book)
         case .band(let band): return try write(band)
@@ -76,44 +91,72 @@ final class ImportWriter {
     // MARK: Books
 
     private func write(_ book: BookRecord) throws -> ImportOutcome {
-        let values = try BookValues(book.draft)
+        var values = try BookValues(book.draft)
         try validateLinks(book)
         let key = book.key ?? Self.derivedKey(book, values: values)
         let fingerprint = book.fingerprint
         let known = try sources.entry(source: source, key: key)
         if let known {
             try check(known, is: .book, key: key)
-            if known.fingerprint == fingerprint { return known.importedAt == stamp ? .duplicate : .unchanged }
+            if known.fingerprint == fingerprint, known.importedAt == stamp { return .duplicate }
         }
         let existing = try known?.entityID ?? match(book, values: values)
+        let edited = try editedFields(.book, id: existing, known: known)
+        var draft = book.draft
+        var kept: [String] = []
+        if let existing, !edited.isEmpty, let current = try LibraryCatalog(db).books.find(id: existing) {
+            (draft, kept) = try DraftField.keeping(
+                edited, of: current.currentDraft, over: draft, fields: DraftField.book,
+                values: { try BookValues($0).arguments })
+            values = try BookValues(draft)
+        }
+        if let known, known.fingerprint == fingerprint, skipsIdentical(.book, known) {
+            // Identical to its last import: nothing to write, unless hand edits are to be overwritten. What the
+            // record's links would change is reported only when something is written.
+            try report(kept, .book, id: known.entityID, key: key)
+            return .unchanged
+        }
         // The same book from another source holds the record already: it gains this identity and nothing else. Its
         // links are resolved (maybe creating an author) only once its row is known to need no write, so the book row
         // stays the only write a constraint can refuse.
         var links: BookLinks?
         if let existing, try holds(existing, values: values) {
-            let resolved = try self.links(of: book)
+            var resolved = try self.links(of: book)
+            kept += try keepLinks(edited, of: existing, in: &resolved)
             if try holds(existing, resolved) {
+                try report(kept, .book, id: existing, key: key)
                 try sources.save(
                     source: source, key: key, kind: .book, entityID: existing, fingerprint: fingerprint,
-                    importedAt: stamp)
+                    importedAt: stamp, editsSeen: editsSeen(known, keeping: kept))
                 return .unchanged
             }
             links = resolved
         }
         let bookID: Int64
         if let existing {
+            if links == nil {
+                var resolved = try self.links(of: book)
+                kept += try keepLinks(edited, of: existing, in: &resolved)
+                links = resolved
+            }
             try db.cachedStatement(CatalogTables.books.update).execute(values.arguments + [existing])
-            try db.cachedStatement(CatalogTables.bookAuthors.deleteOfOwner).run(existing)
-            try db.cachedStatement(CatalogTables.bookGenres.deleteOfOwner).run(existing)
+            if links?.keepsCredits != true {
+                try db.cachedStatement(CatalogTables.bookAuthors.deleteOfOwner).run(existing)
+            }
+            if links?.keepsGenres != true {
+                try db.cachedStatement(CatalogTables.bookGenres.deleteOfOwner).run(existing)
+            }
             bookID = existing
         } else {
             try db.cachedStatement(CatalogTables.books.insertReturningNothing).execute(
                 [book.uuid ?? uuids.next()] + values.arguments)
             bookID = db.lastInsertedRowID
         }
-        try write(links ?? self.links(of: book), of: book, to: bookID, sortKey: values.sortKey)
+        try write(links ?? self.links(of: book), year: draft.year, to: bookID, sortKey: values.sortKey)
+        try report(kept, .book, id: bookID, key: key)
         try sources.save(
-            source: source, key: key, kind: .book, entityID: bookID, fingerprint: fingerprint, importedAt: stamp)
+            source: source, key: key, kind: .book, entityID: bookID, fingerprint: fingerprint, importedAt: stamp,
+            editsSeen: editsSeen(known, keeping: kept))
         return existing == nil ? .inserted : .updated
     }
 
@@ -156,6 +199,9 @@ final class ImportWriter {
     private struct BookLinks {
         var credited: [(author: Int64, role: ContributorRole)] = []
         var genreIDs: [Int64] = []
+        /// The credits, or the genres, edited by hand: the book's stay as they are.
+        var keepsCredits = false
+        var keepsGenres = false
     }
 
     /// The authors and genres `book` names, those that are new created.
@@ -176,15 +222,29 @@ final class ImportWriter {
         try db.cachedStatement(Self.selectSameBook).fetchOne(Int64.self, [id] + values.arguments) != nil
     }
 
-    /// Whether book `id` has exactly `links`, in order.
+    /// Whether book `id` has exactly `links`, in order (the lists kept as they are count as held).
     private func holds(_ id: Int64, _ links: BookLinks) throws -> Bool {
-        let credits = try db.cachedStatement(
+        try (links.keepsCredits || holds(id, credits: links.credited))
+            && (links.keepsGenres || holds(id, genres: links.genreIDs))
+    }
+
+    private func holds(_ id: Int64, credits: [(author: Int64, role: ContributorRole)]) throws -> Bool {
+        let current = try db.cachedStatement(
             "SELECT author_id || ' ' || role FROM book_authors WHERE book_id = ? ORDER BY position"
         ).fetchAll(String.self, [id])
-        guard credits == links.credited.map({ "\($0.author) \($0.role.rawValue)" }) else { return false }
-        let genres = try db.cachedStatement("SELECT genre_id FROM book_genres WHERE book_id = ? ORDER BY position")
-            .fetchAll(Int64.self, [id])
-        return genres == links.genreIDs
+        return current == credits.map { "\($0.author) \($0.role.rawValue)" }
+    }
+
+    private func holds(_ id: Int64, genres: [Int64]) throws -> Bool {
+        try db.cachedStatement("SELECT genre_id FROM book_genres WHERE book_id = ? ORDER BY position")
+            .fetchAll(Int64.self, [id]) == genres
+    }
+
+    /// Marks the lists of book `id` edited by hand that `links` would change as kept; returns their names.
+    private func keepLinks(_ edited: Set<String>, of id: Int64, in links: inout BookLinks) throws -> [String] {
+        links.keepsCredits = try edited.contains("authors") && !holds(id, credits: links.credited)
+        links.keepsGenres = try edited.contains("genres") && !holds(id, genres: links.genreIDs)
+        return (links.keepsCredits ? ["authors"] : []) + (links.keepsGenres ? ["genres"] : [])
     }
 
     /// Selects the book whose id is the first parameter when its draft's columns hold the other parameters (`IS`:
@@ -195,9 +255,9 @@ final class ImportWriter {
 
     /// Writes the book's credits and genres, a statement for each list. The copies of the book's sort columns are
     /// known here: SQLite need not read the book row for them.
-    private func write(_ links: BookLinks, of book: BookRecord, to bookID: Int64, sortKey: String) throws {
-        let yearKey = book.year ?? 10000
-        let credited = links.credited
+    private func write(_ links: BookLinks, year: Int?, to bookID: Int64, sortKey: String) throws {
+        let yearKey = year ?? 10000
+        let credited = links.keepsCredits ? [] : links.credited
         try insert(into: CatalogTables.bookAuthors, rows: credited.count) { statement, row, index in
             let (authorID, role) = credited[row]
             try statement.bind(bookID, at: index)
@@ -207,7 +267,7 @@ final class ImportWriter {
             try statement.bind(yearKey, at: index + 4)
             try statement.bind(sortKey, at: index + 5)
         }
-        let genreIDs = links.genreIDs
+        let genreIDs = links.keepsGenres ? [] : links.genreIDs
         try insert(into: CatalogTables.bookGenres, rows: genreIDs.count) { statement, row, index in
             try statement.bind(bookID, at: index)
             try statement.bind(genreIDs[row], at: index + 1)
@@ -231,7 +291,7 @@ final class ImportWriter {
     // MARK: Bands
 
     private func write(_ band: BandRecord) throws -> ImportOutcome {
-        let values = try BandValues(band.draft)
+        var values = try BandValues(band.draft)
         for genre in band.genres { try validate(genre) }
         let key =
             band.key
@@ -240,21 +300,45 @@ final class ImportWriter {
         let known = try sources.entry(source: source, key: key)
         if let known {
             try check(known, is: .band, key: key)
-            if known.fingerprint == fingerprint { return known.importedAt == stamp ? .duplicate : .unchanged }
+            if known.fingerprint == fingerprint, known.importedAt == stamp { return .duplicate }
         }
+        let edited = try editedFields(.band, id: known?.entityID, known: known)
+        var kept: [String] = []
+        if let known, !edited.isEmpty, let current = try LibraryCatalog(db).bands.find(id: known.entityID) {
+            let draft: BandDraft
+            (draft, kept) = try DraftField.keeping(
+                edited, of: current.currentDraft, over: band.draft, fields: DraftField.band,
+                values: { try BandValues($0).arguments })
+            values = try BandValues(draft)
+        }
+        if let known, known.fingerprint == fingerprint, skipsIdentical(.band, known) {
+            try report(kept, .band, id: known.entityID, key: key)
+            return .unchanged
+        }
+        let genreIDs = try genreIDs(for: band.genres)
         let bandID: Int64
         if let known {
             try db.cachedStatement(CatalogTables.bands.update).execute(values.arguments + [known.entityID])
-            try db.cachedStatement(CatalogTables.bandGenres.deleteOfOwner).run(known.entityID)
+            let current = try db.cachedStatement(
+                "SELECT genre_id FROM band_genres WHERE band_id = ? ORDER BY position"
+            ).fetchAll(Int64.self, [known.entityID])
+            if edited.contains("genres"), current != genreIDs {
+                kept.append("genres")
+            } else {
+                try db.cachedStatement(CatalogTables.bandGenres.deleteOfOwner).run(known.entityID)
+                try CatalogTables.bandGenres.insert(genreIDs, of: known.entityID, in: db)
+            }
             bandID = known.entityID
         } else {
             try db.cachedStatement(CatalogTables.bands.insertReturningNothing).execute(
                 [band.uuid ?? uuids.next()] + values.arguments)
             bandID = db.lastInsertedRowID
+            try CatalogTables.bandGenres.insert(genreIDs, of: bandID, in: db)
         }
-        try CatalogTables.bandGenres.insert(try genreIDs(for: band.genres), of: bandID, in: db)
+        try report(kept, .band, id: bandID, key: key)
         try sources.save(
-            source: source, key: key, kind: .band, entityID: bandID, fingerprint: fingerprint, importedAt: stamp)
+            source: source, key: key, kind: .band, entityID: bandID, fingerprint: fingerprint, importedAt: stamp,
+            editsSeen: editsSeen(known, keeping: kept))
         return known == nil ? .inserted : .updated
     }
 
@@ -291,22 +375,35 @@ final class ImportWriter {
         let known = try sources.entry(source: source, key: key)
         var outcome = ImportOutcome.inserted
         let id: Int64
+        var kept: [String] = []
         if let known {
             try check(known, is: .author, key: key)
             authorsByKey[key] = known.entityID
-            if author.isPlaceholderName || known.fingerprint == fingerprint {
-                let repeated = known.fingerprint == fingerprint && known.importedAt == stamp
-                return (known.entityID, repeated ? .duplicate : .unchanged)
+            let repeated = known.fingerprint == fingerprint && known.importedAt == stamp
+            if author.isPlaceholderName || repeated { return (known.entityID, repeated ? .duplicate : .unchanged) }
+            let edited = try editedFields(.author, id: known.entityID, known: known)
+            var values = try AuthorValues(author.draft)
+            if !edited.isEmpty, let current = try LibraryCatalog(db).authors.find(id: known.entityID) {
+                let draft: AuthorDraft
+                (draft, kept) = try DraftField.keeping(
+                    edited, of: current.currentDraft, over: author.draft, fields: DraftField.author,
+                    values: { try AuthorValues($0).arguments })
+                values = try AuthorValues(draft)
             }
-            let values = try AuthorValues(author.draft)
+            if known.fingerprint == fingerprint, skipsIdentical(.author, known) {
+                try report(kept, .author, id: known.entityID, key: key)
+                return (known.entityID, .unchanged)
+            }
             try db.cachedStatement(CatalogTables.authors.update).execute(values.arguments + [known.entityID])
             id = known.entityID
             outcome = .updated
         } else {
             id = try insert(author)
         }
+        try report(kept, .author, id: id, key: key)
         try sources.save(
-            source: source, key: key, kind: .author, entityID: id, fingerprint: fingerprint, importedAt: stamp)
+            source: source, key: key, kind: .author, entityID: id, fingerprint: fingerprint, importedAt: stamp,
+            editsSeen: editsSeen(known, keeping: kept))
         authorsByKey[key] = id
         return (id, outcome)
     }
@@ -382,6 +479,34 @@ final class ImportWriter {
         try db.cachedStatement(CatalogTables.genres.insertReturningNothing).run(
             genre.uuid ?? uuids.next(), name, FoldKey.of(name), parentID)
         return db.lastInsertedRowID
+    }
+
+    // MARK: Hand edits
+
+    /// The fields and lists of entity `id` edited by hand since the last import of the record `known` (all its hand
+    /// edits when the record is new to it); none when the record's values are to win.
+    private func editedFields(_ kind: EntityKind, id: Int64?, known: SourceRecords.Entry?) throws -> Set<String> {
+        guard let id, !overwriteEdits else { return [] }
+        return try handEdits.fields(kind, id: id, after: known?.editsSeen ?? 0)
+    }
+
+    /// Whether a record identical to its last import `known` writes nothing: always, unless its entity was edited by
+    /// hand since and the record's values are to win.
+    private func skipsIdentical(_ kind: EntityKind, _ known: SourceRecords.Entry) -> Bool {
+        !(overwriteEdits && handEdits.hasEdits(kind, id: known.entityID, after: known.editsSeen))
+    }
+
+    /// The hand edits a record written now has seen: all of them, unless it kept some, which stay after its mark.
+    private func editsSeen(_ known: SourceRecords.Entry?, keeping kept: [String]) -> Int64 {
+        kept.isEmpty ? handEdits.newestID : known?.editsSeen ?? 0
+    }
+
+    /// Adds the fields `kept` of entity `id` to what the current record kept.
+    private func report(_ kept: [String], _ kind: EntityKind, id: Int64, key: String) throws {
+        guard !kept.isEmpty,
+            let uuid = try db.fetchOne(UUID.self, "SELECT uuid FROM \(kind.table.name) WHERE id = ?", [id])
+        else { return }
+        keptEdits += kept.map { KeptEdit(kind: kind, uuid: uuid, field: $0, key: key) }
     }
 
     // MARK: Helpers

@@ -17,14 +17,14 @@ import Testing
     /// The catalog's, the navigation's and the access tokens' migrations, each embedded into its own module, are one
     /// sequence.
     @Test func composesTheCatalogAndTheNavigationMigrations() {
-        #expect(CatalogSchema.migrations.map(\.version) == [1, 3, 4, 7, 8, 10])
+        #expect(CatalogSchema.migrations.map(\.version) == [1, 3, 4, 7, 8, 10, 12])
         #expect(NavigationSchema.migrations.map(\.version) == [2, 11])
         #expect(
             DatabaseSchema.migrations.map(\.fileName) == [
                 "0001_catalog.sql", "0002_navigation.sql", "0003_changes.sql", "0004_checks_without_in_lists.sql",
                 "0005_access_tokens.sql", "0006_web_sessions.sql", "0007_change_log_per_entity.sql",
                 "0008_links_follow_deletes.sql", "0009_web_session_csrf_hashes.sql", "0010_catalog_edits.sql",
-                "0011_nav_scene_changes.sql", "0012_edit_scope.sql",
+                "0011_nav_scene_changes.sql", "0012_edit_scope.sql", "0013_import_hand_edits.sql",
             ])
     }
 
@@ -34,7 +34,8 @@ import Testing
     /// the later migrations (0005 and 0006, the empty `access_tokens` and `web_sessions`; 0007, the change log at one row
     /// per entity, which this file's log already is; 0008, triggers, with no orphan link to remove; 0009, `web_sessions`
     /// made again with `csrf_hash`; 0010, the empty `entity_merges` and `edit_history`; 0011, the empty
-    /// `nav_scene_changes`, which records the changes from then on) and changes no row of its own.
+    /// `nav_scene_changes`, which records the changes from then on; 0013, `source_records.edits_seen`, 0 with no hand
+    /// edit before it) and changes no row of its own.
     @Test func aDatabaseWrittenAtVersion4OpensWithItsMigrationsAndRowsUnchanged() throws {
         let path = try copyOfFixture("catalog-0004.sqlite")
         let (appliedBefore, rowsBefore) = try contents(of: Database(path: path))

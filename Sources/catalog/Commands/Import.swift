@@ -23,10 +23,13 @@ enum ImportCommand {
             column, value and reason; the rest of the file is imported. Exit status: 0 all rows imported, 2 some \
             rows rejected, 65 a file is unusable, 64 a bad command line, 1 other failures. With --database URL \
             the catalog is on PostgreSQL: each file is imported into a working copy of it, and what that changed \
-            reaches the server in one transaction (whole or not at all; --batch applies to the copy only).
+            reaches the server in one transaction (whole or not at all; --batch applies to the copy only). A field \
+            edited by hand (catalog edit, merge) since the last import of its record keeps its value and is \
+            reported ("kept 1 field edited by hand"); --overwrite-edits takes the file's value instead.
             """,
         options: [
-            format, entity, profile, map, split, source, encoding, dryRun, strict, errors, batch, bulkRows, json,
+            format, entity, profile, map, split, source, encoding, dryRun, strict, errors, batch, bulkRows,
+            overwriteEdits, json,
         ],
         arguments: [Argument("FILE", help: "Files to import.", variadic: true)],
         run: run
@@ -62,6 +65,8 @@ enum ImportCommand {
     static let bulkRows = TypedOption<Int>(
         "bulk-rows", valueName: "N", parser: .integer(in: 0...Int.max), default: ImportOptions().bulkRows,
         help: "Write set-based once a transaction has written N rows (0: always); the result is the same.")
+    static let overwriteEdits = Flag(
+        "overwrite-edits", help: "Take the file's value also of fields edited by hand since the last import.")
     static let json = Flag("json", help: "Print the summary as JSON.")
 
     /// What `--encoding` names: a text encoding, a MARC one, or both (`utf-8`).
@@ -136,6 +141,7 @@ enum ImportCommand {
         options.errorsFile = try invocation[errors]
         options.batchSize = try invocation[batch]
         options.bulkRows = try invocation[bulkRows]
+        options.overwriteEdits = invocation[overwriteEdits]
         return options
     }
 
@@ -144,6 +150,12 @@ enum ImportCommand {
         text += "\(summary.total) rows: \(summary.inserted) inserted, \(summary.updated) updated, "
         text += "\(summary.unchanged) unchanged, \(summary.duplicates) duplicates, \(summary.rejected) rejected"
         text += String(format: " in %.2f s (%.0f rows/s)\n", summary.elapsedSeconds, summary.rowsPerSecond)
+        if summary.keptEdits > 0 {
+            text += "kept \(summary.keptEdits) field\(summary.keptEdits == 1 ? "" : "s") edited by hand: "
+            text += summary.keptEditDetails.prefix(3).map(\.description).joined(separator: "; ")
+            text += summary.keptEdits > 3 ? ", …" : ""
+            text += " (--overwrite-edits takes the file's values)\n"
+        }
         if summary.warningCount > 0 {
             text += "\(summary.warningCount) value\(summary.warningCount == 1 ? "" : "s") left out, e.g. "
             text += summary.warnings.prefix(3).map(\.description).joined(separator: "; ") + "\n"
@@ -157,6 +169,13 @@ enum ImportCommand {
                 "file": .string(summary.file), "source": .string(summary.source),
                 "elapsed_s": .double(summary.elapsedSeconds), "rows_per_s": .double(summary.rowsPerSecond),
                 "dry_run": .bool(summary.dryRun), "warnings": .int(summary.warningCount),
+                "kept_edits": .array(
+                    summary.keptEditDetails.map { kept in
+                        [
+                            "kind": .string(kept.kind.rawValue), "uuid": .string(kept.uuid.uuidString.lowercased()),
+                            "field": .string(kept.field), "record": .string(kept.key),
+                        ]
+                    }),
                 "rejections": .array(
                     summary.rejections.map { rejection in
                         [
@@ -175,7 +194,7 @@ enum ImportCommand {
         func sum(_ count: (ImportSummary) -> Int) -> JSONValue { .int(summaries.map(count).reduce(0, +)) }
         return [
             "inserted": sum(\.inserted), "updated": sum(\.updated), "unchanged": sum(\.unchanged),
-            "duplicates": sum(\.duplicates), "rejected": sum(\.rejected),
+            "duplicates": sum(\.duplicates), "rejected": sum(\.rejected), "kept": sum(\.keptEdits),
         ]
     }
 }
