@@ -17,7 +17,7 @@ import Testing
     /// The catalog's, the navigation's and the access tokens' migrations, each embedded into its own module, are one
     /// sequence.
     @Test func composesTheCatalogAndTheNavigationMigrations() {
-        #expect(CatalogSchema.migrations.map(\.version) == [1, 3, 4, 7, 8, 10, 12])
+        #expect(CatalogSchema.migrations.map(\.version) == [1, 3, 4, 7, 8, 10, 13])
         #expect(NavigationSchema.migrations.map(\.version) == [2, 11])
         #expect(
             DatabaseSchema.migrations.map(\.fileName) == [
@@ -34,7 +34,7 @@ import Testing
     /// the later migrations (0005 and 0006, the empty `access_tokens` and `web_sessions`; 0007, the change log at one row
     /// per entity, which this file's log already is; 0008, triggers, with no orphan link to remove; 0009, `web_sessions`
     /// made again with `csrf_hash`; 0010, the empty `entity_merges` and `edit_history`; 0011, the empty
-    /// `nav_scene_changes`, which records the changes from then on; 0013, `source_records.edits_seen`, 0 with no hand
+    /// `nav_scene_changes`, which records the changes from then on; 0012, `access_tokens` made again to allow the `edit` scope; 0013, `source_records.edits_seen`, 0 with no hand
     /// edit before it) and changes no row of its own.
     @Test func aDatabaseWrittenAtVersion4OpensWithItsMigrationsAndRowsUnchanged() throws {
         let path = try copyOfFixture("catalog-0004.sqlite")
@@ -45,14 +45,14 @@ import Testing
         let db = try DatabaseSchema.open(path: path)
         let (applied, rows) = try contents(of: db)
         #expect(Array(applied.prefix(4)) == appliedBefore)
-        #expect(applied.dropFirst(4).map(\.version) == [5, 6, 7, 8, 9, 10, 11, 12])
+        #expect(applied.dropFirst(4).map(\.version) == [5, 6, 7, 8, 9, 10, 11, 12, 13])
         let added: Set = [
             "schema_migrations", "access_tokens", "web_sessions", "entity_merges", "edit_history", "nav_scene_changes",
         ]
         #expect(rows.filter { !added.contains($0.key) } == rowsBefore.filter { $0.key != "schema_migrations" })
         #expect(rows["access_tokens"] == 0 && rows["web_sessions"] == 0)
         #expect(rows["entity_merges"] == 0 && rows["edit_history"] == 0 && rows["nav_scene_changes"] == 0)
-        #expect(DatabaseSchema.migrator.latestVersion == 12)
+        #expect(DatabaseSchema.migrator.latestVersion == 13)
         #expect(try DatabaseSchema.migrator.pendingMigrations(in: db).isEmpty)
         #expect(try db.integrityCheck() == ["ok"])
     }
@@ -73,7 +73,7 @@ import Testing
             VALUES (1, ?, 'plain-csrf-value', ?, ?)
             """, [String(repeating: "cd", count: 32), stamp, stamp])
 
-        #expect(try DatabaseSchema.migrator.migrate(db).map(\.version) == [9, 10, 11, 12])
+        #expect(try DatabaseSchema.migrator.migrate(db).map(\.version) == [9, 10, 11, 12, 13])
         #expect(try db.rowCount(ofTable: "web_sessions") == 0)
         #expect(try db.rowCount(ofTable: "access_tokens") == 1 && db.rowCount(ofTable: "users") == 1)
         let columns = try db.fetchAll(String.self, "SELECT name FROM pragma_table_info('web_sessions')")
