@@ -111,7 +111,8 @@ extension PostgreSQLChangeFeed {
                 ]),
             // Where merged entries went, so a copy started from the snapshot follows a merge made before it.
             CopiedTable(
-                "entity_merges", [("entity_kind", .text), ("uuid", .text), ("merged_into", .text), ("merged_at", .text)]),
+                "entity_merges",
+                [("entity_kind", .text), ("uuid", .text), ("merged_into", .text), ("merged_at", .text)]),
         ]
 
     /// Rows fetched from the server at a time, and written to the copy per transaction.

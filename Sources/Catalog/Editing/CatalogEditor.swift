@@ -223,9 +223,11 @@ public struct CatalogEditor {
 
     func uuid(of kind: EntityKind, id: Int64) throws -> UUID {
         guard
-            let uuid = try fetchOne("SELECT uuid FROM \(kind.table.name) WHERE id = ?", [.integer(id)], { row in
-                try row.uuid(at: 0)
-            })
+            let uuid = try fetchOne(
+                "SELECT uuid FROM \(kind.table.name) WHERE id = ?", [.integer(id)],
+                { row in
+                    try row.uuid(at: 0)
+                })
         else { throw CatalogError.missingRow(kind, id: id) }
         return uuid
     }
@@ -233,7 +235,8 @@ public struct CatalogEditor {
     /// The entry's name (a book's title), or `nil` when there is no such entry.
     func displayName(of kind: EntityKind, uuid: UUID) throws -> String? {
         try fetchOne(
-            "SELECT \(kind == .book ? "title" : "name") FROM \(kind.table.name) WHERE uuid = ?", [.text(uuid.lowercased)]
+            "SELECT \(kind == .book ? "title" : "name") FROM \(kind.table.name) WHERE uuid = ?",
+            [.text(uuid.lowercased)]
         ) { try $0.requiredString(at: 0) }
     }
 

@@ -130,7 +130,9 @@ package final class EntityTable: Sendable {
     /// ``upsert`` as `dialect` takes it: PostgreSQL spells SQLite's `IS NOT` (which compares NULLs) `IS DISTINCT
     /// FROM`.
     package func upsert(_ dialect: SQLDialect) -> String {
-        dialect == .sqlite ? upsert : Self.upsertStatement(name, upsertPositions.map { payloadColumns[$0].name }, differs: "IS DISTINCT FROM")
+        dialect == .sqlite
+            ? upsert
+            : Self.upsertStatement(name, upsertPositions.map { payloadColumns[$0].name }, differs: "IS DISTINCT FROM")
     }
 
     private static func upsertStatement(_ table: String, _ columns: [String], differs: String = "IS NOT") -> String {
