@@ -399,6 +399,9 @@ import Testing
         #expect(merged.status == 0, "\(merged.standardError)")
         #expect(merged.standardOutput.hasPrefix("merged author \(duplicate) into author \(twain)"))
         #expect(try run(["show", "book", book]).standardOutput.contains("Mark Twain (author)  \(twain)"))
+        let shown = try run(["show", "author", duplicate])
+        #expect(shown.standardOutput.hasPrefix("Mark Twain\n"))
+        #expect(shown.standardError == "note: author \(duplicate) was merged into \(twain); showing that one\n")
         let feed = try run(["changes", "--since", "0"]).standardOutput
         #expect(feed.contains(#""op":"merge""#) && feed.contains(#""into":"\#(twain)""#), "\(feed)")
         let history = try run(["history", "author", twain]).standardOutput
