@@ -129,6 +129,11 @@ import Testing
             "\(String(describing: try editor.survivor(of: .author, uuid: clemens)))"
         }
         side.run("merge again") { editor in "\(try editor.merge(.author, uuid: clemens, into: twain).action)" }
+        // An undone merge brings the entry back as an insert, no longer a merge, to clients.
+        side.create("twin", .author, EntityEdit(fields: ["name": "M. Twain"]))
+        let twin = try side.uuid("twin")
+        side.run("merge the twin") { editor in "\(try editor.merge(.author, uuid: twin, into: twain).action)" }
+        side.run("undo the twin's merge") { editor in "\(try editor.undo(.author, uuid: twin).action)" }
         let fiction = try side.uuid("fiction")
         side.run("delete a genre with a child") { editor in "\(try editor.delete(.genre, uuid: fiction).action)" }
         side.run("undo the delete") { editor in "\(try editor.undo(.genre, uuid: fiction).action)" }

@@ -7,6 +7,10 @@ public import SQLiteDB
 /// import does, keeps the search index, the sort-key copies and the change log right (the migrations' triggers),
 /// checks the revision the edit was based on, and records who changed what in the entry's history.
 ///
+/// The same editor writes a SQLite catalog and, made on a PostgreSQL connection (the `PostgreSQLCatalog` module's
+/// `CatalogEditor(postgreSQL:actor:)`), a PostgreSQL one: its statements are written once, and the same edit leaves
+/// the same entities, history and change feed on both.
+///
 /// An entry's revision is its ETag: it moves with every change of the entry or its lists, by whatever writer. An
 /// edit that names a revision the entry has left is refused with ``EditError/staleRevision(_:uuid:expected:current:)``
 /// and changes nothing.
@@ -22,7 +26,7 @@ public import SQLiteDB
 /// ```
 public struct CatalogEditor {
     /// The connection the editor reads and writes through, SQLite's or PostgreSQL's: the statements are written
-    /// once, with `?` parameters, and the few real differences are chosen by ``SQLConnection/dialect``.
+    /// once, with `?` parameters, and the few real differences are chosen by the connection's dialect.
     let connection: any SQLConnection
     /// Runs an edit in one transaction of `connection` (a savepoint inside an open one).
     let transaction: (() throws -> EditResult) throws -> EditResult
