@@ -14,7 +14,7 @@ public struct PostgreSQLChange: Sendable, Hashable, PostgreSQLRowDecodable {
     public let operation: ChangeOperation
     /// When the change was made, ISO-8601 UTC text with milliseconds.
     public let changedAt: String
-    /// For a ``ChangeOperation/merge``, the uuid of the entity it was merged into.
+    /// For a `merge`, the uuid of the entity it was merged into.
     public let mergedInto: String?
 
     public init(row: PostgreSQLRow) throws {
