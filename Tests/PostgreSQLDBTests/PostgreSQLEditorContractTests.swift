@@ -268,5 +268,11 @@ import Testing
         #expect(again.state.stack == [.book(book)])
         let merged = Repair.Reason.mergedInto(successor: LibraryRoute.author(twain).path)
         #expect(restored.repairs.map(\.reason) == [merged])
+
+        // A client copy made from a snapshot after the merge follows it too.
+        let path = try TestSupport.temporaryDirectory("editsnap").appending(path: "client.sqlite").path
+        try PostgreSQLChangeFeed(connection).snapshot(to: path, server: "pg")
+        let copy = LibraryCatalog(try Database(path: path))
+        #expect(try copy.survivor(of: .author, uuid: duplicate) == twain)
     }
 }
