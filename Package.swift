@@ -199,7 +199,7 @@ let package = Package(
             name: "PostgreSQLDBTests",
             dependencies: [
                 "Catalog", "CatalogViews", "CatalogImport", "CatalogServer", "CatalogStore", "CatalogSync",
-                "PostgreSQLCatalog",
+                "LibraryNavigation", "Navigation", "PostgreSQLCatalog",
                 "PostgreSQLDB", "SQLiteCatalog", "SQLiteDB", "TestSupport",
             ]),
         .testTarget(

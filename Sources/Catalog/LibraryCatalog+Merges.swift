@@ -8,18 +8,6 @@ extension LibraryCatalog {
     ///
     /// - Throws: `DatabaseError` when the query fails.
     public func survivor(of kind: EntityKind, uuid: UUID) throws -> UUID? {
-        var current = uuid.uuidString.lowercased()
-        var survivor: UUID?
-        // A chain longer than a handful means a cycle written by hand; the last step found is as good as any.
-        for _ in 0..<8 {
-            guard
-                let next = try db.fetchOne(
-                    String.self, "SELECT merged_into FROM entity_merges WHERE entity_kind = ? AND uuid = ?",
-                    [kind.rawValue, current])
-            else { break }
-            current = next
-            survivor = UUID(uuidString: next)
-        }
-        return survivor
+        try EntityMerges.survivor(of: kind, uuid: uuid, on: db)
     }
 }

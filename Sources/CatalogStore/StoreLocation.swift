@@ -28,7 +28,7 @@ package enum StoreLocation: Sendable, Hashable {
     package var capabilities: Set<StoreCapability> {
         switch self {
         case .sqlite: [.portableFile, .editing]
-        case .postgreSQL: []
+        case .postgreSQL: [.editing]
         }
     }
 

@@ -23,9 +23,9 @@ package struct PostgreSQLCatalogLookup: CatalogLookup {
         return try connection.fetchOne(String.self, "SELECT \(column) FROM \(kind.table.name) WHERE uuid = $1", [uuid])
     }
 
-    /// `nil`: a PostgreSQL catalog is written by imports alone so far (it cannot edit, so nothing in it was merged).
+    /// The entry `uuid` was merged into, from `entity_merges` (0006_catalog_edits.sql), as SQLite's catalog answers.
     package func survivor(of kind: EntityKind, uuid: UUID) throws -> UUID? {
-        nil
+        try EntityMerges.survivor(of: kind, uuid: uuid, on: connection)
     }
 
     package func contains(_ link: EntityLink) throws -> Bool {

@@ -108,7 +108,11 @@ extension PostgreSQLChangeFeed {
                 [
                     ("source", .text), ("source_key", .text), ("entity_kind", .text), ("entity_id", .integer),
                     ("fingerprint", .text), ("imported_at", .text),
-                ])
+                ]),
+            // Where merged entries went, so a copy started from the snapshot follows a merge made before it.
+            CopiedTable(
+                "entity_merges",
+                [("entity_kind", .text), ("uuid", .text), ("merged_into", .text), ("merged_at", .text)]),
         ]
 
     /// Rows fetched from the server at a time, and written to the copy per transaction.

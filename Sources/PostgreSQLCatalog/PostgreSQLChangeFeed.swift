@@ -10,10 +10,12 @@ public struct PostgreSQLChange: Sendable, Hashable, PostgreSQLRowDecodable {
     /// The entity's public identity.
     public let uuid: String
     /// A client treats `insert` and `update` alike (it reads the entity's current payload); `delete` is its
-    /// tombstone.
+    /// tombstone, `merge` a tombstone that says where the entity went.
     public let operation: ChangeOperation
     /// When the change was made, ISO-8601 UTC text with milliseconds.
     public let changedAt: String
+    /// For a `merge`, the uuid of the entity it was merged into.
+    public let mergedInto: String?
 
     public init(row: PostgreSQLRow) throws {
         seq = try row.value(at: 0)
@@ -25,8 +27,10 @@ public struct PostgreSQLChange: Sendable, Hashable, PostgreSQLRowDecodable {
         }
         self.entityKind = entityKind
         uuid = try row.value(at: 2)
-        self.operation = parsed
         changedAt = try row.value(at: 4)
+        mergedInto = row.text(at: 5)
+        // A tombstone that names the entity it was merged into is a merge, as SQLite's feed reads it.
+        self.operation = parsed == .delete && mergedInto != nil ? .merge : parsed
     }
 }
 
@@ -61,7 +65,7 @@ public struct PostgreSQLChangeFeed: ChangeSource {
         try connection.fetchAll(
             PostgreSQLChange.self,
             """
-            SELECT seq, entity_kind, uuid, operation, changed_at FROM change_log
+            SELECT seq, entity_kind, uuid, operation, changed_at, merged_into FROM change_log
             WHERE seq > $1 AND seq <= $2 ORDER BY seq LIMIT $3
             """,
             [cursor, until ?? Int64.max, limit])
@@ -121,7 +125,8 @@ public struct PostgreSQLChangeFeed: ChangeSource {
                 Change(
                     sequence: row.seq, kind: row.entityKind, uuid: row.uuid,
                     operation: row.operation, changedAt: row.changedAt,
-                    entity: try EntityPayload.read(row.entityKind.table, uuid: row.uuid, on: connection))
+                    entity: try EntityPayload.read(row.entityKind.table, uuid: row.uuid, on: connection),
+                    mergedInto: row.mergedInto)
             }
             // The highest seq visible here: the advisory lock keeps every seq still in flight above it.
             let end = until ?? Int64.max

@@ -14,7 +14,8 @@ import Testing
         #expect(
             first.standardOutput.contains(
                 "applied 0001_catalog.sql, 0002_link_log_per_statement.sql, 0003_commit_notifications.sql, "
-                    + "0004_web_session_csrf_hashes.sql, 0005_nav_scene_changes.sql, 0006_edit_scope.sql; schema version"
+                    + "0004_web_session_csrf_hashes.sql, 0005_nav_scene_changes.sql, 0006_catalog_edits.sql, "
+                    + "0007_edit_scope.sql; schema version"
             ))
         let again = try CatalogCLI.run(["--database", uri, "init"])
         #expect(again.standardOutput.contains("is up to date (schema version"))
@@ -379,6 +380,39 @@ import Testing
                 + (SELECT count(*) FROM nav_sessions) + (SELECT count(*) FROM access_tokens)
             """)
         #expect(left == "0")
+    }
+
+    /// `catalog add`, `merge`, `history` and `undo` on a PostgreSQL database, as on a catalog file: the merge moves
+    /// the credits to the survivor, reaches the change feed as a merge, and is undone.
+    @Test func mergeHistoryAndUndo() throws {
+        let uri = try PostgresCluster.shared().createDatabase("cliedit")
+        let run = { (arguments: [String]) in try CatalogCLI.run(["--database", uri] + arguments) }
+        let uuid = { (result: TestSupport.ProcessResult) in try #require(try result.json()["uuid"] as? String) }
+        let twain = try uuid(try run(["add", "author", "--name", "Mark Twain", "--json"]))
+        let duplicate = try uuid(try run(["add", "author", "--name", "Twain, Mark", "--json"]))
+        let book = try uuid(
+            try run(["add", "book", "--title", "Life on the Mississippi", "--add-author", duplicate, "--json"]))
+
+        let refused = try run(["delete", "author", duplicate])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("merge the author into another"), "\(refused.standardError)")
+        let merged = try run(["merge", "author", duplicate, "--into", twain, "--by", "ada"])
+        #expect(merged.status == 0, "\(merged.standardError)")
+        #expect(merged.standardOutput.hasPrefix("merged author \(duplicate) into author \(twain)"))
+        #expect(try run(["show", "book", book]).standardOutput.contains("Mark Twain (author)  \(twain)"))
+        let shown = try run(["show", "author", duplicate])
+        #expect(shown.standardOutput.hasPrefix("Mark Twain\n"))
+        #expect(shown.standardError == "note: author \(duplicate) was merged into \(twain); showing that one\n")
+        let feed = try run(["changes", "--since", "0"]).standardOutput
+        #expect(feed.contains(#""op":"merge""#) && feed.contains(#""into":"\#(twain)""#), "\(feed)")
+        let history = try run(["history", "author", twain]).standardOutput
+        #expect(history.contains("merge by ada"), "\(history)")
+        #expect(history.contains("merged: Twain, Mark → Mark Twain"), "\(history)")
+
+        let undone = try run(["undo", "author", duplicate])
+        #expect(undone.status == 0, "\(undone.standardError)")
+        #expect(try run(["show", "book", book]).standardOutput.contains("Twain, Mark (author)  \(duplicate)"))
+        #expect(try run(["undo", "author", duplicate]).status == 1)
     }
 
     @Test(arguments: [

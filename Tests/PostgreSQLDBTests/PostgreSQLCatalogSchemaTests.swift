@@ -51,7 +51,8 @@ import Testing
         #expect(
             tables == [
                 "access_tokens", "authors", "band_genres", "bands", "book_authors", "book_genres", "books",
-                "change_log", "change_log_state", "genres", "nav_history", "nav_scene_changes", "nav_scenes",
+                "change_log", "change_log_state", "edit_history", "entity_merges", "genres", "nav_history",
+                "nav_scene_changes", "nav_scenes",
                 "nav_sessions",
                 "schema_migrations", "search_index", "source_records", "users", "web_sessions",
             ])
@@ -86,7 +87,7 @@ import Testing
             VALUES (1, $1, 'plain-csrf-value', 'x', 'x')
             """, [String(repeating: "cd", count: 32)])
 
-        #expect(try PostgreSQLCatalogSchema.migrator.migrate(db).map(\.version) == [4, 5, 6])
+        #expect(try PostgreSQLCatalogSchema.migrator.migrate(db).map(\.version) == [4, 5, 6, 7])
         #expect(try db.fetchOne(Int.self, "SELECT count(*)::int FROM web_sessions") == 0)
         #expect(try db.fetchOne(Int.self, "SELECT count(*)::int FROM access_tokens") == 1)
         let columns = try db.fetchAll(
@@ -251,16 +252,46 @@ import Testing
 
     @Test func aGenresParentIsAnUpdateOfTheGenre() throws {
         let db = try catalog()
-        let parent = try #require(
-            try db.fetchOne(Int64.self, "INSERT INTO genres (name, name_key) VALUES ('Music', 'music') RETURNING id"))
+        // The child first: an update of the newest change's insert would stay an insert (see below).
         let child = try #require(
             try db.execute("INSERT INTO genres (name, name_key) VALUES ('Rock', 'rock') RETURNING id, uuid").first)
+        let parent = try #require(
+            try db.fetchOne(Int64.self, "INSERT INTO genres (name, name_key) VALUES ('Music', 'music') RETURNING id"))
         let childID: Int64 = try child.value(at: 0)
         let childUUID: String = try child.value(at: 1)
         let before = try PostgreSQLChangeFeed.latestSeq(on: db)
         try db.execute("UPDATE genres SET parent_id = $1 WHERE id = $2", [parent, childID])
         let changes = try PostgreSQLChangeFeed.changes(on: db, since: before, limit: 10)
         #expect(changes.map(\.uuid) == [childUUID] && changes.map(\.operation) == [.update])
+    }
+
+    /// As SQLite's log keeps it: an entity whose insert is the log's newest change stays an insert when its links
+    /// or fields change next (a book created with its authors is one insert to a client), and becomes an update once
+    /// anything else was logged after it.
+    @Test func anInsertFollowedAtOnceByItsLinksStaysAnInsert() throws {
+        let db = try catalog()
+        try db.execute(
+            """
+            INSERT INTO authors (name, sort_name, name_key, sort_key) VALUES ('Ann Leckie', 'Leckie, Ann', 'ann leckie',
+                'leckie, ann')
+            """)
+        let book = try #require(
+            try db.execute(
+                """
+                INSERT INTO books (title, sort_title, sort_key) VALUES ('Ancillary Justice', 'Ancillary Justice',
+                    'ancillary justice') RETURNING id, uuid
+                """
+            ).first)
+        let bookID: Int64 = try book.value(at: 0)
+        let bookUUID: String = try book.value(at: 1)
+        try db.execute(
+            "INSERT INTO book_authors (book_id, author_id, position) SELECT $1, id, 0 FROM authors", [bookID])
+        try db.execute("UPDATE books SET year = 2013 WHERE id = $1", [bookID])
+        #expect(try log(db).first { $0.uuid == bookUUID }?.operation == .insert)
+
+        try db.execute("UPDATE authors SET disambiguation = 'novelist'")
+        try db.execute("UPDATE books SET pages = 386 WHERE id = $1", [bookID])
+        #expect(try log(db).first { $0.uuid == bookUUID }?.operation == .update)
     }
 
     @Test(arguments: [

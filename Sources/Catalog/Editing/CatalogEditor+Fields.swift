@@ -1,43 +1,99 @@
 import Foundation
+import SQLInterface
 import SQLiteDB
 
 extension CatalogEditor {
-    /// Writes the patched fields to the entry `id` (a new entry when `id` is `nil`) through its repository, which
-    /// validates them as an import does; returns the entry's row id.
+    /// Writes the patched fields to the entry `id` (a new entry when `id` is `nil`), checked as an import checks
+    /// them (the repositories' rules); returns the entry's row id.
     @discardableResult
     func writeFields(_ kind: EntityKind, id: Int64?, _ patch: FieldPatch) throws -> Int64 {
-        let catalog = LibraryCatalog(db)
         switch kind {
         case .book:
-            let current = try id.flatMap { try catalog.books.find(id: $0) }
-            let draft = try bookDraft(current, patch)
-            guard let id else { return try catalog.books.create(draft).id }
-            return try catalog.books.update(id: id, with: draft).id
+            let draft = try bookDraft(try id.flatMap { try find(Book.self, id: $0) }, patch)
+            return try save(kind, id: id, try BookValues(draft).arguments)
         case .author:
-            let current = try id.flatMap { try catalog.authors.find(id: $0) }
+            let current = try id.flatMap { try find(Author.self, id: $0) }
             let draft = AuthorDraft(
                 name: try patch.required("name", current?.name ?? ""),
                 sortName: patch.sortName(
                     "sortName", current: current?.sortName, nameKey: "name", currentName: current?.name,
                     derive: SortName.forPerson),
                 disambiguation: patch.text("disambiguation", current?.disambiguation))
-            guard let id else { return try catalog.authors.create(draft).id }
-            return try catalog.authors.update(id: id, with: draft).id
+            return try save(kind, id: id, try AuthorValues(draft).arguments)
         case .genre:
-            let current = try id.flatMap { try catalog.genres.find(id: $0) }
+            let current = try id.flatMap { try find(Genre.self, id: $0) }
             var parentID = current?.parentID
             if patch.has("parent") {
                 parentID = try patch.text("parent", nil).map { try resolve(.genre, $0, creating: false) }
             }
             let draft = GenreDraft(name: try patch.required("name", current?.name ?? ""), parentID: parentID)
-            guard let id else { return try catalog.genres.create(draft).id }
-            return try catalog.genres.update(id: id, with: draft).id
+            return try save(kind, id: id, try genreValues(draft, of: id))
         case .band:
-            let current = try id.flatMap { try catalog.bands.find(id: $0) }
-            let draft = try bandDraft(current, patch)
-            guard let id else { return try catalog.bands.create(draft).id }
-            return try catalog.bands.update(id: id, with: draft).id
+            let draft = try bandDraft(try id.flatMap { try find(Band.self, id: $0) }, patch)
+            return try save(kind, id: id, try BandValues(draft).arguments)
         }
+    }
+
+    /// The entity of row id `id`, or `nil`.
+    private func find<Entity: SelectableRecord & CatalogEntity>(_ type: Entity.Type, id: Int64) throws -> Entity? {
+        try fetchOne(Entity.kind.table.selectByID, [.integer(id)]) { try Entity(columns: $0) }
+    }
+
+    /// Inserts a row of `kind` from a draft's checked values (a new uuid first), or sets them and `updated_at` on
+    /// row `id`; returns the row id.
+    ///
+    /// - Throws: ``CatalogError/missingRow(_:id:)`` when there is no row `id`; the driver's error when a unique
+    ///   value is taken.
+    private func save(_ kind: EntityKind, id: Int64?, _ arguments: StatementArguments) throws -> Int64 {
+        let table = kind.table
+        let values = arguments.map { $0?.databaseValue ?? .null }
+        guard let id else {
+            return try connection.insertReturningID(
+                "\(table.insertReturningNothing) RETURNING id", with: [.text(UUID().lowercased)] + values)
+        }
+        let assignments = table.draftColumns.map { "\($0.name) = ?" } + ["updated_at = \(now)"]
+        let updated = try fetchOne(
+            "UPDATE \(table.name) SET \(assignments.joined(separator: ", ")) WHERE id = ? RETURNING id",
+            values + [.integer(id)]
+        ) { try $0.requiredInt64(at: 0) }
+        guard let updated else { throw CatalogError.missingRow(kind, id: id) }
+        return updated
+    }
+
+    /// A genre draft's checked values, as ``GenreRepository`` checks them: a name no other genre has (folded), a
+    /// parent that exists and is not the genre or one of its descendants.
+    private func genreValues(_ draft: GenreDraft, of id: Int64?) throws -> StatementArguments {
+        let name = try Validation.name(draft.name, field: "genre name")
+        if let existing = try genre(named: name), existing.id != id {
+            throw CatalogError.duplicateGenre(name: name, existing: existing.name)
+        }
+        if let parentID = draft.parentID {
+            guard try find(Genre.self, id: parentID) != nil else { throw CatalogError.missingRow(.genre, id: parentID) }
+            if let id, try ancestors(ofGenre: parentID, including: true).contains(id) {
+                throw CatalogError.invalidValue(
+                    field: "parent genre", value: "\(parentID)", reason: "a genre cannot be its own ancestor")
+            }
+        }
+        return [name, FoldKey.of(name), draft.parentID]
+    }
+
+    /// The row ids of genre `id`'s ancestors, and of the genre itself when `including` is set.
+    func ancestors(ofGenre id: Int64, including: Bool) throws -> [Int64] {
+        try fetch(
+            """
+            WITH RECURSIVE chain(id) AS (
+                SELECT \(including ? "id" : "parent_id") FROM genres WHERE id = ?
+                UNION SELECT g.parent_id FROM genres g JOIN chain ON g.id = chain.id WHERE g.parent_id IS NOT NULL
+            ) SELECT id FROM chain WHERE id IS NOT NULL
+            """, [.integer(id)]
+        ) { try $0.requiredInt64(at: 0) }
+    }
+
+    /// The genre whose name folds as `name` does, or `nil`.
+    private func genre(named name: String) throws -> Genre? {
+        try fetchOne(
+            "SELECT \(CatalogTables.genres.selection) FROM genres g WHERE g.name_key = ?", [.text(FoldKey.of(name))]
+        ) { try Genre(columns: $0) }
     }
 
     private func bookDraft(_ current: Book?, _ patch: FieldPatch) throws -> BookDraft {
@@ -89,25 +145,25 @@ extension CatalogEditor {
     /// - Throws: ``EditError/ambiguousName(_:name:uuids:)`` when several authors share the name;
     ///   ``CatalogError/notFound(_:uuid:)`` for a uuid or a name that names nothing (and `creating` is not set).
     func resolve(_ kind: EntityKind, _ target: String, creating: Bool) throws -> Int64 {
-        let catalog = LibraryCatalog(db)
         if let uuid = UUID(uuidString: TextNormalization.clean(target)) {
-            guard let summary = try catalog.summary(of: kind, uuid: uuid) else {
-                throw CatalogError.notFound(kind, uuid: uuid)
-            }
-            return summary.id
+            guard let id = try rowID(kind, uuid: uuid.lowercased) else { throw CatalogError.notFound(kind, uuid: uuid) }
+            return id
         }
         let name = try Validation.name(target, field: "\(kind.rawValue) name")
         switch kind {
         case .author:
-            let matches = try catalog.authors.find(named: name)
+            let matches = try fetch(
+                "SELECT \(CatalogTables.authors.selection) FROM authors a WHERE a.name_key = ? ORDER BY a.id",
+                [.text(FoldKey.of(name))]
+            ) { try Author(columns: $0) }
             if matches.count > 1 { throw EditError.ambiguousName(.author, name: name, uuids: matches.map(\.uuid)) }
             if let match = matches.first { return match.id }
             guard creating else { throw EditError.notInList(list: "authors", target: name) }
-            return try catalog.authors.create(AuthorDraft(name: name)).id
+            return try save(.author, id: nil, try AuthorValues(AuthorDraft(name: name)).arguments)
         case .genre:
-            if let match = try catalog.genres.find(named: name) { return match.id }
+            if let match = try genre(named: name) { return match.id }
             guard creating else { throw EditError.notInList(list: "genres", target: name) }
-            return try catalog.genres.create(GenreDraft(name: name)).id
+            return try save(.genre, id: nil, try genreValues(GenreDraft(name: name), of: nil))
         case .book, .band:
             throw EditError.unknownList(kind, list: name)
         }

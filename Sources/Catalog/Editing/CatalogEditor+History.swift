@@ -1,5 +1,5 @@
 public import Foundation
-import SQLiteDB
+import SQLInterface
 
 extension CatalogEditor {
     /// The entry's history, oldest first: every hand edit, delete, merge (into it, or of it) and undo, with who made
@@ -7,12 +7,12 @@ extension CatalogEditor {
     ///
     /// - Throws: `DatabaseError` when the history cannot be read.
     public func history(_ kind: EntityKind, uuid: UUID) throws -> [EditRecord] {
-        let rows = try db.fetchAll(
-            HistoryRow.self,
+        let rows = try fetch(
             """
-            SELECT id, action, uuid, merged_uuid, actor, edited_at, before, after, undone_by IS NOT NULL
-            FROM edit_history WHERE entity_kind = ?1 AND (uuid = ?2 OR merged_uuid = ?2) ORDER BY id
-            """, [kind.rawValue, uuid.lowercased])
+            SELECT id, action, uuid, merged_uuid, actor, edited_at, before, after,
+                CASE WHEN undone_by IS NULL THEN 0 ELSE 1 END
+            FROM edit_history WHERE entity_kind = ? AND (uuid = ? OR merged_uuid = ?) ORDER BY id
+            """, [.text(kind.rawValue), .text(uuid.lowercased), .text(uuid.lowercased)], HistoryRow.init)
         let decoder = JSONDecoder()
         return try rows.map { row in
             let before = try decoder.decode([EntityState].self, from: Data(row.before.utf8))
@@ -22,9 +22,9 @@ extension CatalogEditor {
                 before.first { $0.key == key }?.entity, after.first { $0.key == key }?.entity)
             if let merged = row.merged, row.action == .merge {
                 let name = before.first { $0.key == EntityState.key(kind, merged) }?.entity.flatMap(Self.displayName)
-                let survivor = try LibraryCatalog(db).summary(of: kind, uuid: UUID(uuidString: row.uuid) ?? uuid)
+                let survivor = try displayName(of: kind, uuid: UUID(uuidString: row.uuid) ?? uuid)
                 changes.insert(
-                    EditRecord.FieldChange(field: "merged", before: name ?? merged, after: survivor?.name ?? row.uuid),
+                    EditRecord.FieldChange(field: "merged", before: name ?? merged, after: survivor ?? row.uuid),
                     at: 0)
             }
             return EditRecord(
@@ -59,14 +59,14 @@ extension CatalogEditor {
         else { return nil }
         let names = try rows.map { row -> String in
             guard case .text(let text) = row[reference.position], let uuid = UUID(uuidString: text) else { return "?" }
-            let name = try LibraryCatalog(db).summary(of: kind, uuid: uuid)?.name ?? text
+            let name = try displayName(of: kind, uuid: uuid) ?? text
             let role = row.count > 2 ? Self.text(row[1]).map { " (\($0))" } ?? "" : ""
             return name + role
         }
         return names.isEmpty ? nil : names.joined(separator: ", ")
     }
 
-    static func text(_ value: DatabaseValue) -> String? {
+    static func text(_ value: SQLValue) -> String? {
         switch value {
         case .text(let text): text
         case .integer(let number): String(number)
@@ -80,7 +80,7 @@ extension CatalogEditor {
 }
 
 /// One row of `edit_history` as ``CatalogEditor/history(_:uuid:)`` reads it.
-private struct HistoryRow: RowDecodable {
+private struct HistoryRow {
     let id: Int64
     let action: EditAction
     let uuid: String
@@ -91,19 +91,19 @@ private struct HistoryRow: RowDecodable {
     let after: String
     let undone: Bool
 
-    init(row: Row) throws {
-        id = try row.value(at: 0)
-        let action: String = try row.value(at: 1)
+    init(columns row: any SQLColumns) throws {
+        id = try row.requiredInt64(at: 0)
+        let action = try row.requiredString(at: 1)
         guard let known = EditAction(rawValue: action) else {
             throw CatalogError.invalidValue(field: "edit_history.action", value: action, reason: "unknown action")
         }
         self.action = known
-        uuid = try row.value(at: 2)
-        merged = row[3]
-        actor = try row.value(at: 4)
-        editedAt = try row.value(at: 5)
-        before = try row.value(at: 6)
-        after = try row.value(at: 7)
-        undone = try row.value(at: 8)
+        uuid = try row.requiredString(at: 2)
+        merged = row.string(at: 3)
+        actor = try row.requiredString(at: 4)
+        editedAt = try row.requiredString(at: 5)
+        before = try row.requiredString(at: 6)
+        after = try row.requiredString(at: 7)
+        undone = try row.requiredInt64(at: 8) != 0
     }
 }

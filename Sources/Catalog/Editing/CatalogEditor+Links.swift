@@ -1,3 +1,4 @@
+import SQLInterface
 import SQLiteDB
 
 extension CatalogEditor {
@@ -61,9 +62,9 @@ extension CatalogEditor {
     /// The rows of `link` owned by `ownerID`, in order, without their positions.
     func linkRows(_ link: LinkTable, of ownerID: Int64) throws -> [LinkRow] {
         let columns = link.columns.dropLast().map(\.name)
-        return try db.fetch(
+        return try fetch(
             "SELECT \(columns.joined(separator: ", ")) FROM \(link.name) WHERE \(link.owner.name) = ? ORDER BY position",
-            with: [.integer(ownerID)]
+            [.integer(ownerID)]
         ) { row in columns.indices.map { row.value(at: $0) } }
     }
 
@@ -73,9 +74,10 @@ extension CatalogEditor {
         var seen: Set<LinkRow> = []
         let distinct = rows.filter { seen.insert($0).inserted }
         guard try linkRows(link, of: ownerID) != distinct else { return }
-        try db.execute(link.deleteOfOwner, [ownerID])
-        try link.insert(
-            distinct.enumerated().map { position, row in row + [.integer(Int64(position))] }, of: ownerID, in: db)
+        try execute(link.deleteOfOwner, [.integer(ownerID)])
+        guard !distinct.isEmpty else { return }
+        let rows = distinct.enumerated().map { position, row in row + [.integer(Int64(position))] }
+        try execute(link.insertFromOwner(rows: rows.count), rows.flatMap { $0 } + [.integer(ownerID)])
     }
 }
 

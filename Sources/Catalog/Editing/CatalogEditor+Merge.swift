@@ -1,5 +1,5 @@
 public import Foundation
-import SQLiteDB
+import SQLInterface
 
 extension CatalogEditor {
     /// Merges the entry `uuid` into the entry `survivor` of the same kind: the survivor keeps its fields (but those
@@ -31,30 +31,35 @@ extension CatalogEditor {
             let survivorID = try existing(kind, uuid: survivor, revision: survivorRevision)
             let kept = try keptFields(kind, keeping, of: uuid)
             try moveLinks(kind, from: id, to: survivorID)
-            try db.execute(
+            let (kindValue, merged, into) = (SQLValue.text(kind.rawValue), uuid.lowercased, survivor.lowercased)
+            try execute(
                 "UPDATE source_records SET entity_id = ? WHERE entity_kind = ? AND entity_id = ?",
-                [survivorID, kind.rawValue, id])
-            try db.execute("DELETE FROM \(kind.table.name) WHERE id = ?", [id])
+                [.integer(survivorID), kindValue, .integer(id)])
+            try execute("DELETE FROM \(kind.table.name) WHERE id = ?", [.integer(id)])
             if !kept.isEmpty { try writeFields(kind, id: survivorID, FieldPatch(kind: kind, fields: kept)) }
-            try db.execute(
+            try execute(
                 "UPDATE entity_merges SET merged_into = ? WHERE entity_kind = ? AND merged_into = ?",
-                [survivor.lowercased, kind.rawValue, uuid.lowercased])
-            try db.execute(
-                "INSERT OR REPLACE INTO entity_merges (entity_kind, uuid, merged_into) VALUES (?, ?, ?)",
-                [kind.rawValue, uuid.lowercased, survivor.lowercased])
-            try db.execute(
+                [.text(into), kindValue, .text(merged)])
+            // An upsert on both databases, where SQLite alone has INSERT OR REPLACE: a merge undone and made again
+            // rewrites the row.
+            try execute(
+                """
+                INSERT INTO entity_merges (entity_kind, uuid, merged_into, merged_at) VALUES (?, ?, ?, \(now))
+                ON CONFLICT (entity_kind, uuid) DO UPDATE
+                SET merged_into = excluded.merged_into, merged_at = excluded.merged_at
+                """, [kindValue, .text(merged), .text(into)])
+            try execute(
                 "UPDATE change_log SET merged_into = ? WHERE entity_kind = ? AND uuid = ?",
-                [survivor.lowercased, kind.rawValue, uuid.lowercased])
+                [.text(into), kindValue, .text(merged)])
             return survivor
         }
     }
 
     /// Refuses a survivor that is an entry of another kind.
     private func checkSameKind(_ kind: EntityKind, _ survivor: UUID) throws {
-        let catalog = LibraryCatalog(db)
-        guard try !catalog.contains(kind, uuid: survivor) else { return }
+        guard try rowID(kind, uuid: survivor.lowercased) == nil else { return }
         for other in EntityKind.allCases where other != kind {
-            if try catalog.contains(other, uuid: survivor) { throw EditError.differentKinds(kind, into: other) }
+            if try rowID(other, uuid: survivor.lowercased) != nil { throw EditError.differentKinds(kind, into: other) }
         }
     }
 
@@ -62,7 +67,7 @@ extension CatalogEditor {
     private func keptFields(_ kind: EntityKind, _ keys: Set<String>, of uuid: UUID) throws -> [String: String?] {
         guard !keys.isEmpty else { return [:] }
         _ = try FieldPatch(kind: kind, fields: Dictionary(uniqueKeysWithValues: keys.map { ($0, nil) }))
-        guard let payload = try EntityPayload.read(kind.table, uuid: uuid.lowercased, in: db) else {
+        guard let payload = try EntityPayload.read(kind.table, uuid: uuid.lowercased, on: connection) else {
             throw CatalogError.notFound(kind, uuid: uuid)
         }
         return Dictionary(
@@ -82,9 +87,9 @@ extension CatalogEditor {
             try write(try linkRows(link, of: survivorID) + linkRows(link, of: id), to: link, of: survivorID)
         }
         for link in CatalogTables.links where link.references.contains(where: { $0.table == kind.table.name }) {
-            let owners = try db.fetchAll(
-                Int64.self, "SELECT DISTINCT \(link.owner.name) FROM \(link.name) WHERE \(link.columns[0].name) = ?",
-                [id])
+            let owners = try fetch(
+                "SELECT DISTINCT \(link.owner.name) FROM \(link.name) WHERE \(link.columns[0].name) = ?", [.integer(id)]
+            ) { try $0.requiredInt64(at: 0) }
             for owner in owners {
                 let rows = try linkRows(link, of: owner).map { row in
                     row[0] == .integer(id) ? [.integer(survivorID)] + row.dropFirst() : row
@@ -94,21 +99,14 @@ extension CatalogEditor {
         }
         if kind == .genre {
             // A survivor below the merged genre takes its parent, so the merged genre's children cannot make a cycle.
-            let ancestors = try db.fetchAll(
-                Int64.self,
-                """
-                WITH RECURSIVE chain(id) AS (
-                    SELECT parent_id FROM genres WHERE id = ?
-                    UNION SELECT g.parent_id FROM genres g JOIN chain ON g.id = chain.id WHERE g.parent_id IS NOT NULL
-                ) SELECT id FROM chain WHERE id IS NOT NULL
-                """, [survivorID])
-            if ancestors.contains(id) {
-                try db.execute(
+            if try ancestors(ofGenre: survivorID, including: false).contains(id) {
+                try execute(
                     "UPDATE genres SET parent_id = nullif((SELECT parent_id FROM genres WHERE id = ?), ?) WHERE id = ?",
-                    [id, survivorID, survivorID])
+                    [.integer(id), .integer(survivorID), .integer(survivorID)])
             }
-            try db.execute(
-                "UPDATE genres SET parent_id = ? WHERE parent_id = ? AND id <> ?", [survivorID, id, survivorID])
+            try execute(
+                "UPDATE genres SET parent_id = ? WHERE parent_id = ? AND id <> ?",
+                [.integer(survivorID), .integer(id), .integer(survivorID)])
         }
     }
 }

@@ -1,5 +1,5 @@
 public import Foundation
-import SQLiteDB
+import SQLInterface
 
 extension CatalogEditor {
     /// Undoes the last edit, delete or merge of the entry (named by its uuid, or by the uuid of the entry merged
@@ -10,14 +10,18 @@ extension CatalogEditor {
     ///   edit changed has changed again.
     @discardableResult
     public func undo(_ kind: EntityKind, uuid: UUID) throws -> EditResult {
-        try db.transaction(.immediate) {
-            guard let entry = try db.fetchOne(UndoableEntry.self, Self.lastUndoable, [kind.rawValue, uuid.lowercased])
+        try transaction {
+            try lockChangeLog()
+            guard
+                let entry = try fetchOne(
+                    Self.lastUndoable, [.text(kind.rawValue), .text(uuid.lowercased), .text(uuid.lowercased)],
+                    UndoableEntry.init)
             else { throw EditError.nothingToUndo(kind, uuid: uuid) }
             let decoder = JSONDecoder()
             let touched = try decoder.decode([String: Int64].self, from: Data(entry.touched.utf8))
             let before = try decoder.decode([EntityState].self, from: Data(entry.before.utf8))
             for state in before {
-                let current = try Self.revision(of: state.kind, uuid: state.uuid, in: db)
+                let current = try revision(of: state.kind, uuid: state.uuid)
                 if current != touched[state.key] {
                     let changed = UUID(uuidString: state.uuid) ?? uuid
                     throw EditError.changedSince(kind, uuid: uuid, name: try name(of: state.kind, uuid: changed))
@@ -31,7 +35,8 @@ extension CatalogEditor {
                 try restore(before)
                 return UUID(uuidString: entry.uuid) ?? uuid
             }
-            try db.execute("UPDATE edit_history SET undone_by = ? WHERE id = ?", [result.historyID, entry.id])
+            try execute(
+                "UPDATE edit_history SET undone_by = ? WHERE id = ?", [.integer(result.historyID), .integer(entry.id)])
             return result
         }
     }
@@ -48,7 +53,8 @@ extension CatalogEditor {
         }
         for state in present {
             guard let payload = state.entity else { continue }
-            try db.execute(payload.table.upsert, payload.table.upsertPositions.map { payload.values[$0] })
+            try execute(
+                payload.table.upsert(connection.dialect), payload.table.upsertPositions.map { payload.values[$0] })
         }
         for state in present {
             guard let payload = state.entity else { continue }
@@ -57,36 +63,34 @@ extension CatalogEditor {
             try restoreIdentities(state)
         }
         for state in states where state.entity == nil {
-            try db.execute("DELETE FROM \(state.kind.table.name) WHERE uuid = ?", [state.uuid])
+            try execute("DELETE FROM \(state.kind.table.name) WHERE uuid = ?", [.text(state.uuid)])
         }
     }
 
     private func exists(_ state: EntityState) throws -> Bool {
-        try db.fetchOne(Int.self, "SELECT 1 FROM \(state.kind.table.name) WHERE uuid = ?", [state.uuid]) != nil
+        try rowID(state.kind, uuid: state.uuid) != nil
     }
 
     private func restoreReferences(_ payload: EntityPayload) throws {
         for reference in payload.table.references {
-            try db.execute(
+            try execute(
                 """
                 UPDATE \(payload.table.name) SET \(reference.column) = (SELECT id FROM \(reference.table) WHERE uuid = ?)
                 WHERE uuid = ?
-                """, [payload.values[reference.position], payload.uuid])
+                """, [payload.values[reference.position], .text(payload.uuid)])
         }
     }
 
     private func restoreLinks(_ payload: EntityPayload) throws {
-        guard
-            let ownerID = try db.fetchOne(
-                Int64.self, "SELECT id FROM \(payload.table.name) WHERE uuid = ?", [payload.uuid])
-        else { return }
+        guard let ownerID = try rowID(payload.kind, uuid: payload.uuid) else { return }
         for (link, rows) in zip(payload.table.links, payload.links) {
             var resolved: [LinkRow] = []
             for row in rows {
                 var values = Array(row.dropLast())
                 guard let reference = link.references.first,
-                    let id = try db.fetchOne(
-                        Int64.self, "SELECT id FROM \(reference.table) WHERE uuid = ?", [values[reference.position]])
+                    let id = try fetchOne(
+                        "SELECT id FROM \(reference.table) WHERE uuid = ?", [values[reference.position]],
+                        { try $0.requiredInt64(at: 0) })
                 else { continue }
                 values[reference.position] = .integer(id)
                 resolved.append(values)
@@ -98,43 +102,51 @@ extension CatalogEditor {
     private func restoreIdentities(_ state: EntityState) throws {
         let table = state.kind.table.name
         for record in state.sources {
-            try db.execute(
+            // An upsert on both databases, where SQLite alone has INSERT OR REPLACE.
+            try execute(
                 """
-                INSERT OR REPLACE INTO source_records (source, source_key, entity_kind, entity_id, fingerprint, imported_at)
+                INSERT INTO source_records (source, source_key, entity_kind, entity_id, fingerprint, imported_at)
                 VALUES (?, ?, ?, (SELECT id FROM \(table) WHERE uuid = ?), ?, ?)
+                ON CONFLICT (source, source_key) DO UPDATE SET entity_kind = excluded.entity_kind,
+                    entity_id = excluded.entity_id, fingerprint = excluded.fingerprint,
+                    imported_at = excluded.imported_at
                 """,
-                [record.source, record.key, state.kind.rawValue, state.uuid, record.fingerprint, record.importedAt])
+                [
+                    .text(record.source), .text(record.key), .text(state.kind.rawValue), .text(state.uuid),
+                    record.fingerprint.map(SQLValue.text) ?? .null, .text(record.importedAt),
+                ])
         }
-        try db.execute(
-            "DELETE FROM entity_merges WHERE entity_kind = ? AND uuid = ?", [state.kind.rawValue, state.uuid])
+        try execute(
+            "DELETE FROM entity_merges WHERE entity_kind = ? AND uuid = ?",
+            [.text(state.kind.rawValue), .text(state.uuid)])
         for redirect in state.redirects {
-            try db.execute(
+            try execute(
                 "UPDATE entity_merges SET merged_into = ? WHERE entity_kind = ? AND uuid = ?",
-                [state.uuid, state.kind.rawValue, redirect])
+                [.text(state.uuid), .text(state.kind.rawValue), .text(redirect)])
         }
     }
 
     /// The newest edit of the entry (or of one merged into it) that is not an undo and was not undone.
     private static let lastUndoable = """
         SELECT id, uuid, merged_uuid, before, touched FROM edit_history
-        WHERE entity_kind = ?1 AND (uuid = ?2 OR merged_uuid = ?2) AND action <> 'undo' AND undone_by IS NULL
+        WHERE entity_kind = ? AND (uuid = ? OR merged_uuid = ?) AND action <> 'undo' AND undone_by IS NULL
         ORDER BY id DESC LIMIT 1
         """
 }
 
 /// An edit that may be undone, as the history holds it.
-private struct UndoableEntry: RowDecodable {
+private struct UndoableEntry {
     let id: Int64
     let uuid: String
     let merged: String?
     let before: String
     let touched: String
 
-    init(row: Row) throws {
-        id = try row.value(at: 0)
-        uuid = try row.value(at: 1)
-        merged = row[2]
-        before = try row.value(at: 3)
-        touched = try row.value(at: 4)
+    init(columns row: any SQLColumns) throws {
+        id = try row.requiredInt64(at: 0)
+        uuid = try row.requiredString(at: 1)
+        merged = row.string(at: 2)
+        before = try row.requiredString(at: 3)
+        touched = try row.requiredString(at: 4)
     }
 }

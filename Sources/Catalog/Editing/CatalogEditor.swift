@@ -1,10 +1,15 @@
 public import Foundation
+package import SQLInterface
 public import SQLiteDB
 
 /// The one path every hand write of the catalog takes: create, update (only the fields given change), change an
 /// entry's lists, delete, merge one entry into another, and undo. Each call is one transaction that validates as an
 /// import does, keeps the search index, the sort-key copies and the change log right (the migrations' triggers),
 /// checks the revision the edit was based on, and records who changed what in the entry's history.
+///
+/// The same editor writes a SQLite catalog and, made on a PostgreSQL connection (the `PostgreSQLCatalog` module's
+/// `CatalogEditor(postgreSQL:actor:)`), a PostgreSQL one: its statements are written once, and the same edit leaves
+/// the same entities, history and change feed on both.
 ///
 /// An entry's revision is its ETag: it moves with every change of the entry or its lists, by whatever writer. An
 /// edit that names a revision the entry has left is refused with ``EditError/staleRevision(_:uuid:expected:current:)``
@@ -20,30 +25,50 @@ public import SQLiteDB
 /// try editor.undo(.author, uuid: twain.uuid)
 /// ```
 public struct CatalogEditor {
-    /// The catalog's database.
-    public let db: Database
+    /// The connection the editor reads and writes through, SQLite's or PostgreSQL's: the statements are written
+    /// once, with `?` parameters, and the few real differences are chosen by the connection's dialect.
+    let connection: any SQLConnection
+    /// Runs an edit in one transaction of `connection` (a savepoint inside an open one).
+    let transaction: (() throws -> EditResult) throws -> EditResult
     /// Who edits: a user's or a token's name, recorded in the history.
     public let actor: String
 
     /// An editor of the catalog in `db` (which must have migration 0010) acting for `actor`.
     public init(_ db: Database, actor: String) {
-        self.db = db
+        self.init(db, actor: actor) { body in try db.transaction(.immediate, body) }
+    }
+
+    /// An editor of the catalog on `connection`, SQLite's or PostgreSQL's (whose catalog must have the edit tables),
+    /// acting for `actor`.
+    ///
+    /// - Parameters:
+    ///   - connection: the connection every statement runs on.
+    ///   - actor: who edits, recorded in the history.
+    ///   - transaction: runs its body in one transaction of `connection` that writes (a savepoint inside an open
+    ///     one), committed when it returns, rolled back when it throws.
+    package init(
+        _ connection: some SQLConnection, actor: String,
+        transaction: @escaping (() throws -> EditResult) throws -> EditResult
+    ) {
+        self.connection = connection
         self.actor = actor
+        self.transaction = transaction
     }
 
     /// The entry's revision: the sequence of its newest change (0 when the change log holds none).
     public func revision(of kind: EntityKind, uuid: UUID) throws -> Int64 {
-        try Self.revision(of: kind, uuid: uuid.lowercased, in: db)
+        try revision(of: kind, uuid: uuid.lowercased)
     }
 
-    static func revision(of kind: EntityKind, uuid: String, in db: Database) throws -> Int64 {
-        try db.fetchOne(
-            Int64.self, "SELECT seq FROM change_log WHERE entity_kind = ? AND uuid = ?", [kind.rawValue, uuid]) ?? 0
+    func revision(of kind: EntityKind, uuid: String) throws -> Int64 {
+        try fetchOne(
+            "SELECT seq FROM change_log WHERE entity_kind = ? AND uuid = ?", [.text(kind.rawValue), .text(uuid)]
+        ) { try $0.requiredInt64(at: 0) } ?? 0
     }
 
     /// The entry that the entry `uuid` was merged into, following later merges, or `nil` when it was not merged.
     public func survivor(of kind: EntityKind, uuid: UUID) throws -> UUID? {
-        try LibraryCatalog(db).survivor(of: kind, uuid: uuid)
+        try EntityMerges.survivor(of: kind, uuid: uuid, on: connection)
     }
 
     // MARK: Writes
@@ -94,13 +119,14 @@ public struct CatalogEditor {
             let id = try existing(kind, uuid: uuid, revision: revision)
             if kind == .author {
                 let books =
-                    try db.fetchOne(
-                        Int.self, "SELECT count(DISTINCT book_id) FROM book_authors WHERE author_id = ?", [id]) ?? 0
+                    try fetchOne(
+                        "SELECT count(DISTINCT book_id) FROM book_authors WHERE author_id = ?", [.integer(id)]
+                    ) { try $0.requiredInt64(at: 0) } ?? 0
                 if books > 0 {
-                    throw EditError.authorHasBooks(name: try name(of: kind, uuid: uuid), books: books)
+                    throw EditError.authorHasBooks(name: try name(of: kind, uuid: uuid), books: Int(books))
                 }
             }
-            try db.execute("DELETE FROM \(kind.table.name) WHERE id = ?", [id])
+            try execute("DELETE FROM \(kind.table.name) WHERE id = ?", [.integer(id)])
             return uuid
         }
     }
@@ -114,28 +140,45 @@ public struct CatalogEditor {
         _ action: EditAction, _ kind: EntityKind, merged: UUID?, candidates: [(EntityKind, String)],
         _ body: () throws -> UUID
     ) throws -> EditResult {
-        try db.transaction(.immediate) {
-            let mark = try LibraryCatalog(db).lastChangeSequence()
-            var before: [String: EntityState] = [:]
-            for (kind, uuid) in candidates {
-                let state = try EntityState.read(kind, uuid: uuid, in: db)
-                before[state.key] = state
+        try withoutActuallyEscaping(body) { body in
+            try transaction {
+                try lockChangeLog()
+                let mark = try lastChangeSequence()
+                var before: [String: EntityState] = [:]
+                for (kind, uuid) in candidates {
+                    let state = try EntityState.read(kind, uuid: uuid, on: connection)
+                    before[state.key] = state
+                }
+                let uuid = try body()
+                let touched = try fetch(
+                    "SELECT entity_kind, uuid, seq FROM change_log WHERE seq > ? ORDER BY seq", [.integer(mark)],
+                    TouchedRow.init)
+                let befores = touched.map {
+                    before[EntityState.key($0.kind, $0.uuid)]
+                        ?? EntityState(kind: $0.kind, uuid: $0.uuid, entity: nil, sources: [], redirects: [])
+                }
+                let afters = try touched.map { try EntityState.read($0.kind, uuid: $0.uuid, on: connection) }
+                let id = try record(
+                    action, kind, uuid: uuid.lowercased, merged: merged?.lowercased, before: befores, after: afters,
+                    touched: touched)
+                return EditResult(
+                    action: action, kind: kind, uuid: uuid, merged: merged,
+                    revision: try revision(of: kind, uuid: uuid.lowercased), historyID: id)
             }
-            let uuid = try body()
-            let touched = try db.fetchAll(
-                TouchedRow.self, "SELECT entity_kind, uuid, seq FROM change_log WHERE seq > ? ORDER BY seq", [mark])
-            let befores = touched.map {
-                before[EntityState.key($0.kind, $0.uuid)]
-                    ?? EntityState(kind: $0.kind, uuid: $0.uuid, entity: nil, sources: [], redirects: [])
-            }
-            let afters = try touched.map { try EntityState.read($0.kind, uuid: $0.uuid, in: db) }
-            let id = try record(
-                action, kind, uuid: uuid.lowercased, merged: merged?.lowercased, before: befores, after: afters,
-                touched: touched)
-            return EditResult(
-                action: action, kind: kind, uuid: uuid, merged: merged,
-                revision: try Self.revision(of: kind, uuid: uuid.lowercased, in: db), historyID: id)
         }
+    }
+
+    /// On PostgreSQL, takes the change log's lock (0001_catalog.sql) before reading anything: edits run one after
+    /// the other, as SQLite's IMMEDIATE transaction makes them, so a revision checked stays true until the commit and
+    /// the change-log rows after the mark are this edit's alone. SQLite's transaction holds the one writer already.
+    func lockChangeLog() throws {
+        guard connection.dialect == .postgreSQL else { return }
+        _ = try fetch("SELECT pg_advisory_xact_lock(change_log_lock_key())::text", []) { _ in () }
+    }
+
+    /// The highest seq of the change log (0 when it is empty): the rows an edit moves all land above it.
+    private func lastChangeSequence() throws -> Int64 {
+        try fetchOne("SELECT coalesce(max(seq), 0) FROM change_log", []) { try $0.requiredInt64(at: 0) } ?? 0
     }
 
     func record(
@@ -145,28 +188,24 @@ public struct CatalogEditor {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let seqs = Dictionary(touched.map { (EntityState.key($0.kind, $0.uuid), $0.sequence) }) { $1 }
-        try db.execute(
+        return try connection.insertReturningID(
             """
             INSERT INTO edit_history (entity_kind, uuid, action, merged_uuid, actor, before, after, touched)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
             """,
-            [
-                kind.rawValue, uuid, action.rawValue, merged, actor,
-                String(decoding: try encoder.encode(before), as: UTF8.self),
-                String(decoding: try encoder.encode(after), as: UTF8.self),
-                String(decoding: try encoder.encode(seqs), as: UTF8.self),
+            with: [
+                .text(kind.rawValue), .text(uuid), .text(action.rawValue), merged.map(SQLValue.text) ?? .null,
+                .text(actor), .text(String(decoding: try encoder.encode(before), as: UTF8.self)),
+                .text(String(decoding: try encoder.encode(after), as: UTF8.self)),
+                .text(String(decoding: try encoder.encode(seqs), as: UTF8.self)),
             ])
-        return db.lastInsertedRowID
     }
 
     // MARK: Lookups
 
     /// The row id of the entry, after checking the revision the edit was based on.
     func existing(_ kind: EntityKind, uuid: UUID, revision: Int64?) throws -> Int64 {
-        guard
-            let id = try db.fetchOne(
-                Int64.self, "SELECT id FROM \(kind.table.name) WHERE uuid = ?", [uuid.lowercased])
-        else {
+        guard let id = try rowID(kind, uuid: uuid.lowercased) else {
             if let survivor = try survivor(of: kind, uuid: uuid) {
                 throw EditError.merged(kind, uuid: uuid, into: survivor)
             }
@@ -181,15 +220,32 @@ public struct CatalogEditor {
         return id
     }
 
+    /// The row id of the entity of `kind` whose uuid is `uuid`, or `nil`.
+    func rowID(_ kind: EntityKind, uuid: String) throws -> Int64? {
+        try fetchOne("SELECT id FROM \(kind.table.name) WHERE uuid = ?", [.text(uuid)]) { try $0.requiredInt64(at: 0) }
+    }
+
     func uuid(of kind: EntityKind, id: Int64) throws -> UUID {
-        guard let uuid = try db.fetchOne(UUID.self, "SELECT uuid FROM \(kind.table.name) WHERE id = ?", [id]) else {
-            throw CatalogError.missingRow(kind, id: id)
-        }
+        guard
+            let uuid = try fetchOne(
+                "SELECT uuid FROM \(kind.table.name) WHERE id = ?", [.integer(id)],
+                { row in
+                    try row.uuid(at: 0)
+                })
+        else { throw CatalogError.missingRow(kind, id: id) }
         return uuid
     }
 
+    /// The entry's name (a book's title), or `nil` when there is no such entry.
+    func displayName(of kind: EntityKind, uuid: UUID) throws -> String? {
+        try fetchOne(
+            "SELECT \(kind == .book ? "title" : "name") FROM \(kind.table.name) WHERE uuid = ?",
+            [.text(uuid.lowercased)]
+        ) { try $0.requiredString(at: 0) }
+    }
+
     func name(of kind: EntityKind, uuid: UUID) throws -> String {
-        try LibraryCatalog(db).summary(of: kind, uuid: uuid)?.name ?? uuid.lowercased
+        try displayName(of: kind, uuid: uuid) ?? uuid.lowercased
     }
 
     /// The entities whose lists (or parent) name the entry: what deleting or merging it changes too.
@@ -200,18 +256,19 @@ public struct CatalogEditor {
                 let reference = link.references.first(where: { $0.table == kind.table.name })
             else { continue }
             let column = link.columns[reference.position].name
-            let uuids = try db.fetchAll(
-                String.self,
+            let uuids = try fetch(
                 """
                 SELECT DISTINCT o.uuid FROM \(link.name) l JOIN \(owner.name) o ON o.id = l.\(link.owner.name)
                 WHERE l.\(column) = (SELECT id FROM \(kind.table.name) WHERE uuid = ?)
-                """, [uuid.lowercased])
+                """, [.text(uuid.lowercased)]
+            ) { try $0.requiredString(at: 0) }
             referrers += uuids.map { (owner.kind, $0) }
         }
         if kind == .genre {
-            let children = try db.fetchAll(
-                String.self, "SELECT uuid FROM genres WHERE parent_id = (SELECT id FROM genres WHERE uuid = ?)",
-                [uuid.lowercased])
+            let children = try fetch(
+                "SELECT uuid FROM genres WHERE parent_id = (SELECT id FROM genres WHERE uuid = ?)",
+                [.text(uuid.lowercased)]
+            ) { try $0.requiredString(at: 0) }
             referrers += children.map { (.genre, $0) }
         }
         return referrers
@@ -219,19 +276,19 @@ public struct CatalogEditor {
 }
 
 /// A change-log row an edit moved.
-struct TouchedRow: RowDecodable {
+struct TouchedRow {
     let kind: EntityKind
     let uuid: String
     let sequence: Int64
 
-    init(row: Row) throws {
-        let kindText: String = try row.value(at: 0)
+    init(columns row: any SQLColumns) throws {
+        let kindText = try row.requiredString(at: 0)
         guard let kind = EntityKind(rawValue: kindText) else {
             throw CatalogError.invalidValue(field: "change_log", value: kindText, reason: "unknown kind")
         }
         self.kind = kind
-        uuid = try row.value(at: 1)
-        sequence = try row.value(at: 2)
+        uuid = try row.requiredString(at: 1)
+        sequence = try row.requiredInt64(at: 2)
     }
 }
 

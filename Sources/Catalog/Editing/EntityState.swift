@@ -1,21 +1,21 @@
 import Foundation
-import SQLiteDB
+import SQLInterface
 
 /// An entity as an edit found it or left it, for its history and its undo: its payload (the change feed's form,
 /// links by uuid), its import identities and the uuids merged into it; no payload when it did not exist.
 struct EntityState: Codable {
     /// One row of `source_records` naming the entity.
-    struct SourceRecord: Codable, Hashable, RowDecodable {
+    struct SourceRecord: Codable, Hashable {
         var source: String
         var key: String
         var fingerprint: String?
         var importedAt: String
 
-        init(row: Row) throws {
-            source = try row.value(at: 0)
-            key = try row.value(at: 1)
-            fingerprint = row[2]
-            importedAt = try row.value(at: 3)
+        init(columns row: any SQLColumns) throws {
+            source = try row.requiredString(at: 0)
+            key = try row.requiredString(at: 1)
+            fingerprint = row.string(at: 2)
+            importedAt = try row.requiredString(at: 3)
         }
     }
 
@@ -30,21 +30,23 @@ struct EntityState: Codable {
 
     static func key(_ kind: EntityKind, _ uuid: String) -> String { "\(kind.rawValue):\(uuid)" }
 
-    /// The entity of `kind` with `uuid` as it is in `db` now.
-    static func read(_ kind: EntityKind, uuid: String, in db: Database) throws -> EntityState {
-        let sources = try db.fetchAll(
-            SourceRecord.self,
+    /// The entity of `kind` with `uuid` as it is on `connection` now.
+    static func read(_ kind: EntityKind, uuid: String, on connection: some SQLConnection) throws -> EntityState {
+        // Text in byte order on both databases, so a state lists its records alike whichever wrote it.
+        let order = connection.dialect.inByteOrder
+        let sources = try connection.fetch(
             """
             SELECT source, source_key, fingerprint, imported_at FROM source_records
             WHERE entity_kind = ? AND entity_id = (SELECT id FROM \(kind.table.name) WHERE uuid = ?)
-            ORDER BY source, source_key
-            """, [kind.rawValue, uuid])
-        let redirects = try db.fetchAll(
-            String.self, "SELECT uuid FROM entity_merges WHERE entity_kind = ? AND merged_into = ? ORDER BY uuid",
-            [kind.rawValue, uuid])
+            ORDER BY source\(order), source_key\(order)
+            """, with: [.text(kind.rawValue), .text(uuid)], SourceRecord.init)
+        let redirects = try connection.fetch(
+            "SELECT uuid FROM entity_merges WHERE entity_kind = ? AND merged_into = ? ORDER BY uuid\(order)",
+            with: [.text(kind.rawValue), .text(uuid)]
+        ) { try $0.requiredString(at: 0) }
         return EntityState(
-            kind: kind, uuid: uuid, entity: try EntityPayload.read(kind.table, uuid: uuid, in: db), sources: sources,
-            redirects: redirects)
+            kind: kind, uuid: uuid, entity: try EntityPayload.read(kind.table, uuid: uuid, on: connection),
+            sources: sources, redirects: redirects)
     }
 
     init(kind: EntityKind, uuid: String, entity: EntityPayload?, sources: [SourceRecord], redirects: [String]) {

@@ -1,3 +1,5 @@
+package import SQLInterface
+
 /// The description of one entity table (`books`, `authors`, `genres`, `bands`): its columns, unique keys and the
 /// link tables a change of the entity carries. The model's row decoding, the repositories' SELECT lists and
 /// writes, the change payload and the sync's upsert are all derived from it, once, when it is built.
@@ -130,12 +132,20 @@ package final class EntityTable: Sendable {
         Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
-    private static func upsertStatement(_ table: String, _ columns: [String]) -> String {
+    /// ``upsert`` as `dialect` takes it: PostgreSQL spells SQLite's `IS NOT` (which compares NULLs) `IS DISTINCT
+    /// FROM`.
+    package func upsert(_ dialect: SQLDialect) -> String {
+        dialect == .sqlite
+            ? upsert
+            : Self.upsertStatement(name, upsertPositions.map { payloadColumns[$0].name }, differs: "IS DISTINCT FROM")
+    }
+
+    private static func upsertStatement(_ table: String, _ columns: [String], differs: String = "IS NOT") -> String {
         let assigned = columns.filter { $0 != "uuid" }
         return """
             INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(parameters(columns.count))) \
             ON CONFLICT (uuid) DO UPDATE SET \(assigned.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")) \
-            WHERE \(assigned.map { "\(table).\($0) IS NOT excluded.\($0)" }.joined(separator: " OR "))
+            WHERE \(assigned.map { "\(table).\($0) \(differs) excluded.\($0)" }.joined(separator: " OR "))
             """
     }
 }

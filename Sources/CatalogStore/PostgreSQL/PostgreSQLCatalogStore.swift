@@ -103,9 +103,9 @@ package struct PostgreSQLCatalogStore: CatalogStore {
         try primary.withConnection { connection in try body(PostgreSQLImporter(connection)) }
     }
 
-    /// Hand edits are written for SQLite so far: said plainly rather than half done.
+    /// Each edit takes its own transaction on the pooled connection of the call, as SQLite's store takes one per edit.
     package func editing<T>(as actor: String, _ body: (CatalogEditor) throws -> T) throws -> T {
-        throw StoreError.unsupported(.editing, database: "PostgreSQL")
+        try primary.withConnection { connection in try body(CatalogEditor(postgreSQL: connection, actor: actor)) }
     }
 
     package func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup {
