@@ -1,6 +1,5 @@
 import Catalog
 import Foundation
-import SQLiteDB
 
 /// One save of an ``EntryEditor``, run on the background editor's queue: the update, and when it is refused, which
 /// fields the library refuses (each tried on its own and rolled back) or what the entry is now.
@@ -44,21 +43,11 @@ struct EntrySave: Sendable {
     private func fieldErrors(_ editor: CatalogEditor) -> [String: String] {
         var errors: [String: String] = [:]
         for (name, value) in changes {
-            do {
-                try editor.db.transaction {
-                    try editor.update(kind, uuid: uuid, EntityEdit(fields: [name: value]))
-                    throw TrialRollback()
-                }
-            } catch is TrialRollback {
-                continue
-            } catch {
-                // A unique value taken (an ISBN) is a DatabaseError: the field's too.
-                errors[name] = String(describing: error)
+            // A unique value taken (an ISBN) is a DatabaseError: the field's too.
+            if let refusal = editor.refusal(ofUpdating: kind, uuid: uuid, EntityEdit(fields: [name: value])) {
+                errors[name] = String(describing: refusal)
             }
         }
         return errors
     }
 }
-
-/// Thrown to roll a trial save back.
-private struct TrialRollback: Error {}
