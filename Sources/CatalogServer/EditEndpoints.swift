@@ -11,8 +11,9 @@ import Navigation
 /// Editing the catalog by hand, for a token of scope `edit`: `POST /v1/{kind}s` adds an entry, `PATCH` and
 /// `DELETE /v1/{kind}s/{uuid}` change or delete one (each with `If-Match` naming the revision it was based on),
 /// `POST /v1/{kind}s/{uuid}/merge` merges one into another; `GET /v1/{kind}s/{uuid}/history` (scope `read`) answers
-/// who changed it, and `GET /v1/editing` what an edit of each kind takes. Each goes through the store's `CatalogEditor` (the one path `catalog add`, `edit`, `delete`,
-/// `merge` and `history` take), acting for the token's user, and answers the entry it left as `GET` does.
+/// who changed it, and `GET /v1/editing` what an edit of each kind takes. Each goes through the store's
+/// `CatalogEditor` (the one path `catalog add`, `edit`, `delete`, `merge` and `history` take), acting for the token's
+/// user, and answers the entry it left as `GET` does.
 struct EditEndpoints: Sendable {
     let storage: any CatalogEditing & CatalogReading
 

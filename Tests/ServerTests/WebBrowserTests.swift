@@ -132,7 +132,10 @@ import WebDriver
         let before = try page.alertLayout()
         let gone = "/app/genres?content=genre/00000000-0000-0000-0000-000000000000"
         try page.open(gone)
-        let refused = try page.waitUntil("the refusal") { $0.alert != nil }
+        // The new load says why at once and draws the columns of the state kept after it: wait for both.
+        let refused = try page.waitUntil("the refusal beside the state kept") {
+            $0.alert != nil && $0.detail == opened.detail
+        }
         #expect(refused.alert?.contains("could not be opened") == true)
         #expect(refused.address == link, "the address bar shows the state kept")
         #expect(refused.detail == opened.detail && refused.content == opened.content)
