@@ -50,6 +50,7 @@ extension CatalogAPI {
                         "storedValue": repair.storedValue.map(JSONValue.string) ?? .null,
                         "reason": .string(repair.reason.description),
                         "removed": .array(repair.removed.map(JSONValue.string)),
+                        "mergedInto": repair.mergedInto.map(JSONValue.string) ?? .null,
                     ]
                 }),
         ]

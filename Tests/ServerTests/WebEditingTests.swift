@@ -147,6 +147,27 @@ import WebDriver
         #expect(history.contains("\(ServedCatalog.user) (token "))
     }
 
+    /// Another user's page showing an entry: an edit made elsewhere shows without a reload, and after a merge the
+    /// page shows the entry that stays, saying why.
+    @Test func anotherUsersOpenPageShowsAnEditAndFollowsAMerge() throws {
+        let fixture = try Fixture()
+        defer { fixture.stop() }
+        let merged = try Self.addAuthor(fixture, "Twain, Mark")
+        let survivor = try Self.addAuthor(fixture, "Mark Twainsworth")
+        let token = try fixture.served.createToken(user: "bob", scope: "nav")
+        let page = try fixture.browser()
+        try page.open("/app/authors?content=author/\(merged)", signingInWith: token)
+        try page.waitUntil("the entry as detail") { $0.detail == "Twain, Mark" }
+        let edited = try fixture.served.cli.run("edit", "author", merged, "--name", "Twain, Mark (1835)")
+        try #require(edited.status == 0, "\(edited.standardError)")
+        try page.waitUntil("the edit shown") { $0.detail == "Twain, Mark (1835)" }
+        let done = try fixture.served.cli.run("merge", "author", merged, "--into", survivor)
+        try #require(done.status == 0, "\(done.standardError)")
+        let after = try page.waitUntil("the survivor shown") { $0.detail == "Mark Twainsworth" }
+        #expect(after.status.contains("merged into Mark Twainsworth"), "\(after.status)")
+        #expect(after.address.hasSuffix("content=author/\(survivor)"), "\(after.address)")
+    }
+
     /// Another program changes the entry while the form is open: the save is refused (412), the page says what
     /// changed, and applying the user's change again keeps both.
     @Test func aChangeMadeMeanwhileIsShownAndTheUsersIsAppliedAgainOnRequest() throws {

@@ -1,9 +1,11 @@
 // The page: signs in (a pasted token traded once for a session cookie), then shows the user's scene in three
 // columns and turns every choice into an intent. What it shows comes from the API: the sidebar's sections and the
 // intents from /v1/navigation, the lists of the content column and the detail's path from the scene. The address
-// bar follows the state as its deep link; back and forward are the scene's own history.
+// bar follows the state as its deep link; back and forward are the scene's own history. What others change in the
+// catalog comes through its change feed: what the page shows of it is read again, and a merge moves the scene on.
 
 import { Problem, body, get, send, useCSRFToken } from "./api.js";
+import { CatalogChanges } from "./changes.js";
 import { ContentColumn } from "./content.js";
 import { addressOf, linkOf, sceneOf } from "./deeplink.js";
 import { DetailColumn } from "./detail.js";
@@ -19,6 +21,8 @@ const appName = "Library catalog";
 const visibilityLabels = { automatic: "Automatic", all: "All columns", doubleColumn: "Content and detail", detailOnly: "Detail only" };
 
 let scene = null;
+// The catalog's change feed, followed while the scene is shown.
+let changes = null;
 let content = null;
 let detail = null;
 let editing = null;
@@ -28,6 +32,8 @@ let signedInScope = null;
 let navigation = null;
 // The section shown before the current search: where clearing the search goes back to.
 let sectionBeforeSearch = null;
+// The titles of the routes of the state shown last, by route: what a repair of the next state calls them.
+let shownTitles = new Map();
 
 function say(text) {
   $("status").textContent = text;
@@ -62,7 +68,7 @@ async function start() {
 }
 
 function showSignIn(message) {
-  scene?.stop();
+  stop();
   scene = null;
   $("app").hidden = true;
   $("sign-in").hidden = false;
@@ -125,11 +131,47 @@ async function open() {
     );
   }
   scene.follow();
+  changes = new CatalogChanges(followCatalog, () => showSignIn("Your session ended; sign in again."));
+  changes.follow();
+}
+
+/** Stops the long-polls of the scene and of the catalog's changes. */
+function stop() {
+  scene?.stop();
+  changes?.stop();
+  changes = null;
 }
 
 // A long-poll left running when the page goes away would hold one of the browser's six connections to the server
 // until its wait is up, and a few reloads would leave the next page waiting for a connection.
-addEventListener("pagehide", () => scene?.stop());
+addEventListener("pagehide", stop);
+
+/**
+ * Reads again what the page shows when the catalog changes name one of the entries it shows (`uuids`; `null` when
+ * anything may have changed): the scene restored again (an entry merged away is repaired to the one that stays, and
+ * the status says so), its lists and its detail.
+ */
+function followCatalog(uuids) {
+  if (!scene?.state) return;
+  if (uuids && !shownEntries().some((uuid) => uuids.has(uuid))) return;
+  detail.shown = undefined;
+  content.sidebar = undefined;
+  scene.reload();
+}
+
+/** The options of the page's columns (their routes in `dataset.route`). */
+function shownOptions() {
+  return [...document.querySelectorAll('#app [role="option"]')];
+}
+
+/** The uuids the page shows: in its scene's routes and in every option of its columns. */
+function shownEntries() {
+  const { sidebar, content: selected, detail: root, stack } = scene.state;
+  const options = shownOptions().map((item) => item.dataset.route);
+  return [sidebar, selected, root, ...stack, ...options]
+    .filter(Boolean)
+    .map((route) => route.slice(route.lastIndexOf("/") + 1));
+}
 
 /** Fills the sidebar with `sections` (`[{route, title}]`); the first is where clearing a search goes at first. */
 function showSections(sections) {
@@ -161,6 +203,7 @@ function render(state, how) {
   const listed = state.layout === 3 ? state.sidebar : null;
   const shown = content.show(listed, state.contentLists, state.titles.sidebar, state.content, searched);
   editing.show(state);
+  shownTitles = titlesOf(state);
   Promise.all([shown, detail.show(state, page)]).then(() => {
     app.dataset.renderedEtag = scene.etag ?? "";
     if (!performance.getEntriesByName("columns-rendered").length) performance.mark("columns-rendered");
@@ -200,10 +243,28 @@ function announce(state, how) {
   if (how === "remote") {
     say("Updated from another window or device.");
   } else if (state.repairs.length) {
-    say(state.repairs.map((repair) => `${repair.storedValue ?? repair.element}: ${repair.reason}`).join("; "));
+    say(state.repairs.map((repair) => describeRepair(repair, titlesOf(state))).join("; "));
   } else if (how !== "load") {
     say("");
   }
+}
+
+/** The titles of `state`'s routes, by route. */
+function titlesOf(state) {
+  const { sidebar, content, detail, stack } = state.titles;
+  const routes = [state.sidebar, state.content, state.detail, ...state.stack];
+  return new Map(routes.map((route, index) => [route, [sidebar, content, detail, ...stack][index]]));
+}
+
+/**
+ * A repair in words: an entry merged into another by the names the page showed ("Twain, Mark was merged into Mark
+ * Twain"), the others by the route and the reason.
+ */
+function describeRepair(repair, titles) {
+  if (!repair.mergedInto) return `${repair.storedValue ?? repair.element}: ${repair.reason}`;
+  const listed = shownOptions().find((item) => item.dataset.route === repair.storedValue);
+  const merged = shownTitles.get(repair.storedValue) ?? listed?.querySelector(".label")?.textContent ?? repair.storedValue;
+  return `${merged} was merged into ${titles.get(repair.mergedInto) ?? repair.mergedInto}`;
 }
 
 /** The tab's title: the entry on top (the detail stack's top, else the detail, the content selection, the section). */
@@ -272,7 +333,7 @@ function setUp() {
   editing = new EditPanel($("edit-bar"), $("editor"), $("detail-body"), {
     reload: () => {
       detail.shown = undefined; // the entry shown changed: read it again
-      return scene?.load();
+      return scene?.reload();
     },
     open: (route) => scene?.intent("show-detail", route),
     onError: reportProblem,

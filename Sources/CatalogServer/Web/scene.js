@@ -32,6 +32,12 @@ export class Scene {
     this.accept(state, response.headers.get("ETag"), "load");
   }
 
+  /** Loads the scene again after the intents already sent (a change of the catalog may have repaired it). */
+  reload() {
+    this.queue = this.queue.then(() => this.load()).catch((error) => this.failed(error, this.onProblem));
+    return this.queue;
+  }
+
   /**
    * Sends the intent `name` (with `argument`) after those already sent; resolves when its answer is shown. A refusal
    * goes to `onProblem`, or to `onRefused` when given.

@@ -104,6 +104,12 @@ public struct Repair: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The route path the element's entity was merged into, when that is the repair.
+    public var mergedInto: String? {
+        guard case .mergedInto(let successor) = reason else { return nil }
+        return successor
+    }
+
     /// The element repaired.
     public let element: Element
     /// The stored value of the element (a route path, a visibility name), when there was one.
