@@ -53,20 +53,7 @@ static int initialize(char *failure, size_t failure_size) {
     return 0;
 }
 
-static struct csharedlibrary libcurl = {
-    .names = library_names,
-    .name_count = sizeof library_names / sizeof library_names[0],
-    .symbols = symbols,
-    .addresses = addresses,
-    .symbol_count = sizeof symbols / sizeof symbols[0],
-    .library = "libcurl",
-    .then = initialize,
-    .once = PTHREAD_ONCE_INIT,
-};
-
-static void load(void) { csharedlibrary_open(&libcurl); }
-
-int ccurl_load(char *reason, size_t reason_size) { return csharedlibrary_load(&libcurl, load, reason, reason_size); }
+CSHAREDLIBRARY_LOADER(ccurl_load, "libcurl", library_names, symbols, addresses, initialize)
 
 #define CCURL_WRAPPER(result, name, parameters, arguments)                                                         \
     result ccurl_##name parameters { return p_##name arguments; }

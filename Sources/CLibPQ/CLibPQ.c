@@ -64,19 +64,7 @@ static const char *const library_names[] = {
 static const char *const symbols[] = {CLIBPQ_PROCEDURES(CLIBPQ_SYMBOL) CLIBPQ_FUNCTIONS(CLIBPQ_SYMBOL)};
 static void **const addresses[] = {CLIBPQ_PROCEDURES(CLIBPQ_ADDRESS) CLIBPQ_FUNCTIONS(CLIBPQ_ADDRESS)};
 
-static struct csharedlibrary libpq = {
-    .names = library_names,
-    .name_count = sizeof library_names / sizeof library_names[0],
-    .symbols = symbols,
-    .addresses = addresses,
-    .symbol_count = sizeof symbols / sizeof symbols[0],
-    .library = "libpq",
-    .once = PTHREAD_ONCE_INIT,
-};
-
-static void load(void) { csharedlibrary_open(&libpq); }
-
-int clibpq_load(char *reason, size_t reason_size) { return csharedlibrary_load(&libpq, load, reason, reason_size); }
+CSHAREDLIBRARY_LOADER(clibpq_load, "libpq", library_names, symbols, addresses, NULL)
 
 #define CLIBPQ_WRAPPER(result, name, parameters, arguments)                                                        \
     result clibpq_##name parameters { return p_##name arguments; }
