@@ -5,23 +5,10 @@
 // change came first (412) the form shows what changed meanwhile and offers to apply the user's change again.
 
 import { Problem, body, get, send } from "./api.js";
+import { button, element } from "./dom.js";
 
 /** How long typing pauses before the search of a list's picker is sent. */
 const searchDelay = 200;
-
-function element(name, text, className) {
-  const node = document.createElement(name);
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  return node;
-}
-
-function button(text, onClick, className) {
-  const node = element("button", text, className);
-  node.type = "button";
-  node.addEventListener("click", onClick);
-  return node;
-}
 
 /** The entry on top of the scene's detail: its API path, its route (`KIND/UUID`), kind and uuid; null for none. */
 function entryOf(state) {
@@ -374,18 +361,12 @@ export class EditPanel {
   /** Asks before deleting the entry; deletes it with the ETag it was shown at. */
   async confirmDelete(entry) {
     try {
-      const { entity, etag } = await this.current(entry.path);
-      const name = entity.title ?? entity.name;
-      const confirm = button("Delete", async () => {
-        try {
-          await body(await send("DELETE", entry.path, { headers: { "If-Match": etag } }));
-          this.close();
-          await this.reload();
-          this.say(`Deleted ${name}.`);
-        } catch (error) {
-          this.onError(error);
-        }
-      }, "confirm-delete danger");
+      const { etag, name } = await this.named(entry);
+      const confirm = button(
+        "Delete",
+        () => this.settle("DELETE", entry.path, etag, undefined, `Deleted ${name}.`),
+        "confirm-delete danger",
+      );
       this.present(`Delete ${name}?`, [
         element("p", `${name} will be deleted from the catalog, with its place in every list.`),
         confirm,
@@ -399,8 +380,7 @@ export class EditPanel {
   /** A picker of the entry to merge this one into (another of its kind, found by search), then a confirmation. */
   async pickSurvivor(entry) {
     try {
-      const { entity, etag } = await this.current(entry.path);
-      const name = entity.title ?? entity.name;
+      const { etag, name } = await this.named(entry);
       const id = "merge-search";
       const label = element("label", `Merge ${name} into`);
       label.htmlFor = id;
@@ -419,7 +399,11 @@ export class EditPanel {
       const choose = (survivor) => {
         chosen.replaceChildren(
           element("p", `${name} will be merged into ${survivor.name}: ${survivor.name} stays, with its fields, and takes over the links of ${name}.`),
-          button(`Merge into ${survivor.name}`, () => this.merge(entry, etag, survivor), "confirm-merge primary"),
+          button(
+            `Merge into ${survivor.name}`,
+            () => this.settle("POST", `${entry.path}/merge`, etag, { into: survivor.uuid }, `Merged into ${survivor.name}.`),
+            "confirm-merge primary",
+          ),
         );
       };
       let pending = null;
@@ -437,12 +421,22 @@ export class EditPanel {
     }
   }
 
-  async merge(entry, etag, survivor) {
+  /** The entry at `entry`'s path as it is now: its ETag, and the name it is shown by. */
+  async named(entry) {
+    const { entity, etag } = await this.current(entry.path);
+    return { etag, name: entity.title ?? entity.name };
+  }
+
+  /**
+   * Sends a delete or a merge of the entry as it was at `etag`; once it is done, closes the dialog, shows the scene
+   * again as the server has it and says `done`.
+   */
+  async settle(method, path, etag, requestBody, done) {
     try {
-      await body(await send("POST", `${entry.path}/merge`, { body: { into: survivor.uuid }, headers: { "If-Match": etag } }));
+      await body(await send(method, path, { body: requestBody, headers: { "If-Match": etag } }));
       this.close();
       await this.reload();
-      this.say(`Merged into ${survivor.name}.`);
+      this.say(done);
     } catch (error) {
       this.onError(error);
     }
