@@ -261,20 +261,10 @@ export class EditPanel {
     const editor = { entries: [...original], original, roles: list.roles, node: element("fieldset", undefined, "list-editor") };
     const legend = element("legend", list.heading);
     const entries = element("ul", undefined, "entries");
-    const id = `edit-${list.key}-search`;
-    const label = element("label", `Add to ${list.heading.toLowerCase()}`);
-    label.htmlFor = id;
-    const search = element("input");
-    search.id = id;
-    search.type = "search";
-    search.autocomplete = "off";
-    search.setAttribute("role", "combobox");
-    search.setAttribute("aria-expanded", "false");
-    const suggestions = element("ul", undefined, "suggestions");
-    suggestions.id = `${id}-matches`;
-    suggestions.setAttribute("role", "listbox");
-    suggestions.setAttribute("aria-label", `Matching ${list.heading.toLowerCase()}`);
-    search.setAttribute("aria-controls", suggestions.id);
+    const heading = list.heading.toLowerCase();
+    const { label, search, suggestions } = this.searchField(
+      `edit-${list.key}-search`, `Add to ${heading}`, `Matching ${heading}`, list.kind, (entry) => add(entry),
+    );
     let role = null;
     if (list.roles) {
       role = element("select");
@@ -306,12 +296,6 @@ export class EditPanel {
       draw();
       search.focus();
     };
-    let pending = null;
-    search.addEventListener("input", () => {
-      clearTimeout(pending);
-      const text = search.value.trim();
-      pending = setTimeout(() => this.suggest(text, list.kind, suggestions, search, add), searchDelay);
-    });
     search.addEventListener("keydown", (event) => {
       if (event.key !== "Enter") return;
       event.preventDefault();
@@ -322,6 +306,33 @@ export class EditPanel {
     row.append(label, search, ...(role ? [role] : []));
     editor.node.append(legend, entries, row, suggestions, editor.error);
     return editor;
+  }
+
+  /**
+   * A search field (a combobox) labelled `labelText` whose matches of `kind` (GET /v1/search once typing pauses) are
+   * listed under it as `matchesLabel`, `choose` called with the one picked: the list editors' and the merge picker's.
+   */
+  searchField(id, labelText, matchesLabel, kind, choose, options) {
+    const label = element("label", labelText);
+    label.htmlFor = id;
+    const search = element("input");
+    search.id = id;
+    search.type = "search";
+    search.autocomplete = "off";
+    search.setAttribute("role", "combobox");
+    search.setAttribute("aria-expanded", "false");
+    const suggestions = element("ul", undefined, "suggestions");
+    suggestions.id = `${id}-matches`;
+    suggestions.setAttribute("role", "listbox");
+    suggestions.setAttribute("aria-label", matchesLabel);
+    search.setAttribute("aria-controls", suggestions.id);
+    let pending = null;
+    search.addEventListener("input", () => {
+      clearTimeout(pending);
+      const text = search.value.trim();
+      pending = setTimeout(() => this.suggest(text, kind, suggestions, search, choose, options), searchDelay);
+    });
+    return { label, search, suggestions };
   }
 
   /** Fills `suggestions` with the entries of `kind` that match `text`, and the text itself as a new one. */
@@ -381,20 +392,6 @@ export class EditPanel {
   async pickSurvivor(entry) {
     try {
       const { etag, name } = await this.named(entry);
-      const id = "merge-search";
-      const label = element("label", `Merge ${name} into`);
-      label.htmlFor = id;
-      const search = element("input");
-      search.id = id;
-      search.type = "search";
-      search.autocomplete = "off";
-      search.setAttribute("role", "combobox");
-      search.setAttribute("aria-expanded", "false");
-      const suggestions = element("ul", undefined, "suggestions");
-      suggestions.id = `${id}-matches`;
-      suggestions.setAttribute("role", "listbox");
-      suggestions.setAttribute("aria-label", "Matching entries");
-      search.setAttribute("aria-controls", suggestions.id);
       const chosen = element("div", undefined, "merge-choice");
       const choose = (survivor) => {
         chosen.replaceChildren(
@@ -406,15 +403,10 @@ export class EditPanel {
           ),
         );
       };
-      let pending = null;
-      search.addEventListener("input", () => {
-        clearTimeout(pending);
-        const text = search.value.trim();
-        pending = setTimeout(
-          () => this.suggest(text, entry.kind, suggestions, search, choose, { allowNew: false, except: entry.uuid }),
-          searchDelay,
-        );
-      });
+      const { label, search, suggestions } = this.searchField(
+        "merge-search", `Merge ${name} into`, "Matching entries", entry.kind, choose,
+        { allowNew: false, except: entry.uuid },
+      );
       this.present(`Merge ${name}`, [label, search, suggestions, chosen, button("Cancel", () => this.close())]);
     } catch (error) {
       this.onError(error);
