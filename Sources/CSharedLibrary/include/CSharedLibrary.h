@@ -35,6 +35,21 @@ int csharedlibrary_load(struct csharedlibrary *library, void (*once)(void), char
 /// so each library has a function of its own calling this one).
 void csharedlibrary_open(struct csharedlibrary *library);
 
+// For a file whose functions are listed as X(result type, name, parameter list, argument list): the pointer to each,
+// `p_name`; its place in the file's `addresses` array; and its wrapper, `PREFIX_name` where the file defines
+// CSHAREDLIBRARY_PREFIX (`ccurl_`) before using it; those that return nothing apart, since a C function of type void
+// may not return a void expression.
+#define CSHAREDLIBRARY_POINTER(result, name, parameters, arguments) static result(*p_##name) parameters;
+#define CSHAREDLIBRARY_ADDRESS(result, name, parameters, arguments) (void **)&p_##name,
+#define CSHAREDLIBRARY_WRAPPER(result, name, parameters, arguments)                                                 \
+    result CSHAREDLIBRARY_PREFIXED(name) parameters { return p_##name arguments; }
+#define CSHAREDLIBRARY_PROCEDURE_WRAPPER(result, name, parameters, arguments)                                       \
+    void CSHAREDLIBRARY_PREFIXED(name) parameters { p_##name arguments; }
+// A step between, so that CSHAREDLIBRARY_PREFIX is expanded before it is pasted (`##` takes its operands unexpanded).
+#define CSHAREDLIBRARY_PREFIXED(name) CSHAREDLIBRARY_PASTE(CSHAREDLIBRARY_PREFIX, name)
+#define CSHAREDLIBRARY_PASTE(prefix, name) CSHAREDLIBRARY_PASTE_EXPANDED(prefix, name)
+#define CSHAREDLIBRARY_PASTE_EXPANDED(prefix, name) prefix##name
+
 /// Defines `int function(char *reason, size_t reason_size)`, the ``csharedlibrary_load`` of one library: `file_names`,
 /// `symbol_names` and `symbol_addresses` are the including file's arrays, `library_name` the name for messages,
 /// `then_function` the function called once the functions are found (or NULL). One use a file, since it also defines
