@@ -30,7 +30,8 @@ package struct StoredToken: Sendable, Hashable {
     }
 }
 
-/// A row of `web_sessions` without its hash, as a storage reads and writes it.
+/// A row of `web_sessions` without its hash, as a storage reads and writes it: the session started with token
+/// `tokenID` at `createdAt`, ending at `expiresAt`.
 package struct StoredWebSession: Sendable, Hashable {
     /// The token the session was started with.
     package var tokenID: Int64
@@ -40,12 +41,4 @@ package struct StoredWebSession: Sendable, Hashable {
     package var createdAt: Date
     /// When it ends.
     package var expiresAt: Date
-
-    /// The session started with token `tokenID` at `createdAt`, ending at `expiresAt`.
-    package init(tokenID: Int64, csrfHash: String, createdAt: Date, expiresAt: Date) {
-        self.tokenID = tokenID
-        self.csrfHash = csrfHash
-        self.createdAt = createdAt
-        self.expiresAt = expiresAt
-    }
 }

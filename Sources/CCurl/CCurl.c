@@ -20,10 +20,11 @@
     X(CURLcode, global_init, (long flags), (flags))                                                                \
     X(CURLcode, easy_setopt, (CURL * curl, CURLoption option, ...), ())
 
-#define CCURL_POINTER(result, name, parameters, arguments) static result(*p_##name) parameters;
-CCURL_PROCEDURES(CCURL_POINTER)
-CCURL_FUNCTIONS(CCURL_POINTER)
-CCURL_UNWRAPPED(CCURL_POINTER)
+// The wrappers are `ccurl_name` (CSHAREDLIBRARY_WRAPPER).
+#define CSHAREDLIBRARY_PREFIX ccurl_
+CCURL_PROCEDURES(CSHAREDLIBRARY_POINTER)
+CCURL_FUNCTIONS(CSHAREDLIBRARY_POINTER)
+CCURL_UNWRAPPED(CSHAREDLIBRARY_POINTER)
 
 // The shared library's names: Debian's (the OpenSSL flavour, then the GnuTLS one, whose ABI is the same), and the
 // one macOS ships.
@@ -38,11 +39,11 @@ static const char *const library_names[] = {
 };
 
 #define CCURL_SYMBOL(result, name, parameters, arguments) "curl_" #name,
-#define CCURL_ADDRESS(result, name, parameters, arguments) (void **)&p_##name,
 static const char *const symbols[] = {
     CCURL_PROCEDURES(CCURL_SYMBOL) CCURL_FUNCTIONS(CCURL_SYMBOL) CCURL_UNWRAPPED(CCURL_SYMBOL)};
 static void **const addresses[] = {
-    CCURL_PROCEDURES(CCURL_ADDRESS) CCURL_FUNCTIONS(CCURL_ADDRESS) CCURL_UNWRAPPED(CCURL_ADDRESS)};
+    CCURL_PROCEDURES(CSHAREDLIBRARY_ADDRESS) CCURL_FUNCTIONS(CSHAREDLIBRARY_ADDRESS)
+        CCURL_UNWRAPPED(CSHAREDLIBRARY_ADDRESS)};
 
 // Once the functions are found, because curl_easy_init would otherwise initialize libcurl itself, which is not safe
 // while another thread does the same.
@@ -53,27 +54,10 @@ static int initialize(char *failure, size_t failure_size) {
     return 0;
 }
 
-static struct csharedlibrary libcurl = {
-    .names = library_names,
-    .name_count = sizeof library_names / sizeof library_names[0],
-    .symbols = symbols,
-    .addresses = addresses,
-    .symbol_count = sizeof symbols / sizeof symbols[0],
-    .library = "libcurl",
-    .then = initialize,
-    .once = PTHREAD_ONCE_INIT,
-};
+CSHAREDLIBRARY_LOADER(ccurl_load, "libcurl", library_names, symbols, addresses, initialize)
 
-static void load(void) { csharedlibrary_open(&libcurl); }
-
-int ccurl_load(char *reason, size_t reason_size) { return csharedlibrary_load(&libcurl, load, reason, reason_size); }
-
-#define CCURL_WRAPPER(result, name, parameters, arguments)                                                         \
-    result ccurl_##name parameters { return p_##name arguments; }
-CCURL_FUNCTIONS(CCURL_WRAPPER)
-#define CCURL_PROCEDURE_WRAPPER(result, name, parameters, arguments)                                               \
-    void ccurl_##name parameters { p_##name arguments; }
-CCURL_PROCEDURES(CCURL_PROCEDURE_WRAPPER)
+CCURL_FUNCTIONS(CSHAREDLIBRARY_WRAPPER)
+CCURL_PROCEDURES(CSHAREDLIBRARY_PROCEDURE_WRAPPER)
 
 CURLcode ccurl_easy_setopt_long(CURL *curl, CURLoption option, long value) {
     return p_easy_setopt(curl, option, value);

@@ -44,9 +44,10 @@ typedef void (*PQnoticeProcessor)(void *arg, const char *message);
     X(int, getisnull, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num))                \
     X(PQnoticeProcessor, setNoticeProcessor, (PGconn * conn, PQnoticeProcessor proc, void *arg), (conn, proc, arg))
 
-#define CLIBPQ_POINTER(result, name, parameters, arguments) static result(*p_##name) parameters;
-CLIBPQ_PROCEDURES(CLIBPQ_POINTER)
-CLIBPQ_FUNCTIONS(CLIBPQ_POINTER)
+// The wrappers are `clibpq_name` (CSHAREDLIBRARY_WRAPPER).
+#define CSHAREDLIBRARY_PREFIX clibpq_
+CLIBPQ_PROCEDURES(CSHAREDLIBRARY_POINTER)
+CLIBPQ_FUNCTIONS(CSHAREDLIBRARY_POINTER)
 
 // The shared library's names: Debian's, and Homebrew's (keg-only: Apple silicon, then Intel).
 static const char *const library_names[] = {
@@ -60,30 +61,14 @@ static const char *const library_names[] = {
 };
 
 #define CLIBPQ_SYMBOL(result, name, parameters, arguments) "PQ" #name,
-#define CLIBPQ_ADDRESS(result, name, parameters, arguments) (void **)&p_##name,
 static const char *const symbols[] = {CLIBPQ_PROCEDURES(CLIBPQ_SYMBOL) CLIBPQ_FUNCTIONS(CLIBPQ_SYMBOL)};
-static void **const addresses[] = {CLIBPQ_PROCEDURES(CLIBPQ_ADDRESS) CLIBPQ_FUNCTIONS(CLIBPQ_ADDRESS)};
+static void **const addresses[] = {
+    CLIBPQ_PROCEDURES(CSHAREDLIBRARY_ADDRESS) CLIBPQ_FUNCTIONS(CSHAREDLIBRARY_ADDRESS)};
 
-static struct csharedlibrary libpq = {
-    .names = library_names,
-    .name_count = sizeof library_names / sizeof library_names[0],
-    .symbols = symbols,
-    .addresses = addresses,
-    .symbol_count = sizeof symbols / sizeof symbols[0],
-    .library = "libpq",
-    .once = PTHREAD_ONCE_INIT,
-};
+CSHAREDLIBRARY_LOADER(clibpq_load, "libpq", library_names, symbols, addresses, NULL)
 
-static void load(void) { csharedlibrary_open(&libpq); }
-
-int clibpq_load(char *reason, size_t reason_size) { return csharedlibrary_load(&libpq, load, reason, reason_size); }
-
-#define CLIBPQ_WRAPPER(result, name, parameters, arguments)                                                        \
-    result clibpq_##name parameters { return p_##name arguments; }
-CLIBPQ_FUNCTIONS(CLIBPQ_WRAPPER)
-#define CLIBPQ_PROCEDURE_WRAPPER(result, name, parameters, arguments)                                              \
-    void clibpq_##name parameters { p_##name arguments; }
-CLIBPQ_PROCEDURES(CLIBPQ_PROCEDURE_WRAPPER)
+CLIBPQ_FUNCTIONS(CSHAREDLIBRARY_WRAPPER)
+CLIBPQ_PROCEDURES(CSHAREDLIBRARY_PROCEDURE_WRAPPER)
 
 static void ignore_notice(void *argument, const char *message) {
     (void)argument;

@@ -42,21 +42,7 @@ static const char *const library_names[] = {
 static const char *const symbols[] = {CMICROHTTPD_FUNCTIONS(CMICROHTTPD_SYMBOL)};
 static void **const addresses[] = {CMICROHTTPD_FUNCTIONS(CMICROHTTPD_ADDRESS)};
 
-static struct csharedlibrary libmicrohttpd = {
-    .names = library_names,
-    .name_count = sizeof library_names / sizeof library_names[0],
-    .symbols = symbols,
-    .addresses = addresses,
-    .symbol_count = sizeof symbols / sizeof symbols[0],
-    .library = "libmicrohttpd",
-    .once = PTHREAD_ONCE_INIT,
-};
-
-static void load(void) { csharedlibrary_open(&libmicrohttpd); }
-
-int cmicrohttpd_load(char *reason, size_t reason_size) {
-    return csharedlibrary_load(&libmicrohttpd, load, reason, reason_size);
-}
+CSHAREDLIBRARY_LOADER(cmicrohttpd_load, "libmicrohttpd", library_names, symbols, addresses, NULL)
 
 /// The settings' log callback; one function for every daemon of the process, each with its own context.
 static _Atomic(CMicroHTTPDLogCallback) logged;

@@ -3,8 +3,7 @@ public import Foundation
 
 /// A person as an import source describes them: the draft of the author it creates or changes (its fields read
 /// as the record's own, `record.name`), under the source's key.
-@dynamicMemberLookup
-public struct AuthorRecord: Sendable, Hashable {
+public struct AuthorRecord: DraftRecord, Sendable, Hashable {
     /// The source's key for the person, if it has one. Without a key, a person is matched by name.
     public var key: String?
     /// The fields the author is given: the name, the sort name (or `nil` to derive it), the note telling
@@ -23,12 +22,6 @@ public struct AuthorRecord: Sendable, Hashable {
         self.key = key
         draft = AuthorDraft(name: name, sortName: sortName, disambiguation: disambiguation, uuid: uuid)
         self.isPlaceholderName = isPlaceholderName
-    }
-
-    /// A field of ``draft``, as the record's own.
-    public subscript<Value>(dynamicMember field: WritableKeyPath<AuthorDraft, Value>) -> Value {
-        get { draft[keyPath: field] }
-        set { draft[keyPath: field] = newValue }
     }
 
     func fingerprint(into hash: inout Fingerprint) {

@@ -3,8 +3,7 @@ public import Foundation
 
 /// A band as an import source describes it, with its genres by value: the draft of the band it creates or changes
 /// (its fields read as the record's own, `record.name`), under the source's key.
-@dynamicMemberLookup
-public struct BandRecord: Sendable, Hashable {
+public struct BandRecord: DraftRecord, Sendable, Hashable {
     /// The source's key for the band: with the source name, its identity across imports (band names are not
     /// unique, so a band is never matched by name alone). Without one, the importer derives a key from the
     /// folded name, the country and the formed year together.
@@ -26,12 +25,6 @@ public struct BandRecord: Sendable, Hashable {
             name: name, sortName: sortName, country: country, formedYear: formedYear, endedYear: endedYear,
             status: status, disambiguation: disambiguation, uuid: uuid)
         self.genres = genres
-    }
-
-    /// A field of ``draft``, as the record's own.
-    public subscript<Value>(dynamicMember field: WritableKeyPath<BandDraft, Value>) -> Value {
-        get { draft[keyPath: field] }
-        set { draft[keyPath: field] = newValue }
     }
 
     /// The hash of everything the record says, genres included.

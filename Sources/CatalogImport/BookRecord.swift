@@ -5,8 +5,7 @@ public import Foundation
 ///
 /// Any reader (the native JSON, a CSV profile, a dump) produces these and hands them to ``CatalogImporter``. The
 /// book's fields are the draft of the book it creates or changes, read as the record's own (`record.title`).
-@dynamicMemberLookup
-public struct BookRecord: Sendable, Hashable {
+public struct BookRecord: DraftRecord, Sendable, Hashable {
     /// A credit: who, and in which role.
     public struct Contributor: Sendable, Hashable {
         /// The person.
@@ -44,12 +43,6 @@ public struct BookRecord: Sendable, Hashable {
             summary: summary, uuid: uuid)
         self.contributors = contributors
         self.genres = genres
-    }
-
-    /// A field of ``draft``, as the record's own.
-    public subscript<Value>(dynamicMember field: WritableKeyPath<BookDraft, Value>) -> Value {
-        get { draft[keyPath: field] }
-        set { draft[keyPath: field] = newValue }
     }
 
     /// The hash of everything the record says, links included.

@@ -62,9 +62,7 @@ public struct PostgreSQLMigrator: Sendable {
     /// - Throws: `MigrationError.databaseIsNewer(unknownVersions:latestKnown:)` or
     ///   `MigrationError.checksumMismatch(version:name:)`.
     public func pendingMigrations(in connection: PostgreSQLConnection) throws -> [Migration] {
-        let applied = try appliedMigrations(in: connection)
-        return try sequence.pending(
-            applied: Dictionary(uniqueKeysWithValues: applied.map { ($0.version, $0.checksum) }))
+        try sequence.pending(after: try appliedMigrations(in: connection))
     }
 
     /// Applies every pending migration, each in its own transaction under the advisory lock.

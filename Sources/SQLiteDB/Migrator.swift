@@ -42,9 +42,7 @@ public struct Migrator: Sendable {
     /// - Throws: `MigrationError.databaseIsNewer(unknownVersions:latestKnown:)` or
     ///   `MigrationError.checksumMismatch(version:name:)`.
     public func pendingMigrations(in db: Database) throws -> [Migration] {
-        let applied = try appliedMigrations(in: db)
-        return try sequence.pending(
-            applied: Dictionary(uniqueKeysWithValues: applied.map { ($0.version, $0.checksum) }))
+        try sequence.pending(after: try appliedMigrations(in: db))
     }
 
     /// Applies every pending migration, each in its own IMMEDIATE transaction.

@@ -40,4 +40,11 @@ public struct MigrationSequence: Sendable {
         }
         return migrations.filter { applied[$0.version] == nil }
     }
+
+    /// The migrations still to apply to a database whose `schema_migrations` rows are `applied`.
+    ///
+    /// - Throws: what ``pending(applied:)`` throws.
+    public func pending(after applied: [AppliedMigration]) throws(MigrationError) -> [Migration] {
+        try pending(applied: Dictionary(uniqueKeysWithValues: applied.map { ($0.version, $0.checksum) }))
+    }
 }

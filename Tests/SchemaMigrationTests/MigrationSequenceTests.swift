@@ -1,3 +1,4 @@
+import Foundation
 import SchemaMigration
 import Testing
 
@@ -17,6 +18,15 @@ import Testing
         #expect(try sequence.pending(applied: [:]) == [first, second])
         #expect(try sequence.pending(applied: [1: first.checksum]) == [second])
         #expect(try sequence.pending(applied: [1: first.checksum, 2: second.checksum]).isEmpty)
+    }
+
+    @Test func pendingAfterAppliedRowsGoesByTheirVersionsAndChecksums() throws {
+        let sequence = MigrationSequence([first, second])
+        let applied = AppliedMigration(
+            version: 1, name: "books", checksum: first.checksum, appliedAt: Date(timeIntervalSince1970: 0))
+        #expect(try sequence.pending(after: [applied]) == [second])
+        let changed = AppliedMigration(version: 1, name: "books", checksum: "0000", appliedAt: applied.appliedAt)
+        #expect(throws: MigrationError.self) { try sequence.pending(after: [changed]) }
     }
 
     @Test func aChangedAppliedMigrationIsRefused() {

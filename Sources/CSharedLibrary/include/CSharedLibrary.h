@@ -35,4 +35,39 @@ int csharedlibrary_load(struct csharedlibrary *library, void (*once)(void), char
 /// so each library has a function of its own calling this one).
 void csharedlibrary_open(struct csharedlibrary *library);
 
+// For a file whose functions are listed as X(result type, name, parameter list, argument list): the pointer to each,
+// `p_name`; its place in the file's `addresses` array; and its wrapper, `PREFIX_name` where the file defines
+// CSHAREDLIBRARY_PREFIX (`ccurl_`) before using it; those that return nothing apart, since a C function of type void
+// may not return a void expression.
+#define CSHAREDLIBRARY_POINTER(result, name, parameters, arguments) static result(*p_##name) parameters;
+#define CSHAREDLIBRARY_ADDRESS(result, name, parameters, arguments) (void **)&p_##name,
+#define CSHAREDLIBRARY_WRAPPER(result, name, parameters, arguments)                                                 \
+    result CSHAREDLIBRARY_PREFIXED(name) parameters { return p_##name arguments; }
+#define CSHAREDLIBRARY_PROCEDURE_WRAPPER(result, name, parameters, arguments)                                       \
+    void CSHAREDLIBRARY_PREFIXED(name) parameters { p_##name arguments; }
+// A step between, so that CSHAREDLIBRARY_PREFIX is expanded before it is pasted (`##` takes its operands unexpanded).
+#define CSHAREDLIBRARY_PREFIXED(name) CSHAREDLIBRARY_PASTE(CSHAREDLIBRARY_PREFIX, name)
+#define CSHAREDLIBRARY_PASTE(prefix, name) CSHAREDLIBRARY_PASTE_EXPANDED(prefix, name)
+#define CSHAREDLIBRARY_PASTE_EXPANDED(prefix, name) prefix##name
+
+/// Defines `int function(char *reason, size_t reason_size)`, the ``csharedlibrary_load`` of one library: `file_names`,
+/// `symbol_names` and `symbol_addresses` are the including file's arrays, `library_name` the name for messages,
+/// `then_function` the function called once the functions are found (or NULL). One use a file, since it also defines
+/// the file's `once` function.
+#define CSHAREDLIBRARY_LOADER(function, library_name, file_names, symbol_names, symbol_addresses, then_function)  \
+    static struct csharedlibrary shared_library = {                                                               \
+        .names = file_names,                                                                                      \
+        .name_count = sizeof file_names / sizeof file_names[0],                                                   \
+        .symbols = symbol_names,                                                                                  \
+        .addresses = symbol_addresses,                                                                            \
+        .symbol_count = sizeof symbol_names / sizeof symbol_names[0],                                             \
+        .library = library_name,                                                                                  \
+        .then = then_function,                                                                                    \
+        .once = PTHREAD_ONCE_INIT,                                                                                \
+    };                                                                                                            \
+    static void open_shared_library(void) { csharedlibrary_open(&shared_library); }                               \
+    int function(char *reason, size_t reason_size) {                                                              \
+        return csharedlibrary_load(&shared_library, open_shared_library, reason, reason_size);                    \
+    }
+
 #endif

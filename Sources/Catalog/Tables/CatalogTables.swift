@@ -68,22 +68,22 @@ package enum CatalogTables {
         copies: [.init("book_year_key", from: "coalesce(year, 10000)"), .init("book_sort_key", from: "sort_key")])
 
     /// `book_genres`: the genres of a book, in order.
-    package static let bookGenres = LinkTable(
-        "book_genres", alias: "bg", key: "genres", owner: "book_id", of: "books",
-        columns: [
-            .reference("genre_id", key: "genre", to: "genres", required: true),
-            .integer("position", key: "position", required: true),
-        ],
-        copies: [.init("book_sort_key", from: "sort_key")])
+    package static let bookGenres = genreLinks("book_genres", owner: "book_id", of: "books", sortKey: "book_sort_key")
 
     /// `band_genres`: the genres of a band, in order.
-    package static let bandGenres = LinkTable(
-        "band_genres", alias: "bg", key: "genres", owner: "band_id", of: "bands",
-        columns: [
-            .reference("genre_id", key: "genre", to: "genres", required: true),
-            .integer("position", key: "position", required: true),
-        ],
-        copies: [.init("band_sort_key", from: "sort_key")])
+    package static let bandGenres = genreLinks("band_genres", owner: "band_id", of: "bands", sortKey: "band_sort_key")
+
+    /// A table of the genres of an entity of `table`, in order, with the entity's sort key copied as `sortKey` for
+    /// the lists of a genre's books or bands.
+    private static func genreLinks(_ name: String, owner: String, of table: String, sortKey: String) -> LinkTable {
+        LinkTable(
+            name, alias: "bg", key: "genres", owner: owner, of: table,
+            columns: [
+                .reference("genre_id", key: "genre", to: "genres", required: true),
+                .integer("position", key: "position", required: true),
+            ],
+            copies: [.init(sortKey, from: "sort_key")])
+    }
 
     /// The entity tables.
     package static let entities = [genres, authors, bands, books]

@@ -3,17 +3,11 @@
 // stack itself as a breadcrumb. A route without a path (Settings, About) is one of the two-column pages.
 
 import { get } from "./api.js";
+import { element } from "./dom.js";
 import { listbox, option, select } from "./listbox.js";
 
 /** A fact longer than this takes a whole row (a summary), the others share one. */
 const shortFact = 60;
-
-function element(name, text, className) {
-  const node = document.createElement(name);
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  return node;
-}
 
 /** The detail column, bound to its elements; `act(name, argument)` sends an intent. */
 export class DetailColumn {

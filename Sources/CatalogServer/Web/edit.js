@@ -5,23 +5,10 @@
 // change came first (412) the form shows what changed meanwhile and offers to apply the user's change again.
 
 import { Problem, body, get, send } from "./api.js";
+import { button, element } from "./dom.js";
 
 /** How long typing pauses before the search of a list's picker is sent. */
 const searchDelay = 200;
-
-function element(name, text, className) {
-  const node = document.createElement(name);
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  return node;
-}
-
-function button(text, onClick, className) {
-  const node = element("button", text, className);
-  node.type = "button";
-  node.addEventListener("click", onClick);
-  return node;
-}
 
 /** The entry on top of the scene's detail: its API path, its route (`KIND/UUID`), kind and uuid; null for none. */
 function entryOf(state) {
@@ -274,20 +261,10 @@ export class EditPanel {
     const editor = { entries: [...original], original, roles: list.roles, node: element("fieldset", undefined, "list-editor") };
     const legend = element("legend", list.heading);
     const entries = element("ul", undefined, "entries");
-    const id = `edit-${list.key}-search`;
-    const label = element("label", `Add to ${list.heading.toLowerCase()}`);
-    label.htmlFor = id;
-    const search = element("input");
-    search.id = id;
-    search.type = "search";
-    search.autocomplete = "off";
-    search.setAttribute("role", "combobox");
-    search.setAttribute("aria-expanded", "false");
-    const suggestions = element("ul", undefined, "suggestions");
-    suggestions.id = `${id}-matches`;
-    suggestions.setAttribute("role", "listbox");
-    suggestions.setAttribute("aria-label", `Matching ${list.heading.toLowerCase()}`);
-    search.setAttribute("aria-controls", suggestions.id);
+    const heading = list.heading.toLowerCase();
+    const { label, search, suggestions } = this.searchField(
+      `edit-${list.key}-search`, `Add to ${heading}`, `Matching ${heading}`, list.kind, (entry) => add(entry),
+    );
     let role = null;
     if (list.roles) {
       role = element("select");
@@ -319,12 +296,6 @@ export class EditPanel {
       draw();
       search.focus();
     };
-    let pending = null;
-    search.addEventListener("input", () => {
-      clearTimeout(pending);
-      const text = search.value.trim();
-      pending = setTimeout(() => this.suggest(text, list.kind, suggestions, search, add), searchDelay);
-    });
     search.addEventListener("keydown", (event) => {
       if (event.key !== "Enter") return;
       event.preventDefault();
@@ -335,6 +306,33 @@ export class EditPanel {
     row.append(label, search, ...(role ? [role] : []));
     editor.node.append(legend, entries, row, suggestions, editor.error);
     return editor;
+  }
+
+  /**
+   * A search field (a combobox) labelled `labelText` whose matches of `kind` (GET /v1/search once typing pauses) are
+   * listed under it as `matchesLabel`, `choose` called with the one picked: the list editors' and the merge picker's.
+   */
+  searchField(id, labelText, matchesLabel, kind, choose, options) {
+    const label = element("label", labelText);
+    label.htmlFor = id;
+    const search = element("input");
+    search.id = id;
+    search.type = "search";
+    search.autocomplete = "off";
+    search.setAttribute("role", "combobox");
+    search.setAttribute("aria-expanded", "false");
+    const suggestions = element("ul", undefined, "suggestions");
+    suggestions.id = `${id}-matches`;
+    suggestions.setAttribute("role", "listbox");
+    suggestions.setAttribute("aria-label", matchesLabel);
+    search.setAttribute("aria-controls", suggestions.id);
+    let pending = null;
+    search.addEventListener("input", () => {
+      clearTimeout(pending);
+      const text = search.value.trim();
+      pending = setTimeout(() => this.suggest(text, kind, suggestions, search, choose, options), searchDelay);
+    });
+    return { label, search, suggestions };
   }
 
   /** Fills `suggestions` with the entries of `kind` that match `text`, and the text itself as a new one. */
@@ -374,18 +372,12 @@ export class EditPanel {
   /** Asks before deleting the entry; deletes it with the ETag it was shown at. */
   async confirmDelete(entry) {
     try {
-      const { entity, etag } = await this.current(entry.path);
-      const name = entity.title ?? entity.name;
-      const confirm = button("Delete", async () => {
-        try {
-          await body(await send("DELETE", entry.path, { headers: { "If-Match": etag } }));
-          this.close();
-          await this.reload();
-          this.say(`Deleted ${name}.`);
-        } catch (error) {
-          this.onError(error);
-        }
-      }, "confirm-delete danger");
+      const { etag, name } = await this.named(entry);
+      const confirm = button(
+        "Delete",
+        () => this.settle("DELETE", entry.path, etag, undefined, `Deleted ${name}.`),
+        "confirm-delete danger",
+      );
       this.present(`Delete ${name}?`, [
         element("p", `${name} will be deleted from the catalog, with its place in every list.`),
         confirm,
@@ -399,50 +391,44 @@ export class EditPanel {
   /** A picker of the entry to merge this one into (another of its kind, found by search), then a confirmation. */
   async pickSurvivor(entry) {
     try {
-      const { entity, etag } = await this.current(entry.path);
-      const name = entity.title ?? entity.name;
-      const id = "merge-search";
-      const label = element("label", `Merge ${name} into`);
-      label.htmlFor = id;
-      const search = element("input");
-      search.id = id;
-      search.type = "search";
-      search.autocomplete = "off";
-      search.setAttribute("role", "combobox");
-      search.setAttribute("aria-expanded", "false");
-      const suggestions = element("ul", undefined, "suggestions");
-      suggestions.id = `${id}-matches`;
-      suggestions.setAttribute("role", "listbox");
-      suggestions.setAttribute("aria-label", "Matching entries");
-      search.setAttribute("aria-controls", suggestions.id);
+      const { etag, name } = await this.named(entry);
       const chosen = element("div", undefined, "merge-choice");
       const choose = (survivor) => {
         chosen.replaceChildren(
           element("p", `${name} will be merged into ${survivor.name}: ${survivor.name} stays, with its fields, and takes over the links of ${name}.`),
-          button(`Merge into ${survivor.name}`, () => this.merge(entry, etag, survivor), "confirm-merge primary"),
+          button(
+            `Merge into ${survivor.name}`,
+            () => this.settle("POST", `${entry.path}/merge`, etag, { into: survivor.uuid }, `Merged into ${survivor.name}.`),
+            "confirm-merge primary",
+          ),
         );
       };
-      let pending = null;
-      search.addEventListener("input", () => {
-        clearTimeout(pending);
-        const text = search.value.trim();
-        pending = setTimeout(
-          () => this.suggest(text, entry.kind, suggestions, search, choose, { allowNew: false, except: entry.uuid }),
-          searchDelay,
-        );
-      });
+      const { label, search, suggestions } = this.searchField(
+        "merge-search", `Merge ${name} into`, "Matching entries", entry.kind, choose,
+        { allowNew: false, except: entry.uuid },
+      );
       this.present(`Merge ${name}`, [label, search, suggestions, chosen, button("Cancel", () => this.close())]);
     } catch (error) {
       this.onError(error);
     }
   }
 
-  async merge(entry, etag, survivor) {
+  /** The entry at `entry`'s path as it is now: its ETag, and the name it is shown by. */
+  async named(entry) {
+    const { entity, etag } = await this.current(entry.path);
+    return { etag, name: entity.title ?? entity.name };
+  }
+
+  /**
+   * Sends a delete or a merge of the entry as it was at `etag`; once it is done, closes the dialog, shows the scene
+   * again as the server has it and says `done`.
+   */
+  async settle(method, path, etag, requestBody, done) {
     try {
-      await body(await send("POST", `${entry.path}/merge`, { body: { into: survivor.uuid }, headers: { "If-Match": etag } }));
+      await body(await send(method, path, { body: requestBody, headers: { "If-Match": etag } }));
       this.close();
       await this.reload();
-      this.say(`Merged into ${survivor.name}.`);
+      this.say(done);
     } catch (error) {
       this.onError(error);
     }

@@ -14,7 +14,6 @@ public struct MARCReaderCheck: FuzzCheck {
 
     /// Runs one input; see the type's description for what must hold.
     public func check(_ input: Data) throws(FuzzFinding) {
-        let file = [UInt8](input)
-        try requireTheSameRowsWhateverTheCuts { ReaderFuzzing.readMARC(file, chunkSize: $0) }
+        try requireTheSameRowsWhateverTheCuts(ofFile: input, ReaderFuzzing.readMARC(_:chunkSize:))
     }
 }

@@ -15,7 +15,6 @@ public struct OpenLibraryReaderCheck: FuzzCheck {
 
     /// Runs one input; see the type's description for what must hold.
     public func check(_ input: Data) throws(FuzzFinding) {
-        let file = [UInt8](input)
-        try requireTheSameRowsWhateverTheCuts { ReaderFuzzing.readOpenLibrary(file, chunkSize: $0) }
+        try requireTheSameRowsWhateverTheCuts(ofFile: input, ReaderFuzzing.readOpenLibrary(_:chunkSize:))
     }
 }

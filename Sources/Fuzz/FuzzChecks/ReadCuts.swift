@@ -1,5 +1,18 @@
 import Catalog
 import CatalogImport
+import Foundation
+
+/// ``requireTheSameRowsWhateverTheCuts(_:)`` for a reader whose whole input is the file.
+///
+/// - Parameters:
+///   - input: the file.
+///   - read: reads a file with reads of the given size.
+func requireTheSameRowsWhateverTheCuts(
+    ofFile input: Data, _ read: (_ file: [UInt8], _ chunkSize: Int) -> ReaderFuzzing.Outcome
+) throws(FuzzFinding) {
+    let file = [UInt8](input)
+    try requireTheSameRowsWhateverTheCuts { read(file, $0) }
+}
 
 /// What the streaming readers' checks share: a file is read whole and in 1-, 3- and 64-byte chunks, so a quote,
 /// a line end or a multi-byte character falls across a read; the rows must not depend on the cuts. A refused

@@ -98,10 +98,9 @@ package struct SQLNavigationStorage<Database: SQLDatabase>: NavigationStorage {
 
     package func deleteScene(_ scene: String, user: NavigationUser) throws -> Bool {
         try database.write { connection in
-            try !connection.fetch(
+            try connection.changesAnyRow(
                 "DELETE FROM nav_scenes WHERE user_id = ? AND scene = ? RETURNING id",
-                with: [.integer(user.id), .text(scene)]
-            ) { _ in () }.isEmpty
+                with: [.integer(user.id), .text(scene)])
         }
     }
 
@@ -157,10 +156,9 @@ package struct SQLNavigationStorage<Database: SQLDatabase>: NavigationStorage {
     {
         do {
             return try database.write { connection in
-                try !connection.fetch(
+                try connection.changesAnyRow(
                     "UPDATE nav_sessions SET name = ?, updated_at = ? WHERE user_id = ? AND name = ? RETURNING id",
-                    with: [.text(newName), connection.dialect.time(date), .integer(user.id), .text(name)]
-                ) { _ in () }.isEmpty
+                    with: [.text(newName), connection.dialect.time(date), .integer(user.id), .text(name)])
             }
         } catch let error as any SQLError where error.isUniqueViolation {
             throw NavigationStoreError.sessionExists(name: newName)
@@ -169,10 +167,16 @@ package struct SQLNavigationStorage<Database: SQLDatabase>: NavigationStorage {
 
     package func deleteSession(named name: String, user: NavigationUser) throws -> Bool {
         try database.write { connection in
-            try !connection.fetch(
+            try connection.changesAnyRow(
                 "DELETE FROM nav_sessions WHERE user_id = ? AND name = ? RETURNING id",
-                with: [.integer(user.id), .text(name)]
-            ) { _ in () }.isEmpty
+                with: [.integer(user.id), .text(name)])
         }
+    }
+}
+
+extension SQLConnection {
+    /// Whether `sql`, a change ending in `RETURNING id`, changed any row: the one answer both databases give alike.
+    fileprivate func changesAnyRow(_ sql: String, with arguments: [SQLValue]) throws -> Bool {
+        try !fetch(sql, with: arguments) { _ in () }.isEmpty
     }
 }

@@ -8,10 +8,4 @@ public struct SavedSession: Sendable, Hashable, Codable {
     public let createdAt: Date
     /// When it was last saved or renamed.
     public let updatedAt: Date
-
-    package init(name: String, createdAt: Date, updatedAt: Date) {
-        self.name = name
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
 }

@@ -6,9 +6,4 @@ public struct SceneSummary: Sendable, Hashable, Codable {
     public let name: String
     /// When its state last changed.
     public let updatedAt: Date
-
-    package init(name: String, updatedAt: Date) {
-        self.name = name
-        self.updatedAt = updatedAt
-    }
 }

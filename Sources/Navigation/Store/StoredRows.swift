@@ -1,6 +1,7 @@
 import SQLInterface
 
-/// `nav_scenes` read for a restore.
+/// `nav_scenes` read for a restore: `format` -1 and `state` empty stand for a column that is not what it should be
+/// (corrupt data, repaired like an unknown format).
 package struct SceneRow: Sendable {
     package let id: Int64
     package let scene: String
@@ -9,18 +10,6 @@ package struct SceneRow: Sendable {
     package let first: Int64
     package let cursor: Int64
     package let last: Int64
-
-    /// A row as read: `format` -1 and `state` empty stand for a column that is not what it should be (corrupt data,
-    /// repaired like an unknown format).
-    package init(id: Int64, scene: String, format: Int, state: String, first: Int64, cursor: Int64, last: Int64) {
-        self.id = id
-        self.scene = scene
-        self.format = format
-        self.state = state
-        self.first = first
-        self.cursor = cursor
-        self.last = last
-    }
 
     var position: HistoryPosition { HistoryPosition(index: Int(cursor - first), count: Int(last - first + 1)) }
 
@@ -39,13 +28,6 @@ package struct SceneWindow: Sendable {
     package let first: Int64
     package let cursor: Int64
     package let last: Int64
-
-    package init(id: Int64, first: Int64, cursor: Int64, last: Int64) {
-        self.id = id
-        self.first = first
-        self.cursor = cursor
-        self.last = last
-    }
 }
 
 /// A stored state: format version and text.
