@@ -107,7 +107,7 @@ extension PostgreSQLChangeFeed {
                 "source_records",
                 [
                     ("source", .text), ("source_key", .text), ("entity_kind", .text), ("entity_id", .integer),
-                    ("fingerprint", .text), ("imported_at", .text),
+                    ("fingerprint", .text), ("imported_at", .text), ("edits_seen", .integer),
                 ]),
             // Where merged entries went, so a copy started from the snapshot follows a merge made before it.
             CopiedTable(
