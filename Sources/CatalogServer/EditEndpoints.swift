@@ -56,9 +56,12 @@ struct EditEndpoints: Sendable {
         let (lists, revision) = try current(kind, uuid)
         if let stale = try refusal(kind, uuid, revision, ifMatch) { return stale }
         let edit = body.update(replacing: lists)
+        // `*` takes the entry as it is when the edit writes; a list given is replaced by removing the entries read
+        // above, so that edit stays checked against the revision they were read at.
+        let expected = ifMatch.isAny && body.lists.isEmpty ? nil : revision
         return try refusingStale(kind, uuid) {
             _ = try storage.editing(as: actor(context)) {
-                try $0.update(kind, uuid: uuid, edit, ifRevision: revision)
+                try $0.update(kind, uuid: uuid, edit, ifRevision: expected)
             }
             return try EntityAnswer.response(kind, uuid, from: storage)
         }
@@ -72,7 +75,9 @@ struct EditEndpoints: Sendable {
         let (_, revision) = try current(kind, uuid)
         if let stale = try refusal(kind, uuid, revision, ifMatch) { return stale }
         return try refusingStale(kind, uuid) {
-            _ = try storage.editing(as: actor(context)) { try $0.delete(kind, uuid: uuid, ifRevision: revision) }
+            _ = try storage.editing(as: actor(context)) {
+                try $0.delete(kind, uuid: uuid, ifRevision: ifMatch.isAny ? nil : revision)
+            }
             return HTTPResponse(status: .noContent)
         }
     }

@@ -173,6 +173,28 @@ import Testing
         #expect(try Self.credited(uuid, served) == 150)
     }
 
+    /// `If-Match: *` edits the entry as it is when the edit writes, even when another edit lands between the
+    /// request's read of the entry and its write.
+    @Test func aPatchOrDeleteWithIfMatchAnyIsNotRefusedByAnEditInBetween() throws {
+        let target = EditTarget()
+        let served = try InProcessCatalog(storage: { storage, _ in
+            InterleavingStore(inner: storage) { editor in
+                guard let uuid = target.uuid.withLock({ $0 }) else { return }
+                try editor.update(.genre, uuid: uuid, EntityEdit(fields: ["name": "In between"]))
+            }
+        })
+        defer { served.stop() }
+        let created = try served.send("POST", "/v1/genres", #"{"name": "Solarpunk"}"#)
+        let path = try #require(created.header("location"))
+        let uuid = try #require(UUID(uuidString: String(path.split(separator: "/").last ?? "")))
+        target.uuid.withLock { $0 = uuid }
+        let patched = try served.send("PATCH", path, #"{"name": "Hopepunk"}"#, ifMatch: "*")
+        #expect(patched.status == 200, "\(patched.text)")
+        #expect(try Self.object(patched)["name"] as? String == "Hopepunk")
+        let deleted = try served.send("DELETE", path, "", ifMatch: "*")
+        #expect(deleted.status == 204, "\(deleted.text)")
+    }
+
     /// A history is a read: it is answered while an edit holds the catalog's one writer.
     @Test func historyIsAnsweredWhileAnEditHoldsTheWriter() throws {
         let gate = WriterGate()
@@ -296,6 +318,23 @@ private struct NonEditingStore: ForwardingStorage {
 
     func editing<T>(as actor: String, _ body: (CatalogEditor) throws -> T) throws -> T {
         throw StoreError.unsupported(.editing, database: "PostgreSQL")
+    }
+}
+
+/// The entry the edit in between changes, once the test knows it.
+private final class EditTarget: Sendable {
+    let uuid = Mutex<UUID?>(nil)
+}
+
+/// A store that makes `between` (another writer's edit) before each edit: it lands between the request's read of the
+/// entry and its edit.
+private struct InterleavingStore: ForwardingStorage {
+    let inner: any CatalogStore
+    let between: @Sendable (CatalogEditor) throws -> Void
+
+    func editing<T>(as actor: String, _ body: (CatalogEditor) throws -> T) throws -> T {
+        try inner.editing(as: "another writer", between)
+        return try inner.editing(as: actor, body)
     }
 }
 

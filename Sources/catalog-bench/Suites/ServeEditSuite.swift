@@ -83,7 +83,9 @@ struct ServeEditSuite: BenchmarkSuite {
               local book = books[(id * 499 + sent) % #books + 1]
               sent = sent + 1
               local body = '{"title":"Edited by wrk thread ' .. id .. ', edit ' .. sent .. '"}'
-              local headers = {["If-Match"] = "*", ["Content-Type"] = "application/json"}
+              -- Headers given to wrk.format replace wrk.headers: the token goes in again.
+              local headers = {["Authorization"] = "Bearer \#(token)", ["If-Match"] = "*",
+                ["Content-Type"] = "application/json"}
               return wrk.format("PATCH", book, headers, body)
             end
             """#
