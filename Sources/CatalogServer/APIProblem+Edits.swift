@@ -9,7 +9,8 @@ extension APIProblem {
     /// A refusal of an edit as a problem, `nil` for an error that is none: a value or field refused as 422
     /// `invalid-edit` with `errors: [{"field", "message"}]`; a stale revision as 412 `stale-revision` with the
     /// current `revision`; an entry merged away as 409 `merged` with the survivor (`into`, `location`); what the
-    /// catalog refuses as it stands as 409 `edit-refused`; a database that cannot edit as 501 `unsupported`.
+    /// catalog refuses as it stands as 409 `edit-refused`; an undo with nothing to undo, or of an edit whose entries
+    /// changed since, as 409 `nothing-to-undo` or `changed-since`, saying what to do; a database that cannot edit as 501 `unsupported`.
     init?(editing error: any Error) {
         switch error {
         case CatalogError.invalidValue(let field, _, _):
@@ -50,8 +51,18 @@ extension APIProblem {
                     "into": .string(survivor.uuidString.lowercased()),
                     "location": .string(CatalogAPI.path(of: kind, uuid: survivor)),
                 ])
-        case .authorHasBooks, .nothingToUndo, .changedSince:
+        case .authorHasBooks:
             self.init(status: .conflict, code: .editRefused, detail: "\(error)")
+        case .nothingToUndo(let kind, let uuid):
+            self.init(
+                status: .conflict, code: .nothingToUndo,
+                detail: "\(error): every edit, delete and merge of it is undone already, or it has none; "
+                    + "GET \(CatalogAPI.path(of: kind, uuid: uuid))/history shows what was recorded")
+        case .changedSince(let kind, let uuid, _):
+            self.init(
+                status: .conflict, code: .changedSince,
+                detail: "\(error); GET \(CatalogAPI.path(of: kind, uuid: uuid))/history shows what changed it: "
+                    + "undo that first, or edit the entry back by hand")
         }
     }
 

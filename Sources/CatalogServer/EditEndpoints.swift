@@ -10,10 +10,10 @@ import Navigation
 
 /// Editing the catalog by hand, for a token of scope `edit`: `POST /v1/{kind}s` adds an entry, `PATCH` and
 /// `DELETE /v1/{kind}s/{uuid}` change or delete one (each with `If-Match` naming the revision it was based on),
-/// `POST /v1/{kind}s/{uuid}/merge` merges one into another; `GET /v1/{kind}s/{uuid}/history` (scope `read`) answers
-/// who changed it, and `GET /v1/editing` what an edit of each kind takes. Each goes through the store's
-/// `CatalogEditor` (the one path `catalog add`, `edit`, `delete`, `merge` and `history` take), acting for the token's
-/// user, and answers the entry it left as `GET` does.
+/// `POST /v1/{kind}s/{uuid}/merge` merges one into another, `POST /v1/{kind}s/{uuid}/undo` takes its last edit back;
+/// `GET /v1/{kind}s/{uuid}/history` (scope `read`) answers who changed it, and `GET /v1/editing` what an edit of each
+/// kind takes. Each goes through the store's `CatalogEditor` (the one path `catalog add`, `edit`, `delete`, `merge`,
+/// `undo` and `history` take), acting for the token's user, and answers the entry it left as `GET` does.
 struct EditEndpoints: Sendable {
     let storage: any CatalogEditing & CatalogReading
 
@@ -30,6 +30,7 @@ struct EditEndpoints: Sendable {
             editing.on("PATCH", list + "/{uuid}") { [self] context in .response(try update(kind, context)) }
             editing.delete(list + "/{uuid}") { [self] context in .response(try delete(kind, context)) }
             editing.post(list + "/{uuid}/merge") { [self] context in .response(try merge(kind, context)) }
+            editing.post(list + "/{uuid}/undo") { [self] context in .response(try undo(kind, context)) }
             reading.get(list + "/{uuid}/history") { [self] context in .response(try history(kind, context)) }
         }
     }
@@ -52,12 +53,15 @@ struct EditEndpoints: Sendable {
             throw APIProblem(
                 status: .badRequest, code: .badBody, detail: "nothing to change: name a field or give a list")
         }
-        let (detail, revision) = try current(kind, uuid)
+        let (lists, revision) = try current(kind, uuid)
         if let stale = try refusal(kind, uuid, revision, ifMatch) { return stale }
-        let edit = body.update(replacing: Self.lists(of: detail))
+        let edit = body.update(replacing: lists)
+        // `*` takes the entry as it is when the edit writes; a list given is replaced by removing the entries read
+        // above, so that edit stays checked against the revision they were read at.
+        let expected = ifMatch.isAny && body.lists.isEmpty ? nil : revision
         return try refusingStale(kind, uuid) {
             _ = try storage.editing(as: actor(context)) {
-                try $0.update(kind, uuid: uuid, edit, ifRevision: revision)
+                try $0.update(kind, uuid: uuid, edit, ifRevision: expected)
             }
             return try EntityAnswer.response(kind, uuid, from: storage)
         }
@@ -71,7 +75,9 @@ struct EditEndpoints: Sendable {
         let (_, revision) = try current(kind, uuid)
         if let stale = try refusal(kind, uuid, revision, ifMatch) { return stale }
         return try refusingStale(kind, uuid) {
-            _ = try storage.editing(as: actor(context)) { try $0.delete(kind, uuid: uuid, ifRevision: revision) }
+            _ = try storage.editing(as: actor(context)) {
+                try $0.delete(kind, uuid: uuid, ifRevision: ifMatch.isAny ? nil : revision)
+            }
             return HTTPResponse(status: .noContent)
         }
     }
@@ -97,12 +103,31 @@ struct EditEndpoints: Sendable {
         }
     }
 
+    /// `POST /v1/{kind}s/{uuid}/undo`: the entry's last edit, delete or merge (through either uuid) taken back, as
+    /// `catalog undo` does; answers the entry as it is now, or 204 when the undo removed it (an undone create).
+    ///
+    /// - Throws: 404 `not-found` when the entry has neither a history nor a row; 409 `nothing-to-undo` or
+    ///   `changed-since` as the editor refuses.
+    private func undo(_ kind: EntityKind, _ context: CallerContext) throws -> HTTPResponse {
+        _ = try context.query(allowing: [])
+        let uuid = try EntityAnswer.uuid(kind, context)
+        do {
+            _ = try storage.editing(as: actor(context)) { try $0.undo(kind, uuid: uuid) }
+        } catch EditError.nothingToUndo {
+            // An entry never recorded and not there is none; one there with nothing to undo is refused with why.
+            guard try exists(kind, uuid) else { throw CatalogError.notFound(kind, uuid: uuid) }
+            throw EditError.nothingToUndo(kind, uuid: uuid)
+        }
+        guard try exists(kind, uuid) else { return HTTPResponse(status: .noContent) }
+        return try EntityAnswer.response(kind, uuid, from: storage)
+    }
+
     /// `GET /v1/{kind}s/{uuid}/history`: the records `catalog history --json` prints, oldest first.
     private func history(_ kind: EntityKind, _ context: CallerContext) throws -> HTTPResponse {
         _ = try context.query(allowing: [])
         let uuid = try EntityAnswer.uuid(kind, context)
-        let records = try storage.editing(as: actor(context)) { try $0.history(kind, uuid: uuid) }
-        if records.isEmpty, try storage.readLookup({ try $0.name(of: kind, uuid: uuid) }) == nil {
+        let records = try storage.editHistory(of: kind, uuid: uuid)
+        if records.isEmpty, try !exists(kind, uuid) {
             throw CatalogError.notFound(kind, uuid: uuid)
         }
         return HTTPResponse(status: .ok, contentType: "application/json", text: try CatalogAPI.history(records))
@@ -110,19 +135,28 @@ struct EditEndpoints: Sendable {
 
     // MARK: Helpers
 
+    /// Whether the entry is in the catalog.
+    private func exists(_ kind: EntityKind, _ uuid: UUID) throws -> Bool {
+        try storage.readLookup { try $0.name(of: kind, uuid: uuid) } != nil
+    }
+
     /// Who the history says made the edit: the token's user, and the token.
     private func actor(_ context: CallerContext) -> String {
         "\(context.caller.user.name) (token \(context.caller.tokenID))"
     }
 
-    /// The entry as it is now and its revision, read in one transaction.
+    /// The entry's lists as they are now, whole (by key, the uuids of their entries), and its revision, read in one
+    /// transaction.
     ///
     /// - Throws: 404 `not-found` when there is no such entry; 409 `merged` when it was merged into another.
-    private func current(_ kind: EntityKind, _ uuid: UUID) throws -> (detail: EntityDetail, revision: Int64) {
+    private func current(_ kind: EntityKind, _ uuid: UUID) throws -> (lists: [String: [UUID]], revision: Int64) {
         do {
             return try storage.readCatalog { catalog in
                 try catalog.reading {
-                    (try EntityDetail.load(kind, uuid: uuid, in: catalog), try catalog.revision(of: kind, uuid: uuid))
+                    (
+                        try CatalogAPI.lists(of: kind, uuid: uuid, in: catalog),
+                        try catalog.revision(of: kind, uuid: uuid)
+                    )
                 }
             }
         } catch CatalogError.notFound {
@@ -178,15 +212,6 @@ struct EditEndpoints: Sendable {
                     + "on; GET the entry for it")
         }
         return ifMatch
-    }
-
-    /// The uuids each list of the entry holds now, by the list's key.
-    private static func lists(of detail: EntityDetail) -> [String: [UUID]] {
-        switch detail.entity {
-        case .book(_, let credits, let genres): ["authors": credits.map(\.author.uuid), "genres": genres.map(\.uuid)]
-        case .band(_, let genres): ["genres": genres.map(\.uuid)]
-        case .author, .genre: [:]
-        }
     }
 
     /// The survivor and the fields kept from the merged entry that a merge's body names.

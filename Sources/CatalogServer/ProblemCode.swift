@@ -93,6 +93,10 @@ package struct ProblemCode: RawRepresentable, Hashable, Sendable, CustomStringCo
     package static let invalidEdit = ProblemCode(rawValue: "invalid-edit")
     /// 409: an edit the catalog refuses as it stands (an author still credited on books).
     package static let editRefused = ProblemCode(rawValue: "edit-refused")
+    /// 409: an undo of an entry whose history holds nothing left to undo.
+    package static let nothingToUndo = ProblemCode(rawValue: "nothing-to-undo")
+    /// 409: an undo of an edit that touched an entry changed again since.
+    package static let changedSince = ProblemCode(rawValue: "changed-since")
     /// 409: the entry was merged into another, which is where edits go now.
     package static let merged = ProblemCode(rawValue: "merged")
     /// 412: `If-Match` does not name the entry's current revision.

@@ -3,6 +3,7 @@ package import Accounts
 package import Catalog
 package import CatalogImport
 package import CatalogSync
+package import Foundation
 package import LibraryNavigation
 package import Navigation
 
@@ -43,6 +44,13 @@ package protocol CatalogEditing: Sendable {
     ///
     /// - Throws: ``StoreError/unsupported(_:database:)`` on a store that cannot edit yet; what `body` throws.
     func editing<T>(as actor: String, _ body: (CatalogEditor) throws -> T) throws -> T
+
+    /// The entry's history as ``CatalogEditor/history(_:uuid:)`` reads it, read as a reader reads: it does not wait
+    /// for an edit or an import holding the catalog's writer.
+    ///
+    /// - Throws: ``StoreError/unsupported(_:database:)`` on a store that cannot edit yet; `DatabaseError` when the
+    ///   history cannot be read.
+    func editHistory(of kind: EntityKind, uuid: UUID) throws -> [EditRecord]
 }
 
 /// Imports catalog files, on any database: `CatalogImporter` on SQLite, `PostgreSQLImporter` on PostgreSQL.

@@ -15,6 +15,46 @@ extension CatalogAPI {
         }
     }
 
+    /// The uuids each list of the entity holds now, by the list's key, whole and in order (a detail shows the first
+    /// ``EntityDetail/relatedLimit`` of a list; an edit replacing the list removes every entry): a book's `authors`
+    /// (a credited author once for all its roles) and `genres`, a band's `genres`; none for an author or a genre.
+    /// Call it inside one read transaction.
+    ///
+    /// - Throws: `CatalogError.notFound` when there is no such entity.
+    package static func lists(of kind: EntityKind, uuid: UUID, in catalog: any CatalogReader) throws
+        -> [String: [UUID]]
+    {
+        switch kind {
+        case .book:
+            let book = try catalog.existing(.book, uuid, catalog.book)
+            let credits = try everyPage { try catalog.page(.credits(ofBook: book.id), after: $0, limit: $1) }
+            return ["authors": credits.map(\.author.uuid), "genres": try catalog.genres(ofBook: book.id).map(\.uuid)]
+        case .band:
+            let band = try catalog.existing(.band, uuid, catalog.band)
+            return [
+                "genres": try everyPage { try catalog.page(.genres(ofBand: band.id), after: $0, limit: $1) }.map(\.uuid)
+            ]
+        case .author:
+            _ = try catalog.existing(.author, uuid, catalog.author)
+            return [:]
+        case .genre:
+            _ = try catalog.existing(.genre, uuid, catalog.genre)
+            return [:]
+        }
+    }
+
+    /// Every item of a list, read a page of ``Page/maximumLimit`` at a time.
+    private static func everyPage<Item>(_ page: (PageCursor?, Int) throws -> Page<Item>) throws -> [Item] {
+        var items: [Item] = []
+        var cursor: PageCursor?
+        repeat {
+            let next = try page(cursor, Page<Item>.maximumLimit)
+            items += next.items
+            cursor = next.next
+        } while cursor != nil
+        return items
+    }
+
     /// What an edit did: `{"action", "kind", "uuid", "merged", "revision", "history"}` (`merged` only for a merge),
     /// as `catalog add|edit|delete|merge|undo --json` prints it.
     package static func editResult(_ result: EditResult) throws -> String {

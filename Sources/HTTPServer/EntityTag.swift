@@ -31,6 +31,9 @@ public struct EntityTagCondition: Sendable {
         }
     }
 
+    /// Whether the field is `*`, naming whatever the resource is now.
+    public var isAny: Bool { any }
+
     /// Whether the field names `tag`: with `strong` (the comparison of `If-Match`), a weak tag names nothing; without
     /// it (that of `If-None-Match`), `W/"x"` names `"x"`.
     public func matches(_ tag: EntityTag, strong: Bool) -> Bool {

@@ -28,6 +28,12 @@ extension PostgreSQLChangeFeed {
     ///   cannot be written; `PostgreSQLError`. No file is left behind then.
     @discardableResult
     public func snapshot(to path: String, server: String) throws -> SnapshotInfo {
+        try snapshot(to: path, server: server, withHandEdits: false)
+    }
+
+    /// ``snapshot(to:server:)``, with the catalog's `edit_history` too when `withHandEdits`: a working copy's importer
+    /// reads it to keep what was edited by hand, where a client copy has no use for who edited what.
+    func snapshot(to path: String, server: String, withHandEdits: Bool) throws -> SnapshotInfo {
         try SnapshotError.requireNewFile(path)
         // Built beside the destination and renamed when whole, so a reader never sees half a copy.
         let part = path + ".snapshot-part"
@@ -38,7 +44,8 @@ extension PostgreSQLChangeFeed {
         do {
             let copy = try Database(path: part)
             try Migrator(CatalogSchema.migrations).migrate(copy)
-            let info = try reading { _ in try fill(copy, path: path, server: server) }
+            let tables = Self.copiedTables + (withHandEdits ? [Self.editHistory] : [])
+            let info = try reading { _ in try fill(copy, tables, path: path, server: server) }
             try copy.close()
             try FileManager.default.moveItem(atPath: part, toPath: path)
             return info
@@ -48,8 +55,8 @@ extension PostgreSQLChangeFeed {
         }
     }
 
-    /// Copies every catalog row visible in the current transaction into `copy` and makes it a client of this feed.
-    private func fill(_ copy: Database, path: String, server: String) throws -> SnapshotInfo {
+    /// Copies every row of `tables` visible in the current transaction into `copy` and makes it a client of this feed.
+    private func fill(_ copy: Database, _ tables: [CopiedTable], path: String, server: String) throws -> SnapshotInfo {
         let sequence = try Self.latestSeq(on: connection)
         let serverUUID = try databaseUUID()
         let pageCache = try copy.enlargePageCache(toAtLeast: 65_536)
@@ -57,7 +64,7 @@ extension PostgreSQLChangeFeed {
         // The rows keep the server's ids, and a genre's parent can come after it (even in a later batch): foreign keys
         // are checked once, when every row is in.
         try copy.execute("PRAGMA foreign_keys = OFF")
-        for table in Self.copiedTables {
+        for table in tables {
             try copyRows(of: table, into: copy)
         }
         try copy.execute("PRAGMA foreign_keys = ON")
@@ -107,13 +114,22 @@ extension PostgreSQLChangeFeed {
                 "source_records",
                 [
                     ("source", .text), ("source_key", .text), ("entity_kind", .text), ("entity_id", .integer),
-                    ("fingerprint", .text), ("imported_at", .text),
+                    ("fingerprint", .text), ("imported_at", .text), ("edits_seen", .integer),
                 ]),
             // Where merged entries went, so a copy started from the snapshot follows a merge made before it.
             CopiedTable(
                 "entity_merges",
                 [("entity_kind", .text), ("uuid", .text), ("merged_into", .text), ("merged_at", .text)]),
         ]
+
+    /// The history of hand edits, as it is stored (an undone edit names its undo by id, copied in the same pass).
+    private static let editHistory = CopiedTable(
+        "edit_history",
+        [
+            ("id", .integer), ("entity_kind", .text), ("uuid", .text), ("action", .text), ("merged_uuid", .text),
+            ("actor", .text), ("edited_at", .text), ("before", .text), ("after", .text), ("touched", .text),
+            ("undone_by", .integer),
+        ])
 
     /// Rows fetched from the server at a time, and written to the copy per transaction.
     private static let batchSize = 10_000

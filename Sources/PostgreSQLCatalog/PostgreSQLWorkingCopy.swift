@@ -43,7 +43,8 @@ public final class PostgreSQLWorkingCopy {
         directory = try ScratchDirectory(prefix: "catalog-working-copy", in: parent)
         do {
             let path = directory.url.appending(path: "catalog.sqlite").path
-            let snapshot = try feed.snapshot(to: path, server: "working copy")
+            // With the history of hand edits, so the importer keeps what was edited by hand as on a SQLite catalog.
+            let snapshot = try feed.snapshot(to: path, server: "working copy", withHandEdits: true)
             database = try Database(path: path)
             try database.execute(Self.identityTracking)
             pushedThrough = try SyncClient(database).state()?.localSequence ?? 0
@@ -235,12 +236,12 @@ public final class PostgreSQLWorkingCopy {
         let copied = try copyRows(
             """
             SELECT p.source, p.source_key, r.entity_kind, CASE r.entity_kind \(entityUUID.joined(separator: " ")) END, \
-            r.fingerprint, r.imported_at \
+            r.fingerprint, r.imported_at, r.edits_seen \
             FROM pushed_identities p LEFT JOIN source_records r USING (source, source_key)
             """, into: "push_identities",
             columns: [
                 ("source", .text), ("source_key", .text), ("entity_kind", .text), ("entity_uuid", .text),
-                ("fingerprint", .text), ("imported_at", .text),
+                ("fingerprint", .text), ("imported_at", .text), ("edits_seen", .integer),
             ])
         guard copied > 0 else { return }
         let connection = feed.connection
@@ -256,7 +257,7 @@ public final class PostgreSQLWorkingCopy {
             """
             CREATE TEMP TABLE wanted_identities ON COMMIT DROP AS
             SELECT p.source, p.source_key, p.entity_kind, CASE p.entity_kind \(entityID.joined(separator: " ")) END
-                AS entity_id, p.fingerprint, p.imported_at
+                AS entity_id, p.fingerprint, p.imported_at, p.edits_seen
             FROM push_identities p WHERE p.entity_kind IS NOT NULL
             """)
         try requireEveryReference(
@@ -264,12 +265,16 @@ public final class PostgreSQLWorkingCopy {
             of: "source_records", column: "entity_id")
         try connection.execute(
             """
-            INSERT INTO source_records AS r (source, source_key, entity_kind, entity_id, fingerprint, imported_at)
-            SELECT source, source_key, entity_kind, entity_id, fingerprint, imported_at FROM wanted_identities
+            INSERT INTO source_records AS r
+                (source, source_key, entity_kind, entity_id, fingerprint, imported_at, edits_seen)
+            SELECT source, source_key, entity_kind, entity_id, fingerprint, imported_at, edits_seen
+            FROM wanted_identities
             ON CONFLICT (source, source_key) DO UPDATE SET entity_kind = excluded.entity_kind,
-                entity_id = excluded.entity_id, fingerprint = excluded.fingerprint, imported_at = excluded.imported_at
-            WHERE (r.entity_kind, r.entity_id, r.fingerprint, r.imported_at)
-                IS DISTINCT FROM (excluded.entity_kind, excluded.entity_id, excluded.fingerprint, excluded.imported_at)
+                entity_id = excluded.entity_id, fingerprint = excluded.fingerprint, imported_at = excluded.imported_at,
+                edits_seen = excluded.edits_seen
+            WHERE (r.entity_kind, r.entity_id, r.fingerprint, r.imported_at, r.edits_seen)
+                IS DISTINCT FROM (excluded.entity_kind, excluded.entity_id, excluded.fingerprint, excluded.imported_at,
+                    excluded.edits_seen)
             """)
     }
 

@@ -17,6 +17,7 @@ enum Suites {
             EditSuite(),
             LongPollSuite(),
             ServeSuite(),
+            ServeEditSuite(),
             PostgreSQLServeSuite(postgreSQL: postgreSQL),
             WebSuite(),
         ]

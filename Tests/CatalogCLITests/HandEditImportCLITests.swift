@@ -55,6 +55,33 @@ import Testing
         #expect(idempotent.standardOutput.contains("1 unchanged") && !idempotent.standardOutput.contains("kept"))
     }
 
+    /// `catalog import --database URL`, as `catalog import --help` says: the same hand edit kept and reported on
+    /// PostgreSQL, and `--overwrite-edits` taking the file's value there too.
+    @Test func aTitleEditedByHandIsKeptOnPostgreSQL() throws {
+        let uri = try PostgresCluster.shared().createDatabase("cli-hand-edit")
+        let cli = try CatalogCLI("handedit-postgresql")
+        let file = try writeBooks(cli, year: 1965)
+        let database = ["--database", uri]
+        #expect(try CatalogCLI.run(database + ["import", file]).status == 0)
+        let found = try CatalogCLI.run(database + ["search", "dune", "--json"]).json()
+        let items = try #require(found["items"] as? [[String: Any]])
+        let book = try #require(items.first { $0["kind"] as? String == "book" }?["uuid"] as? String)
+        let edited = try CatalogCLI.run(database + ["edit", "book", book, "--title", "Dune (Ace, 1965)"])
+        #expect(edited.status == 0, "\(edited.standardError)")
+
+        _ = try writeBooks(cli, year: 1966)
+        let again = try CatalogCLI.run(database + ["import", file])
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(again.standardOutput.contains("kept 1 field edited by hand: book \(book): title (record "))
+        let shown = try CatalogCLI.run(database + ["show", "book", book, "--json"]).json()
+        #expect(shown["title"] as? String == "Dune (Ace, 1965)" && shown["year"] as? Int == 1966)
+
+        let overwritten = try CatalogCLI.run(database + ["import", file, "--overwrite-edits", "--json"]).json()
+        #expect(overwritten["updated"] as? Int == 1 && overwritten["kept"] as? Int == 0)
+        let after = try CatalogCLI.run(database + ["show", "book", book, "--json"]).json()
+        #expect(after["title"] as? String == "Dune")
+    }
+
     @Test func anUndoneEditNoLongerCounts() throws {
         let cli = try CatalogCLI("handundo")
         let file = try writeBooks(cli, year: 1965)

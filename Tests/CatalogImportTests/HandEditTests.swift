@@ -78,6 +78,63 @@ import Testing
         #expect(try book(catalog, uuid).title == "Emma: A Novel")
     }
 
+    /// An undone delete brings back the import identity as it was, hand-edit mark included: the hand edit is kept and
+    /// reported at the next import as before the delete.
+    @Test func aHandEditOutlivesAnUndoneDelete() throws {
+        let (catalog, uuid) = try imported()
+        try retitle(catalog, uuid)
+        let editor = CatalogEditor(catalog.db, actor: "ada")
+        try editor.delete(.book, uuid: uuid)
+        try editor.undo(.book, uuid: uuid)
+        var revised = emma
+        revised.year = 1816
+        let again = try catalog.importer.importRecords([.book(revised)], source: "test")
+        #expect(again.updated == 1 && again.keptEdits == 1)
+        #expect(again.keptEditDetails.map(\.field) == ["title"])
+        #expect(try book(catalog, uuid).title == "Emma (annotated)")
+        #expect(try book(catalog, uuid).year == 1816)
+    }
+
+    /// An edit an import overwrote stays overwritten after a delete and its undo: the undo does not make the import
+    /// see it again (it used to restore the record as never having seen an edit).
+    @Test func anOverwrittenEditStaysOverwrittenAfterAnUndoneDelete() throws {
+        let (catalog, uuid) = try imported()
+        try retitle(catalog, uuid)
+        var overwrite = ImportOptions()
+        overwrite.overwriteEdits = true
+        _ = try catalog.importer.importRecords([.book(emma)], source: "test", options: overwrite)
+        let editor = CatalogEditor(catalog.db, actor: "ada")
+        try editor.delete(.book, uuid: uuid)
+        try editor.undo(.book, uuid: uuid)
+        var revised = emma
+        revised.title = "Emma: A Novel"
+        let again = try catalog.importer.importRecords([.book(revised)], source: "test")
+        #expect(again.updated == 1 && again.keptEdits == 0)
+        #expect(try book(catalog, uuid).title == "Emma: A Novel")
+    }
+
+    /// A merge and its undo leave both records' hand-edit marks as they were.
+    @Test func anUndoneMergeLeavesTheRecordsHandEditMarks() throws {
+        let (catalog, uuid) = try imported()
+        let persuasion = BookRecord(
+            key: "persuasion", title: "Persuasion", year: 1817,
+            contributors: [BookRecord.Contributor(author: AuthorRecord(name: "Jane Austen"))])
+        _ = try catalog.importer.importRecords([.book(persuasion)], source: "test")
+        let other = try #require(try catalog.books.page(after: nil, limit: 10).items.first { $0.title == "Persuasion" })
+        try retitle(catalog, uuid)
+        var overwrite = ImportOptions()
+        overwrite.overwriteEdits = true
+        _ = try catalog.importer.importRecords([.book(emma)], source: "test", options: overwrite)
+        let editor = CatalogEditor(catalog.db, actor: "ada")
+        try editor.merge(.book, uuid: uuid, into: other.uuid)
+        try editor.undo(.book, uuid: uuid)
+        var revised = emma
+        revised.title = "Emma: A Novel"
+        let again = try catalog.importer.importRecords([.book(revised)], source: "test")
+        #expect(again.keptEdits == 0)
+        #expect(try book(catalog, uuid).title == "Emma: A Novel")
+    }
+
     @Test func listsEditedByHandAreKept() throws {
         let (catalog, uuid) = try imported()
         var edit = EntityEdit()

@@ -1,6 +1,7 @@
 import Catalog
 import CatalogStore
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -150,6 +151,69 @@ import Testing
         #expect(try served.get("/v1/authors/\(UUID().uuidString)/history").status == 404)
     }
 
+    /// A list is replaced whole however long it is: a related list shows 100 entries, an edit takes them all.
+    @Test func aPatchReplacesAListLongerThanADetailShows() throws {
+        let served = try InProcessCatalog()
+        defer { served.stop() }
+        let names = (1...150).map { String(format: "\"Contributor %03d\"", $0) }
+        let created = try served.send(
+            "POST", "/v1/books", #"{"title": "A Long Anthology", "authors": [\#(names.joined(separator: ", "))]}"#)
+        #expect(created.status == 201, "\(created.text)")
+        let path = try #require(created.header("location"))
+        let uuid = String(path.split(separator: "/").last ?? "")
+        #expect(try Self.credited(uuid, served) == 150)
+        let replaced = try served.send(
+            "PATCH", path, #"{"authors": ["Sole Editor"]}"#, ifMatch: created.header("etag"))
+        #expect(replaced.status == 200, "\(replaced.text)")
+        #expect(try Self.credited(uuid, served) == 1)
+        let reversed = try served.send(
+            "PATCH", path, #"{"authors": [\#(names.reversed().joined(separator: ", "))]}"#,
+            ifMatch: replaced.header("etag"))
+        #expect(reversed.status == 200, "\(reversed.text)")
+        #expect(try Self.credited(uuid, served) == 150)
+    }
+
+    /// `If-Match: *` edits the entry as it is when the edit writes, even when another edit lands between the
+    /// request's read of the entry and its write.
+    @Test func aPatchOrDeleteWithIfMatchAnyIsNotRefusedByAnEditInBetween() throws {
+        let target = EditTarget()
+        let served = try InProcessCatalog(storage: { storage, _ in
+            InterleavingStore(inner: storage) { editor in
+                guard let uuid = target.uuid.withLock({ $0 }) else { return }
+                try editor.update(.genre, uuid: uuid, EntityEdit(fields: ["name": "In between"]))
+            }
+        })
+        defer { served.stop() }
+        let created = try served.send("POST", "/v1/genres", #"{"name": "Solarpunk"}"#)
+        let path = try #require(created.header("location"))
+        let uuid = try #require(UUID(uuidString: String(path.split(separator: "/").last ?? "")))
+        target.uuid.withLock { $0 = uuid }
+        let patched = try served.send("PATCH", path, #"{"name": "Hopepunk"}"#, ifMatch: "*")
+        #expect(patched.status == 200, "\(patched.text)")
+        #expect(try Self.object(patched)["name"] as? String == "Hopepunk")
+        let deleted = try served.send("DELETE", path, "", ifMatch: "*")
+        #expect(deleted.status == 204, "\(deleted.text)")
+    }
+
+    /// A history is a read: it is answered while an edit holds the catalog's one writer.
+    @Test func historyIsAnsweredWhileAnEditHoldsTheWriter() throws {
+        let gate = WriterGate()
+        let served = try InProcessCatalog(storage: { storage, _ in HeldWriterStore(inner: storage, gate: gate) })
+        defer {
+            gate.release()
+            served.stop()
+        }
+        let path = "/v1/authors/\(try served.firstUUID("authors"))"
+        let etag = try served.get(path).header("etag")
+        let edit = try served.start(
+            "PATCH", path, headers: ["If-Match": etag ?? "*"], body: Data(#"{"disambiguation": "held"}"#.utf8))
+        gate.waitUntilHeld()
+        let history = try served.start("GET", path + "/history").wait(upTo: .seconds(30))
+        #expect(history.status == 200, "\(history.text)")
+        gate.release()
+        #expect(try edit.wait().status == 200)
+    }
+
     @Test func refusedValuesAre422NamingEachField() throws {
         let served = try InProcessCatalog()
         defer { served.stop() }
@@ -237,6 +301,12 @@ import Testing
          "authors": ["J. R. R. Tolkien", {"author": "Ada Newcomer", "role": "illustrator"}], "genres": ["Fantasy"]}
         """
 
+    /// How many credits the book has, by the list of its authors (every page of it).
+    static func credited(_ book: String, _ served: InProcessCatalog) throws -> Int {
+        let listed = try served.cli.run("list", "authors", "--book", book, "--limit", "1000", "--json").json()
+        return (listed["items"] as? [Any])?.count ?? -1
+    }
+
     static func object(_ answer: HTTPTestClient.Answer) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
     }
@@ -248,6 +318,60 @@ private struct NonEditingStore: ForwardingStorage {
 
     func editing<T>(as actor: String, _ body: (CatalogEditor) throws -> T) throws -> T {
         throw StoreError.unsupported(.editing, database: "PostgreSQL")
+    }
+}
+
+/// The entry the edit in between changes, once the test knows it.
+private final class EditTarget: Sendable {
+    let uuid = Mutex<UUID?>(nil)
+}
+
+/// A store that makes `between` (another writer's edit) before each edit: it lands between the request's read of the
+/// entry and its edit.
+private struct InterleavingStore: ForwardingStorage {
+    let inner: any CatalogStore
+    let between: @Sendable (CatalogEditor) throws -> Void
+
+    func editing<T>(as actor: String, _ body: (CatalogEditor) throws -> T) throws -> T {
+        try inner.editing(as: "another writer", between)
+        return try inner.editing(as: actor, body)
+    }
+}
+
+/// Holds the first edit inside the catalog's writer until released.
+private final class WriterGate: Sendable {
+    private let held = DispatchSemaphore(value: 0)
+    private let released = DispatchSemaphore(value: 0)
+    private let first = Mutex(true)
+
+    /// Called inside the writer: the first call waits for ``release()``.
+    func hold() {
+        guard
+            first.withLock({ isFirst in
+                defer { isFirst = false }
+                return isFirst
+            })
+        else { return }
+        held.signal()
+        released.wait()
+    }
+
+    func waitUntilHeld() { held.wait() }
+
+    /// Lets the held edit go on (again and again: a test releases it on every path out).
+    func release() { released.signal() }
+}
+
+/// A store whose first edit holds the writer (an immediate transaction's lock) until its gate is released.
+private struct HeldWriterStore: ForwardingStorage {
+    let inner: any CatalogStore
+    let gate: WriterGate
+
+    func editing<T>(as actor: String, _ body: (CatalogEditor) throws -> T) throws -> T {
+        try inner.editing(as: actor) { editor in
+            gate.hold()
+            return try body(editor)
+        }
     }
 }
 

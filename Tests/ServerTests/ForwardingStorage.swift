@@ -6,6 +6,7 @@ import CatalogServer
 import CatalogStore
 import CatalogSync
 import CatalogViews
+import Foundation
 import LibraryNavigation
 import Navigation
 
@@ -29,6 +30,9 @@ extension ForwardingStorage {
     func importing<T>(_ body: (any CatalogFileImporter) throws -> T) throws -> T { try inner.importing(body) }
     func editing<T>(as actor: String, _ body: (CatalogEditor) throws -> T) throws -> T {
         try inner.editing(as: actor, body)
+    }
+    func editHistory(of kind: EntityKind, uuid: UUID) throws -> [EditRecord] {
+        try inner.editHistory(of: kind, uuid: uuid)
     }
     func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup { try inner.lookup(kind, uuid: uuid) }
     func writeSnapshot(to path: String) throws -> SnapshotInfo { try inner.writeSnapshot(to: path) }

@@ -4,7 +4,8 @@ import SQLInterface
 extension CatalogEditor {
     /// Undoes the last edit, delete or merge of the entry (named by its uuid, or by the uuid of the entry merged
     /// away), while nothing has changed what it changed since: every entity it changed is put back as it was, a merged
-    /// entry comes back with its links and import identities, and the undo is recorded in the history.
+    /// or deleted entry comes back with its links and import identities (with their hand-edit marks, so the next
+    /// import keeps what it kept before), and the undo is recorded in the history.
     ///
     /// - Throws: ``EditError/nothingToUndo(_:uuid:)``; ``EditError/changedSince(_:uuid:name:)`` when an entity the
     ///   edit changed has changed again.
@@ -102,18 +103,22 @@ extension CatalogEditor {
     private func restoreIdentities(_ state: EntityState) throws {
         let table = state.kind.table.name
         for record in state.sources {
-            // An upsert on both databases, where SQLite alone has INSERT OR REPLACE.
+            // An upsert on both databases, where SQLite alone has INSERT OR REPLACE. The hand-edit mark comes back as
+            // it was, so the next import keeps (or overwrites) what it would have; a history recorded before marks
+            // were kept leaves an existing row's mark alone.
+            let seen = record.editsSeen.map(SQLValue.integer) ?? .null
             try execute(
                 """
-                INSERT INTO source_records (source, source_key, entity_kind, entity_id, fingerprint, imported_at)
-                VALUES (?, ?, ?, (SELECT id FROM \(table) WHERE uuid = ?), ?, ?)
+                INSERT INTO source_records
+                    (source, source_key, entity_kind, entity_id, fingerprint, imported_at, edits_seen)
+                VALUES (?, ?, ?, (SELECT id FROM \(table) WHERE uuid = ?), ?, ?, coalesce(?, 0))
                 ON CONFLICT (source, source_key) DO UPDATE SET entity_kind = excluded.entity_kind,
                     entity_id = excluded.entity_id, fingerprint = excluded.fingerprint,
-                    imported_at = excluded.imported_at
+                    imported_at = excluded.imported_at, edits_seen = coalesce(?, source_records.edits_seen)
                 """,
                 [
                     .text(record.source), .text(record.key), .text(state.kind.rawValue), .text(state.uuid),
-                    record.fingerprint.map(SQLValue.text) ?? .null, .text(record.importedAt),
+                    record.fingerprint.map(SQLValue.text) ?? .null, .text(record.importedAt), seen, seen,
                 ])
         }
         try execute(

@@ -10,12 +10,16 @@ struct EntityState: Codable {
         var key: String
         var fingerprint: String?
         var importedAt: String
+        /// The record's hand-edit mark (`edits_seen`), so an undo puts back what the next import keeps; `nil` in a
+        /// history recorded before edits had one.
+        var editsSeen: Int64?
 
         init(columns row: any SQLColumns) throws {
             source = try row.requiredString(at: 0)
             key = try row.requiredString(at: 1)
             fingerprint = row.string(at: 2)
             importedAt = try row.requiredString(at: 3)
+            editsSeen = try row.requiredInt64(at: 4)
         }
     }
 
@@ -36,7 +40,7 @@ struct EntityState: Codable {
         let order = connection.dialect.inByteOrder
         let sources = try connection.fetch(
             """
-            SELECT source, source_key, fingerprint, imported_at FROM source_records
+            SELECT source, source_key, fingerprint, imported_at, edits_seen FROM source_records
             WHERE entity_kind = ? AND entity_id = (SELECT id FROM \(kind.table.name) WHERE uuid = ?)
             ORDER BY source\(order), source_key\(order)
             """, with: [.text(kind.rawValue), .text(uuid)], SourceRecord.init)
@@ -88,6 +92,6 @@ struct EntityState: Codable {
 
 extension EntityState.SourceRecord {
     enum CodingKeys: String, CodingKey {
-        case source, key, fingerprint, importedAt
+        case source, key, fingerprint, importedAt, editsSeen
     }
 }

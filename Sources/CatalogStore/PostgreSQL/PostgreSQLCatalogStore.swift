@@ -3,7 +3,7 @@ package import Accounts
 package import Catalog
 import CatalogImport
 package import CatalogSync
-import Foundation
+package import Foundation
 package import LibraryNavigation
 package import Navigation
 import PostgreSQLCatalog
@@ -106,6 +106,12 @@ package struct PostgreSQLCatalogStore: CatalogStore {
     /// Each edit takes its own transaction on the pooled connection of the call, as SQLite's store takes one per edit.
     package func editing<T>(as actor: String, _ body: (CatalogEditor) throws -> T) throws -> T {
         try primary.withConnection { connection in try body(CatalogEditor(postgreSQL: connection, actor: actor)) }
+    }
+
+    /// On the primary, as edits are: PostgreSQL has no single writer for a read to wait behind, and the history a
+    /// client reads after its edit holds that edit.
+    package func editHistory(of kind: EntityKind, uuid: UUID) throws -> [EditRecord] {
+        try editing(as: "") { try $0.history(kind, uuid: uuid) }
     }
 
     package func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup {

@@ -3,7 +3,7 @@ package import Accounts
 package import Catalog
 import CatalogImport
 package import CatalogSync
-import Foundation
+package import Foundation
 package import LibraryNavigation
 package import Navigation
 package import SQLiteCatalog
@@ -119,6 +119,11 @@ package struct SQLiteCatalogStore: CatalogStore {
     package func editing<T>(as actor: String, _ body: (CatalogEditor) throws -> T) throws -> T {
         // Each edit takes its own immediate transaction.
         try catalog.writeWithoutTransaction { db in try body(CatalogEditor(db, actor: actor)) }
+    }
+
+    package func editHistory(of kind: EntityKind, uuid: UUID) throws -> [EditRecord] {
+        // An editor on a reader only reads (the reader is `query_only`); its actor is never recorded.
+        try catalog.read { db in try CatalogEditor(db, actor: "").history(kind, uuid: uuid) }
     }
 
     package func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup {

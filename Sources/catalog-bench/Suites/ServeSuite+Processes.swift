@@ -286,12 +286,12 @@ func navigationToken(catalog: String, database: String, user: String) throws -> 
     try navigationToken(catalog: catalog, database: ["--db", database], user: user)
 }
 
-/// A new `nav` token of `user` (added when absent) in the database `database` names (`--db PATH` or `--database
-/// URL`), made by the `catalog` program.
-func navigationToken(catalog: String, database: [String], user: String) throws -> String {
+/// A new token of `user` (added when absent) of `scope` (`nav` unless given) in the database `database` names
+/// (`--db PATH` or `--database URL`), made by the `catalog` program.
+func navigationToken(catalog: String, database: [String], user: String, scope: String = "nav") throws -> String {
     // A kept database keeps its user from an earlier run: adding it again fails, harmlessly.
     _ = try captureOutput([catalog] + database + ["users", "add", user])
-    let created = try captureOutput([catalog] + database + ["tokens", "create", "--user", user, "--scope", "nav"])
+    let created = try captureOutput([catalog] + database + ["tokens", "create", "--user", user, "--scope", scope])
     guard created.status == 0, let token = created.output.split(separator: "\n").first.map(String.init) else {
         throw BenchmarkError("catalog tokens create exited with status \(created.status)")
     }

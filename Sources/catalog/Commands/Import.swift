@@ -23,9 +23,10 @@ enum ImportCommand {
             column, value and reason; the rest of the file is imported. Exit status: 0 all rows imported, 2 some \
             rows rejected, 65 a file is unusable, 64 a bad command line, 1 other failures. With --database URL \
             the catalog is on PostgreSQL: each file is imported into a working copy of it, and what that changed \
-            reaches the server in one transaction (whole or not at all; --batch applies to the copy only). A field \
-            edited by hand (catalog edit, merge) since the last import of its record keeps its value and is \
-            reported ("kept 1 field edited by hand"); --overwrite-edits takes the file's value instead.
+            reaches the server in one transaction (whole or not at all; --batch applies to the copy only). On \
+            either database, a field edited by hand (catalog edit, merge, or over HTTP) since the last import of its \
+            record keeps its value and is reported ("kept 1 field edited by hand"); --overwrite-edits takes the \
+            file's value instead.
             """,
         options: [
             format, entity, profile, map, split, source, encoding, dryRun, strict, errors, batch, bulkRows,
