@@ -11,7 +11,8 @@ import SQLiteDB
 ///   ``flushInterval`` rows and at the end (``DeferredChangeLog``);
 /// - when the rows still to come are many beside the books already there, the secondary indexes the writer never
 ///   reads are dropped and built again at the end (``DeferredIndexes``);
-/// - new books are staged and written a few thousand at a time, set-based, with the triggers off (``StagedBooks``);
+/// - new books are staged and written a few thousand at a time in multi-row statements that log themselves in the
+///   deferred change log (``StagedBooks``);
 /// - the search index is deferred as on the row path (`DeferredSearchIndex`, set up by the importer for both).
 /// The sort-key copies on the link tables need nothing: the writer fills them itself, so their triggers stay and do
 /// nothing. Every step is inside the import's transaction: readers see the catalog before or after it, a kill
