@@ -11,6 +11,8 @@ import SQLiteDB
 ///   ``flushInterval`` rows and at the end (``DeferredChangeLog``);
 /// - when the rows still to come are many beside the books already there, the secondary indexes the writer never
 ///   reads are dropped and built again at the end (``DeferredIndexes``);
+/// - new books are staged and written a few thousand at a time in multi-row statements that log themselves in the
+///   deferred change log (``StagedBooks``);
 /// - the search index is deferred as on the row path (`DeferredSearchIndex`, set up by the importer for both).
 /// The sort-key copies on the link tables need nothing: the writer fills them itself, so their triggers stay and do
 /// nothing. Every step is inside the import's transaction: readers see the catalog before or after it, a kill
@@ -30,14 +32,20 @@ struct BulkImport {
 
     private let changeLog: DeferredChangeLog?
     private let indexes: DeferredIndexes?
+    /// Where the writers put new books, written set-based (``StagedBooks``); `nil` when the change log is not
+    /// deferred, since the staged rows log themselves in its deferred copy.
+    let staging: StagedBooks?
 
     /// Switches the open transaction of `db` to the bulk path.
     ///
-    /// - Parameter rowsAhead: How many rows the transaction is expected to write still, when known: the indexes are
-    ///   dropped only when that is at least a quarter of the books and bands already there (or when it is unknown and
-    ///   the catalog has none).
-    init(db: Database, rowsAhead: Int?) throws {
+    /// - Parameters:
+    ///   - rowsAhead: How many rows the transaction is expected to write still, when known: the indexes are dropped
+    ///     only when that is at least a quarter of the books and bands already there (or when it is unknown and the
+    ///     catalog has none).
+    ///   - stagingPause: The rows staging stops for after a short run (``StagedBooks/pauseRows``).
+    init(db: Database, rowsAhead: Int?, stagingPause: Int = StagedBooks.pauseRows) throws {
         changeLog = try DeferredChangeLog(db: db)
+        staging = changeLog.map { StagedBooks(db: db, changeLog: $0, pause: stagingPause) }
         let existing =
             try db.fetchOne(
                 Int.self, "SELECT (SELECT count(*) FROM books) + (SELECT count(*) FROM bands)") ?? 0
@@ -55,6 +63,7 @@ struct BulkImport {
     /// Writes the change log and builds the dropped indexes; call before the search index is finished and the
     /// transaction commits.
     func finish() throws {
+        try staging?.flush()
         try changeLog?.finish()
         try indexes?.finish()
     }

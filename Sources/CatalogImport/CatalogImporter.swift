@@ -203,12 +203,21 @@ public struct CatalogImporter {
             }
             return cells[sourceColumn]
         }
+        var bulk: BulkImport?
         func newWriter(_ source: String) throws -> ImportWriter {
-            try ImportWriter(
+            let writer = try ImportWriter(
                 db: db, source: source, rememberedNames: options.rememberedNames,
                 overwriteEdits: options.overwriteEdits)
+            writer.staging = bulk?.staging
+            return writer
         }
-        var writers = [source: try newWriter(source)]
+        /// Starts or ends the bulk path of the open transaction for every writer.
+        func setBulk(_ path: BulkImport?) {
+            bulk = path
+            for writer in writers.values { writer.staging = path?.staging }
+        }
+        var writers: [String: ImportWriter] = [:]
+        writers[source] = try newWriter(source)
         func writer(for source: String) throws -> ImportWriter {
             if let writer = writers[source] { return writer }
             let writer = try newWriter(source)
@@ -216,7 +225,6 @@ public struct CatalogImporter {
             return writer
         }
         var searchIndex: DeferredSearchIndex?
-        var bulk: BulkImport?
         var rowsInTransaction = 0
         var writtenBefore = 0
         var batchCount: Int?
@@ -230,7 +238,7 @@ public struct CatalogImporter {
         }
         func commit() throws {
             try bulk?.finish()
-            bulk = nil
+            setBulk(nil)
             try searchIndex?.finish()
             try db.execute("COMMIT TRANSACTION")
         }
@@ -252,7 +260,9 @@ public struct CatalogImporter {
             // Rows written, not rows read: a re-import that finds its rows unchanged stays on the row path.
             let written = summary.inserted + summary.updated - writtenBefore
             if bulk == nil, written >= options.bulkRows {
-                bulk = try BulkImport(db: db, rowsAhead: rowsToWrite(written: written))
+                setBulk(
+                    try BulkImport(
+                        db: db, rowsAhead: rowsToWrite(written: written), stagingPause: options.stagingPause))
             }
             rowsInTransaction += 1
             switch row {
@@ -291,14 +301,14 @@ public struct CatalogImporter {
                 while let row = try nextRow(reader) { try take(row) }
                 if options.dryRun {
                     try db.execute("ROLLBACK TRANSACTION")
-                    bulk = nil
+                    setBulk(nil)
                 } else {
                     try commit()
                 }
             }
         } catch {
             if db.isInTransaction { try? db.execute("ROLLBACK TRANSACTION") }
-            throw error
+            throw (error as? StagedWriteFailure)?.underlying ?? error
         }
         summary.elapsedSeconds = Self.seconds(since: start)
         report()

@@ -50,6 +50,9 @@ public struct ImportOptions: Sendable, Hashable {
     /// the change log's triggers folded set-based, secondary indexes built again after the load when that is cheaper.
     /// Both paths write the same; `0` takes every transaction on the bulk path, `Int.max` none.
     public var bulkRows = 20_000
+    /// On the bulk path, the rows after a short run of new books during which new books are written one by one
+    /// (``StagedBooks``); tests set `0` to stage every new book they can.
+    var stagingPause = StagedBooks.pauseRows
     /// How many authors, and apart how many genres, an import remembers by name instead of looking them up again.
     /// Past it, it starts again, so memory stays bounded however many names a file holds (remembering all 200,000
     /// authors of a million-book file took 20 MB).

@@ -26,23 +26,25 @@ import SQLiteDB
 /// and that first write (the book or band row) is the only one a constraint can refuse, so a rejected record
 /// leaves nothing behind without the cost of a savepoint per row.
 final class ImportWriter {
-    private let db: Database
-    private let source: String
-    private let stamp: String
-    private var sources: SourceRecords { SourceRecords(db: db) }
+    let db: Database
+    let source: String
+    let stamp: String
+    var sources: SourceRecords { SourceRecords(db: db) }
     // Name → id maps: a credit or genre seen before costs a dictionary lookup instead of a query. They only
     // ever hold rows of the current transaction or committed ones; a run that rolls back is discarded whole.
     // Folded names are bounded: a forgotten one is looked up again and gives the same row. Source keys are not:
     // the first mention of a key in a run may update its author, and later ones must not.
-    private var authorsByName: RememberedIDs
+    var authorsByName: RememberedIDs
     private var authorsByKey: [String: Int64] = [:]
-    private var genresByName: RememberedIDs
-    private var uuids = TimeOrderedUUIDs()
+    var genresByName: RememberedIDs
+    var uuids = TimeOrderedUUIDs()
     private var dataVersion: Int?
     private let overwriteEdits: Bool
-    private var handEdits: RecordedHandEdits
+    private(set) var handEdits: RecordedHandEdits
     /// What the last ``write(_:)`` left as edited by hand.
     private(set) var keptEdits: [KeptEdit] = []
+    /// On the bulk path: where new books go instead of being written one by one (shared by the run's writers).
+    var staging: StagedBooks?
 
     /// A writer for one import run.
     ///
@@ -80,6 +82,9 @@ final class ImportWriter {
     ///   of it is written then); any other ``DatabaseError`` when the database fails.
     func write(_ record: CatalogRecord) throws -> ImportOutcome {
         keptEdits = []
+        if case .book(let book) = record { return try write(book) }
+        // Other records are written at once: the staged books go first, so ids and the change log follow the file.
+        try staging?.flushBeforeRowPath()
         switch record {
         case .book(let book): return try write(book)
         case .band(let band): return try write(band)
@@ -95,6 +100,10 @@ final class ImportWriter {
         try validateLinks(book)
         let key = book.key ?? Self.derivedKey(book, values: values)
         let fingerprint = book.fingerprint
+        if let staging {
+            if try stage(book, values: values, key: key, fingerprint: fingerprint, in: staging) { return .inserted }
+            try staging.flushBeforeRowPath()
+        }
         let known = try sources.entry(source: source, key: key)
         if let known {
             try check(known, is: .book, key: key)
@@ -408,7 +417,7 @@ final class ImportWriter {
         return (id, outcome)
     }
 
-    private func existingAuthor(nameKey: String) throws -> Int64? {
+    func existingAuthor(nameKey: String) throws -> Int64? {
         try lookup("SELECT id FROM authors WHERE name_key = ? ORDER BY id LIMIT 1", nameKey)
     }
 
@@ -467,7 +476,7 @@ final class ImportWriter {
         if let parent = genre.parentName { _ = try Validation.name(parent, field: "parent genre name") }
     }
 
-    private func existingGenre(nameKey: String) throws -> (id: Int64, parentID: Int64?)? {
+    func existingGenre(nameKey: String) throws -> (id: Int64, parentID: Int64?)? {
         let statement = try db.cachedStatement("SELECT id, parent_id FROM genres WHERE name_key = ?")
         defer { statement.reset() }
         guard try statement.first(nameKey) else { return nil }
@@ -519,7 +528,7 @@ final class ImportWriter {
     }
 
     /// The first column of the first row of a one-row lookup, or `nil`.
-    private func lookup<each Value: DatabaseValueConvertible>(_ sql: String, _ values: repeat each Value) throws
+    func lookup<each Value: DatabaseValueConvertible>(_ sql: String, _ values: repeat each Value) throws
         -> Int64?
     {
         let statement = try db.cachedStatement(sql)

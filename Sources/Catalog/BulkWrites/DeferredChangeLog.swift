@@ -36,6 +36,8 @@ package struct DeferredChangeLog {
 
     private let db: Database
     private let triggers: [StoredObject]
+    /// The temporary triggers standing in for them, as created.
+    private let copies: [String]
     /// Every column of the log but its identity, which an upsert of a moved row sets.
     private let movedColumns: [String]
 
@@ -65,6 +67,7 @@ package struct DeferredChangeLog {
         else { return nil }
         self.db = db
         self.triggers = triggers
+        self.copies = copies.map { $0 ?? "" }
         movedColumns = try db.fetchAll(String.self, "SELECT name FROM pragma_table_info('change_log')").filter {
             $0 != "entity_kind" && $0 != "uuid"
         }
@@ -126,6 +129,25 @@ package struct DeferredChangeLog {
             WHERE name = 'change_log';
             """)
         try prime()
+    }
+
+    /// Runs `body` with the temporary triggers dropped: for a writer that logs its rows itself in the copy
+    /// (``table``), in an order of its own. SQLite's `SQLITE_DBCONFIG_ENABLE_TRIGGER` cannot turn them off: it keeps
+    /// temporary triggers firing.
+    package func withoutTriggers(_ body: () throws -> Void) throws {
+        for trigger in triggers { try db.execute("DROP TRIGGER temp.\(trigger.name)") }
+        let result = Result { try body() }
+        for copy in copies { try db.execute(copy) }
+        try result.get()
+    }
+
+    /// The copy, for a writer that logs its own rows with the triggers off: it inserts rows of `seq`, `entity_kind`,
+    /// `uuid` and `operation` numbered on from ``lastSeq()``, as the triggers would have.
+    package static let table = "temp.\(copy)"
+
+    /// The largest `seq` of the copy, which is the log's.
+    package func lastSeq() throws -> Int64 {
+        try db.fetchOne(Int64.self, "SELECT coalesce(max(seq), 0) FROM temp.\(Self.copy)") ?? 0
     }
 
     /// Flushes the copy and restores the change log's triggers; call before the commit.
