@@ -142,6 +142,40 @@ import Testing
         #expect(survivor.disambiguation == "American writer, 1835–1910")
     }
 
+    /// A merge of an author credited on many books records those books by uuid, not their states, and its undo puts
+    /// every credit back as it was: the author, the role and the position, also on books crediting both authors.
+    @Test func undoOfAMergeOfAManyBookAuthorPutsEveryCreditBack() throws {
+        let (catalog, editor) = try sample()
+        let twain = try author("Mark Twain", in: catalog)
+        let duplicate = try editor.create(.author, EntityEdit(fields: ["name": "Twain, Mark"])).uuid
+        for number in 0..<200 {
+            var credits = [LinkChange(list: "authors", target: "Someone \(number % 7)", action: .add(role: nil))]
+            let role: ContributorRole? = number.isMultiple(of: 3) ? .editor : nil
+            credits.insert(
+                LinkChange(list: "authors", target: duplicate.uuidString, action: .add(role: role)), at: number % 2)
+            if number.isMultiple(of: 10) {
+                credits.append(LinkChange(list: "authors", target: twain.uuid.uuidString, action: .add(role: nil)))
+            }
+            try editor.create(.book, EntityEdit(fields: ["title": "Book \(number)"], links: credits))
+        }
+        // By uuid: the undone merge brings the author back under its uuid, in a new row.
+        let credits = """
+            SELECT b.uuid || ':' || a.uuid || ':' || role || ':' || position FROM book_authors
+            JOIN books b ON b.id = book_id JOIN authors a ON a.id = author_id ORDER BY b.uuid, position
+            """
+        let before = try catalog.db.fetchAll(String.self, credits)
+
+        try editor.merge(.author, uuid: duplicate, into: twain.uuid)
+        let recorded = try catalog.db.fetchOne(
+            Int.self, "SELECT length(before) FROM edit_history ORDER BY id DESC LIMIT 1")
+        // 180 books credit the duplicate alone: about 40 bytes each as uuids, several times that as states.
+        #expect(try #require(recorded) < 180 * 100 + 20 * 2_000)
+        #expect(try catalog.db.fetchAll(String.self, credits) != before)
+
+        try editor.undo(.author, uuid: duplicate)
+        #expect(try catalog.db.fetchAll(String.self, credits) == before)
+    }
+
     @Test func undoPutsAMergeBackOnlyWhileNothingChangedItSince() throws {
         let (catalog, editor) = try sample()
         let twain = try author("Mark Twain", in: catalog)

@@ -25,12 +25,13 @@ extension CatalogEditor {
     ) throws -> EditResult {
         guard uuid != survivor else { throw EditError.mergeIntoItself(kind, uuid: uuid) }
         try checkSameKind(kind, survivor)
-        let candidates = [(kind, uuid.lowercased), (kind, survivor.lowercased)] + (try referrers(of: kind, uuid: uuid))
-        return try recording(.merge, kind, merged: uuid, candidates: candidates) {
+        return try recording(
+            .merge, kind, merged: uuid, candidates: mergeCandidates(kind, uuid: uuid, into: survivor)
+        ) {
             let id = try existing(kind, uuid: uuid, revision: revision)
             let survivorID = try existing(kind, uuid: survivor, revision: survivorRevision)
             let kept = try keptFields(kind, keeping, of: uuid)
-            try moveLinks(kind, from: id, to: survivorID)
+            let moved = try moveLinks(kind, from: id, to: survivorID, survivor: survivor)
             let (kindValue, merged, into) = (SQLValue.text(kind.rawValue), uuid.lowercased, survivor.lowercased)
             try execute(
                 "UPDATE source_records SET entity_id = ? WHERE entity_kind = ? AND entity_id = ?",
@@ -51,8 +52,62 @@ extension CatalogEditor {
             try execute(
                 "UPDATE change_log SET merged_into = ? WHERE entity_kind = ? AND uuid = ?",
                 [.text(into), kindValue, .text(merged)])
-            return survivor
+            return (survivor, moved.isEmpty ? nil : moved)
         }
+    }
+
+    /// The entries a merge records in full: both entries, the owners of lists naming both (their lists are
+    /// rewritten) and a merged genre's children. The owners of lists naming only the merged entry are recorded as
+    /// ``MovedReferences``.
+    private func mergeCandidates(_ kind: EntityKind, uuid: UUID, into survivor: UUID) throws -> [(EntityKind, String)] {
+        var candidates = [(kind, uuid.lowercased), (kind, survivor.lowercased)]
+        guard let id = try rowID(kind, uuid: uuid.lowercased),
+            let survivorID = try rowID(kind, uuid: survivor.lowercased)
+        else { return candidates }
+        for link in Self.links(naming: kind) {
+            guard let ownerKind = link.ownerKind else { continue }
+            candidates += try owners(of: link, naming: kind, id, alsoNaming: survivorID, both: true).map {
+                (ownerKind, $0.uuid)
+            }
+        }
+        if kind == .genre {
+            let children = try fetch("SELECT uuid FROM genres WHERE parent_id = ?", [.integer(id)]) {
+                try $0.requiredString(at: 0)
+            }
+            candidates += children.map { (.genre, $0) }
+        }
+        return candidates
+    }
+
+    /// The link tables whose rows name entries of `kind`.
+    static func links(naming kind: EntityKind) -> [LinkTable] {
+        CatalogTables.links.filter { column(of: $0, naming: kind) != nil }
+    }
+
+    /// The column of `link` that names an entry of `kind` (`author_id`), or `nil`.
+    static func column(of link: LinkTable, naming kind: EntityKind) -> String? {
+        link.references.first { $0.table == kind.table.name }.map { link.columns[$0.position].name }
+    }
+
+    /// The owners (row id and uuid) of lists in `link` that name the entry `id`, and the survivor too (`both`) or
+    /// not.
+    private func owners(
+        of link: LinkTable, naming kind: EntityKind, _ id: Int64, alsoNaming survivorID: Int64, both: Bool
+    ) throws
+        -> [(id: Int64, uuid: String)]
+    {
+        guard let ownerTable = link.ownerKind?.table.name, let column = Self.column(of: link, naming: kind) else {
+            return []
+        }
+        let owner = link.owner.name
+        return try fetch(
+            """
+            SELECT DISTINCT o.id, o.uuid FROM \(link.name) l JOIN \(ownerTable) o ON o.id = l.\(owner)
+            WHERE l.\(column) = ? AND \(both ? "" : "NOT ")EXISTS (
+                SELECT 1 FROM \(link.name) s WHERE s.\(owner) = l.\(owner) AND s.\(column) = ?)
+            ORDER BY o.id
+            """, [.integer(id), .integer(survivorID)]
+        ) { (try $0.requiredInt64(at: 0), try $0.requiredString(at: 1)) }
     }
 
     /// Refuses a survivor that is an entry of another kind.
@@ -81,20 +136,37 @@ extension CatalogEditor {
     }
 
     /// Moves the links of entry `id` to `survivorID`: a book's or a band's own lists appended to the survivor's, and
-    /// every list that names an author or a genre pointed at the survivor; a genre's children follow it.
-    private func moveLinks(_ kind: EntityKind, from id: Int64, to survivorID: Int64) throws {
+    /// every list that names an author or a genre pointed at the survivor; a genre's children follow it. A list that
+    /// names only the merged entry has its rows pointed at the survivor in one statement per table, positions kept;
+    /// a list naming both is rewritten, a row both had kept once where it first appears.
+    ///
+    /// - Returns: the owners of the lists pointed in place, as the merge's history records them.
+    private func moveLinks(_ kind: EntityKind, from id: Int64, to survivorID: Int64, survivor: UUID) throws
+        -> MovedReferences
+    {
         for link in kind.table.links {
             try write(try linkRows(link, of: survivorID) + linkRows(link, of: id), to: link, of: survivorID)
         }
-        for link in CatalogTables.links where link.references.contains(where: { $0.table == kind.table.name }) {
-            let owners = try fetch(
-                "SELECT DISTINCT \(link.owner.name) FROM \(link.name) WHERE \(link.columns[0].name) = ?", [.integer(id)]
-            ) { try $0.requiredInt64(at: 0) }
-            for owner in owners {
-                let rows = try linkRows(link, of: owner).map { row in
-                    row[0] == .integer(id) ? [.integer(survivorID)] + row.dropFirst() : row
+        var moved = MovedReferences(into: survivor.lowercased, owners: [:])
+        for link in Self.links(naming: kind) {
+            guard let column = Self.column(of: link, naming: kind) else { continue }
+            let owner = link.owner.name
+            moved.owners[link.name] = try owners(of: link, naming: kind, id, alsoNaming: survivorID, both: false)
+                .map(\.uuid)
+            let both = try owners(of: link, naming: kind, id, alsoNaming: survivorID, both: true)
+            try execute(
+                """
+                UPDATE \(link.name) SET \(column) = ? WHERE \(column) = ?
+                AND \(owner) NOT IN (SELECT \(owner) FROM \(link.name) WHERE \(column) = ?)
+                """, [.integer(survivorID), .integer(id), .integer(survivorID)])
+            let position = link.columns.firstIndex { $0.name == column } ?? 0
+            for owner in both {
+                let rows = try linkRows(link, of: owner.id).map { row in
+                    var row = row
+                    if row[position] == .integer(id) { row[position] = .integer(survivorID) }
+                    return row
                 }
-                try write(rows, to: link, of: owner)
+                try write(rows, to: link, of: owner.id)
             }
         }
         if kind == .genre {
@@ -108,5 +180,6 @@ extension CatalogEditor {
                 "UPDATE genres SET parent_id = ? WHERE parent_id = ? AND id <> ?",
                 [.integer(survivorID), .integer(id), .integer(survivorID)])
         }
+        return moved
     }
 }

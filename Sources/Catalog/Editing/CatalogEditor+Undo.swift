@@ -21,11 +21,13 @@ extension CatalogEditor {
             let decoder = JSONDecoder()
             let touched = try decoder.decode([String: Int64].self, from: Data(entry.touched.utf8))
             let before = try decoder.decode([EntityState].self, from: Data(entry.before.utf8))
-            for state in before {
-                let current = try revision(of: state.kind, uuid: state.uuid)
-                if current != touched[state.key] {
-                    let changed = UUID(uuidString: state.uuid) ?? uuid
-                    throw EditError.changedSince(kind, uuid: uuid, name: try name(of: state.kind, uuid: changed))
+            let moved = before.compactMap(\.moved).first
+            let changed = before.map { ($0.kind, $0.uuid) } + (moved?.ownerKeys ?? [])
+            for (changedKind, changedUUID) in changed {
+                let current = try revision(of: changedKind, uuid: changedUUID)
+                if current != touched[EntityState.key(changedKind, changedUUID)] {
+                    let entity = UUID(uuidString: changedUUID) ?? uuid
+                    throw EditError.changedSince(kind, uuid: uuid, name: try name(of: changedKind, uuid: entity))
                 }
             }
             // Recorded on the same entry (and merged entry) as the edit it undoes, so both histories show it.
@@ -34,7 +36,11 @@ extension CatalogEditor {
                 candidates: before.map { ($0.kind, $0.uuid) }
             ) {
                 try restore(before)
-                return UUID(uuidString: entry.uuid) ?? uuid
+                for state in before {
+                    guard let moved = state.moved else { continue }
+                    try pointBack(moved, to: state)
+                }
+                return (UUID(uuidString: entry.uuid) ?? uuid, moved)
             }
             try execute(
                 "UPDATE edit_history SET undone_by = ? WHERE id = ?", [.integer(result.historyID), .integer(entry.id)])
@@ -67,6 +73,30 @@ extension CatalogEditor {
             try execute("DELETE FROM \(state.kind.table.name) WHERE uuid = ?", [.text(state.uuid)])
         }
     }
+
+    /// Points the list rows a merge pointed at `moved.into` in place back at the entity of `state`, a few hundred
+    /// owners per statement.
+    private func pointBack(_ moved: MovedReferences, to state: EntityState) throws {
+        let table = state.kind.table.name
+        for (name, owners) in moved.owners.sorted(by: { $0.key < $1.key }) {
+            guard let link = CatalogTables.links.first(where: { $0.name == name }),
+                let column = Self.column(of: link, naming: state.kind),
+                let ownerTable = link.ownerKind?.table.name
+            else { continue }
+            for start in stride(from: 0, to: owners.count, by: Self.ownersPerStatement) {
+                let chunk = owners[start..<min(start + Self.ownersPerStatement, owners.count)]
+                try execute(
+                    """
+                    UPDATE \(name) SET \(column) = (SELECT id FROM \(table) WHERE uuid = ?)
+                    WHERE \(column) = (SELECT id FROM \(table) WHERE uuid = ?) AND \(link.owner.name) IN (
+                        SELECT id FROM \(ownerTable) WHERE uuid IN (\(EntityTable.parameters(chunk.count))))
+                    """, [.text(state.uuid), .text(moved.into)] + chunk.map(SQLValue.text))
+            }
+        }
+    }
+
+    /// Owners named by one statement of ``pointBack(_:to:)``: well under the parameters either database allows.
+    private static let ownersPerStatement = 500
 
     private func exists(_ state: EntityState) throws -> Bool {
         try rowID(state.kind, uuid: state.uuid) != nil

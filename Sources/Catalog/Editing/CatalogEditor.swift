@@ -134,30 +134,53 @@ public struct CatalogEditor {
     // MARK: Recording
 
     /// Runs `body` in one transaction and records it under the entry whose uuid `body` returns: the state before and
-    /// after of every entity it changed (those whose change-log row it moved; `candidates` are read before, and any
-    /// other is one it created).
+    /// after of every entity it changed (those whose change-log row it moved; `candidates`, listed inside the
+    /// transaction, are read before, and any other is one it created).
     func recording(
-        _ action: EditAction, _ kind: EntityKind, merged: UUID?, candidates: [(EntityKind, String)],
-        _ body: () throws -> UUID
+        _ action: EditAction, _ kind: EntityKind, merged: UUID?,
+        candidates: @autoclosure () throws -> [(EntityKind, String)], _ body: () throws -> UUID
+    ) throws -> EditResult {
+        try recording(action, kind, merged: merged, candidates: candidates()) { (try body(), nil) }
+    }
+
+    /// ``recording(_:_:merged:candidates:_:)`` for an edit that also points list rows from one entry at another in
+    /// place (a merge, and its undo), which `body` returns beside the uuid: the owners of those rows are recorded
+    /// by their uuids, on the state of the entry the rows named (before a merge, after its undo), instead of by
+    /// their states; their change-log seqs are kept, so an undo still sees whether they changed since.
+    func recording(
+        _ action: EditAction, _ kind: EntityKind, merged: UUID?,
+        candidates: @autoclosure () throws -> [(EntityKind, String)],
+        movingReferences body: () throws -> (UUID, MovedReferences?)
     ) throws -> EditResult {
         try withoutActuallyEscaping(body) { body in
             try transaction {
                 try lockChangeLog()
                 let mark = try lastChangeSequence()
                 var before: [String: EntityState] = [:]
-                for (kind, uuid) in candidates {
+                for (kind, uuid) in try candidates() {
                     let state = try EntityState.read(kind, uuid: uuid, on: connection)
                     before[state.key] = state
                 }
-                let uuid = try body()
+                let (uuid, moved) = try body()
                 let touched = try fetch(
                     "SELECT entity_kind, uuid, seq FROM change_log WHERE seq > ? ORDER BY seq", [.integer(mark)],
                     TouchedRow.init)
-                let befores = touched.map {
+                let movedOwners = Set((moved?.ownerKeys ?? []).map { EntityState.key($0.kind, $0.uuid) })
+                let states = touched.filter { !movedOwners.contains(EntityState.key($0.kind, $0.uuid)) }
+                var befores = states.map {
                     before[EntityState.key($0.kind, $0.uuid)]
                         ?? EntityState(kind: $0.kind, uuid: $0.uuid, entity: nil, sources: [], redirects: [])
                 }
-                let afters = try touched.map { try EntityState.read($0.kind, uuid: $0.uuid, on: connection) }
+                var afters = try states.map { try EntityState.read($0.kind, uuid: $0.uuid, on: connection) }
+                if let moved, let merged {
+                    // The rows named the merged entry before a merge, and name it again after its undo.
+                    let key = EntityState.key(kind, merged.lowercased)
+                    if action == .merge {
+                        befores = befores.map { $0.key == key ? $0.with(moved) : $0 }
+                    } else {
+                        afters = afters.map { $0.key == key ? $0.with(moved) : $0 }
+                    }
+                }
                 let id = try record(
                     action, kind, uuid: uuid.lowercased, merged: merged?.lowercased, before: befores, after: afters,
                     touched: touched)

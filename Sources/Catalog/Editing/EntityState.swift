@@ -2,7 +2,8 @@ import Foundation
 import SQLInterface
 
 /// An entity as an edit found it or left it, for its history and its undo: its payload (the change feed's form,
-/// links by uuid), its import identities and the uuids merged into it; no payload when it did not exist.
+/// links by uuid), its import identities and the uuids merged into it; no payload when it did not exist. The state of an
+/// entry merged away also says which lists naming it the merge pointed at the survivor (``MovedReferences``).
 struct EntityState: Codable {
     /// One row of `source_records` naming the entity.
     struct SourceRecord: Codable, Hashable {
@@ -28,6 +29,8 @@ struct EntityState: Codable {
     var entity: EntityPayload?
     var sources: [SourceRecord]
     var redirects: [String]
+    /// The rows naming the entity that the edit pointed at another entry in place, or `nil`.
+    var moved: MovedReferences?
 
     /// The key a state goes by in an edit's record: `author:<uuid>`.
     var key: String { Self.key(kind, uuid) }
@@ -61,8 +64,15 @@ struct EntityState: Codable {
         self.redirects = redirects
     }
 
+    /// The state with `moved` recorded on it.
+    func with(_ moved: MovedReferences) -> EntityState {
+        var state = self
+        state.moved = moved
+        return state
+    }
+
     enum CodingKeys: String, CodingKey {
-        case kind, uuid, entity, sources, redirects
+        case kind, uuid, entity, sources, redirects, moved
     }
 
     init(from decoder: any Decoder) throws {
@@ -74,6 +84,7 @@ struct EntityState: Codable {
             ? nil : try EntityPayload(table: kind.table, from: container.superDecoder(forKey: .entity))
         sources = try container.decode([SourceRecord].self, forKey: .sources)
         redirects = try container.decode([String].self, forKey: .redirects)
+        moved = try container.decodeIfPresent(MovedReferences.self, forKey: .moved)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -87,6 +98,8 @@ struct EntityState: Codable {
         }
         try container.encode(sources, forKey: .sources)
         try container.encode(redirects, forKey: .redirects)
+        // Left out when absent, so the states of every other edit read as they always have.
+        try container.encodeIfPresent(moved, forKey: .moved)
     }
 }
 
