@@ -27,19 +27,9 @@ extension ImportWriter {
         var credits: [(author: Int64, role: ContributorRole)] = []
         for contributor in book.contributors {
             let nameKey = FoldKey.of(contributor.author.name)
-            let authorID: Int64
-            if let known = try knownAuthor(nameKey: nameKey, staging)
-                ?? newAuthors.first(where: { $0.nameKey == nameKey })?.id
-            {
-                authorID = known
-            } else {
-                authorID = next.author
-                next.author += 1
-                newAuthors.append(
-                    StagedBooks.NewEntity(
-                        id: authorID, uuid: uuids.next(), nameKey: nameKey,
-                        arguments: try AuthorValues(contributor.author.draft).arguments))
-            }
+            let authorID = try resolve(
+                nameKey, known: knownAuthor(nameKey: nameKey, staging), new: &newAuthors, next: &next.author
+            ) { try AuthorValues(contributor.author.draft).arguments }
             if !credits.contains(where: { $0 == (authorID, contributor.role) }) {
                 credits.append((authorID, contributor.role))
             }
@@ -48,19 +38,11 @@ extension ImportWriter {
         var genreIDs: [Int64] = []
         for genre in book.genres {
             let nameKey = FoldKey.of(genre.name)
-            let genreID: Int64
-            if let known = try knownGenre(nameKey: nameKey, staging)
-                ?? newGenres.first(where: { $0.nameKey == nameKey })?.id
-            {
-                genreID = known
-            } else {
-                genreID = next.genre
-                next.genre += 1
+            let genreID = try resolve(
+                nameKey, known: knownGenre(nameKey: nameKey, staging), new: &newGenres, next: &next.genre
+            ) {
                 let name = try Validation.name(genre.name, field: "genre name")
-                newGenres.append(
-                    StagedBooks.NewEntity(
-                        id: genreID, uuid: uuids.next(), nameKey: nameKey,
-                        arguments: [name, FoldKey.of(name), nil]))
+                return [name, FoldKey.of(name), nil]
             }
             if !genreIDs.contains(genreID) { genreIDs.append(genreID) }
         }
@@ -73,6 +55,20 @@ extension ImportWriter {
         for author in newAuthors { authorsByName[author.nameKey] = author.id }
         for genre in newGenres { genresByName[genre.nameKey] = genre.id }
         return true
+    }
+
+    /// The id of the author or genre of folded name `nameKey`: `known`, else one this book already adds (in `new`),
+    /// else the id `next` for a new one with the columns `arguments` gives, added to `new`.
+    private func resolve(
+        _ nameKey: String, known: Int64?, new: inout [StagedBooks.NewEntity], next: inout Int64,
+        arguments: () throws -> StatementArguments
+    ) throws -> Int64 {
+        if let id = known ?? new.first(where: { $0.nameKey == nameKey })?.id { return id }
+        let columns = try arguments()
+        let id = next
+        next += 1
+        new.append(StagedBooks.NewEntity(id: id, uuid: uuids.next(), nameKey: nameKey, arguments: columns))
+        return id
     }
 
     /// The author of folded name `nameKey` the writer remembers, the stage holds or the catalog has.

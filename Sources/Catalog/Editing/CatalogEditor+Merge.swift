@@ -86,7 +86,12 @@ extension CatalogEditor {
 
     /// The column of `link` that names an entry of `kind` (`author_id`), or `nil`.
     static func column(of link: LinkTable, naming kind: EntityKind) -> String? {
-        link.references.first { $0.table == kind.table.name }.map { link.columns[$0.position].name }
+        position(in: link, naming: kind).map { link.columns[$0].name }
+    }
+
+    /// The position among `link`'s columns (and its rows' values) of the column that names an entry of `kind`.
+    static func position(in link: LinkTable, naming kind: EntityKind) -> Int? {
+        link.references.first { $0.table == kind.table.name }?.position
     }
 
     /// The owners (row id and uuid) of lists in `link` that name the entry `id`, and the survivor too (`both`) or
@@ -149,7 +154,8 @@ extension CatalogEditor {
         }
         var moved = MovedReferences(into: survivor.lowercased, owners: [:])
         for link in Self.links(naming: kind) {
-            guard let column = Self.column(of: link, naming: kind) else { continue }
+            guard let position = Self.position(in: link, naming: kind) else { continue }
+            let column = link.columns[position].name
             let owner = link.owner.name
             moved.owners[link.name] = try owners(of: link, naming: kind, id, alsoNaming: survivorID, both: false)
                 .map(\.uuid)
@@ -159,7 +165,6 @@ extension CatalogEditor {
                 UPDATE \(link.name) SET \(column) = ? WHERE \(column) = ?
                 AND \(owner) NOT IN (SELECT \(owner) FROM \(link.name) WHERE \(column) = ?)
                 """, [.integer(survivorID), .integer(id), .integer(survivorID)])
-            let position = link.columns.firstIndex { $0.name == column } ?? 0
             for owner in both {
                 let rows = try linkRows(link, of: owner.id).map { row in
                     var row = row

@@ -49,3 +49,24 @@ export async function body(response) {
 export async function get(path, options) {
   return body(await send("GET", path, options));
 }
+
+/** How long a long-poll asks the server to hold it (`wait=`), in seconds. */
+export const longPollSeconds = 25;
+
+const retryDelay = 2000;
+
+/**
+ * Runs `poll` (one long-poll) again and again until `signal` aborts. A 401 ends it and goes to `onSignedOut`; any
+ * other failure goes to `recover`, which answers whether it handled it, else the next poll waits a little first.
+ */
+export async function repeatPolling(signal, poll, onSignedOut, recover = () => false) {
+  while (!signal.aborted) {
+    try {
+      await poll();
+    } catch (error) {
+      if (signal.aborted) return;
+      if (error instanceof Problem && error.status === 401) return onSignedOut(error);
+      if (!recover(error)) await new Promise((resolve) => setTimeout(resolve, retryDelay));
+    }
+  }
+}

@@ -3,14 +3,10 @@
 // committed. The page is told which entries the changes name (a merge names both the entry merged away and the one
 // that stays) and reads again only what it shows of them.
 
-import { Problem, body, get, send } from "./api.js";
+import { Problem, body, get, longPollSeconds, repeatPolling, send } from "./api.js";
 
-const longPollSeconds = 25;
-const retryDelay = 2000;
 /** Changes read at once; more are read at once after them. */
 const batchSize = 1000;
-
-const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 export class CatalogChanges {
   /**
@@ -26,32 +22,30 @@ export class CatalogChanges {
   async follow() {
     const signal = this.controller.signal;
     let since = null;
-    while (!signal.aborted) {
-      try {
-        since ??= (await get("/v1/health", { signal })).lastSeq;
-        const response = await send("GET", `/v1/changes?since=${since}&limit=${batchSize}&wait=${longPollSeconds}`, {
-          signal,
-        });
-        if (!response.ok) await body(response); // throws its problem
-        const lines = (await response.text()).split("\n").filter((line) => line.trim());
-        since = JSON.parse(lines.pop()).last_seq;
-        const named = new Set(lines.flatMap((line) => {
+    const poll = async () => {
+      since ??= (await get("/v1/health", { signal })).lastSeq;
+      const response = await send("GET", `/v1/changes?since=${since}&limit=${batchSize}&wait=${longPollSeconds}`, {
+        signal,
+      });
+      if (!response.ok) await body(response); // throws its problem
+      const lines = (await response.text()).split("\n").filter((line) => line.trim());
+      since = JSON.parse(lines.pop()).last_seq;
+      const named = new Set(
+        lines.flatMap((line) => {
           const change = JSON.parse(line);
           return change.into ? [change.uuid, change.into] : [change.uuid];
-        }));
-        if (named.size) this.onChange(named);
-      } catch (error) {
-        if (signal.aborted) return;
-        if (error instanceof Problem && error.status === 401) return this.onSignedOut(error);
-        if (error instanceof Problem && error.code === "behind-horizon") {
-          // The changes since the page last looked were pruned: it cannot tell what changed, so anything may have.
-          since = null;
-          this.onChange(null);
-          continue;
-        }
-        await sleep(retryDelay);
-      }
-    }
+        }),
+      );
+      if (named.size) this.onChange(named);
+    };
+    const recover = (error) => {
+      if (!(error instanceof Problem && error.code === "behind-horizon")) return false;
+      // The changes since the page last looked were pruned: it cannot tell what changed, so anything may have.
+      since = null;
+      this.onChange(null);
+      return true;
+    };
+    await repeatPolling(signal, poll, this.onSignedOut, recover);
   }
 
   stop() {

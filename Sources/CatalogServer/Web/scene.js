@@ -2,12 +2,7 @@
 // (If-Match); the page shows the state the server answers. A 412 means another window changed the scene first: the
 // page takes the server's state and says so. A long-poll (wait + If-None-Match) brings changes made elsewhere.
 
-import { Problem, body, send } from "./api.js";
-
-const longPollSeconds = 25;
-const retryDelay = 2000;
-
-const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+import { Problem, body, longPollSeconds, repeatPolling, send } from "./api.js";
 
 export class Scene {
   /**
@@ -87,24 +82,22 @@ export class Scene {
   /** Follows the scene until `stop()`: each answer of the long-poll that changed it is shown. */
   async follow() {
     const signal = this.controller.signal;
-    while (!signal.aborted) {
-      const version = this.version;
-      try {
+    await repeatPolling(
+      signal,
+      async () => {
+        const version = this.version;
         const response = await send("GET", `${this.path}?wait=${longPollSeconds}`, {
           headers: { "If-None-Match": this.etag },
           signal,
         });
-        if (response.status === 304) continue;
+        if (response.status === 304) return;
         const state = await body(response);
         const etag = response.headers.get("ETag");
         // An answer read before this page's own intent was shown is older than what is shown: ask again.
         if (version === this.version && etag !== this.etag) this.accept(state, etag, "remote");
-      } catch (error) {
-        if (signal.aborted) return;
-        if (error instanceof Problem && error.status === 401) return this.onSignedOut(error);
-        await sleep(retryDelay);
-      }
-    }
+      },
+      this.onSignedOut,
+    );
   }
 
   stop() {

@@ -65,29 +65,17 @@ struct ServeEditSuite: BenchmarkSuite {
     /// wrk's script: the token on every request; with argument `edits`, PATCHes of a book's title, each thread taking
     /// turns over the books from its own offset, every title new (the thread and a counter).
     static func wrkScript(token: String, books: [String]) -> String {
-        let list = books.map { #""\#($0)""# }.joined(separator: ", ")
-        return #"""
-            local books = {\#(list)}
-            local counter = 1
-            function setup(thread)
-              thread:set("id", counter)
-              counter = counter + 1
-            end
-            function init(args)
-              mode = args[1]
-              wrk.headers["Authorization"] = "Bearer \#(token)"
-              sent = 0
-            end
-            function request()
-              if mode ~= "edits" then return wrk.format() end
-              local book = books[(id * 499 + sent) % #books + 1]
-              sent = sent + 1
-              local body = '{"title":"Edited by wrk thread ' .. id .. ', edit ' .. sent .. '"}'
-              -- Headers given to wrk.format replace wrk.headers: the token goes in again.
-              local headers = {["Authorization"] = "Bearer \#(token)", ["If-Match"] = "*",
-                ["Content-Type"] = "application/json"}
-              return wrk.format("PATCH", book, headers, body)
-            end
-            """#
+        ServeSuite.wrkScript(
+            table: "books", books, authorization: #""Bearer \#(token)""#,
+            request: #"""
+                  if mode ~= "edits" then return wrk.format() end
+                  local book = books[(id * 499 + sent) % #books + 1]
+                  sent = sent + 1
+                  local body = '{"title":"Edited by wrk thread ' .. id .. ', edit ' .. sent .. '"}'
+                  -- Headers given to wrk.format replace wrk.headers: the token goes in again.
+                  local headers = {["Authorization"] = "Bearer \#(token)", ["If-Match"] = "*",
+                    ["Content-Type"] = "application/json"}
+                  return wrk.format("PATCH", book, headers, body)
+                """#)
     }
 }

@@ -167,9 +167,27 @@ struct ServeSuite: BenchmarkSuite {
     /// thread taking turns over the tokens' users and 32 scenes of its own for each, and switching each scene between
     /// books and authors (a real change each time, as a thread's 8 connections have at most 8 requests in flight).
     static func wrkScript(tokens: [String]) -> String {
-        let list = tokens.map { #""\#($0)""# }.joined(separator: ", ")
+        wrkScript(
+            table: "tokens", tokens, authorization: #""Bearer " .. tokens[1]"#,
+            request: #"""
+                  if mode ~= "intents" then return wrk.format() end
+                  local user = sent % #tokens
+                  local scene = math.floor(sent / #tokens) % 32
+                  local section = math.floor(sent / (32 * #tokens)) % 2 == 0 and "authors" or "books"
+                  sent = sent + 1
+                  local body = '{"intent":"select-sidebar","argument":"' .. section .. '"}'
+                  local headers = {["Authorization"] = "Bearer " .. tokens[user + 1], ["Content-Type"] = "application/json"}
+                  return wrk.format("POST", "/v1/me/scenes/wrk-" .. id .. "-" .. scene .. "/intents", headers, body)
+                """#)
+    }
+
+    /// A wrk script: `values` as the Lua table `table`, each thread's number in `id` (from 1), its requests sent so
+    /// far in `sent`, the first argument after `--` in `mode`, the Lua expression `authorization` on every request,
+    /// and `request` as the body of its `request()`.
+    static func wrkScript(table: String, _ values: [String], authorization: String, request: String) -> String {
+        let list = values.map { #""\#($0)""# }.joined(separator: ", ")
         return #"""
-            local tokens = {\#(list)}
+            local \#(table) = {\#(list)}
             local counter = 1
             function setup(thread)
               thread:set("id", counter)
@@ -177,18 +195,11 @@ struct ServeSuite: BenchmarkSuite {
             end
             function init(args)
               mode = args[1]
-              wrk.headers["Authorization"] = "Bearer " .. tokens[1]
+              wrk.headers["Authorization"] = \#(authorization)
               sent = 0
             end
             function request()
-              if mode ~= "intents" then return wrk.format() end
-              local user = sent % #tokens
-              local scene = math.floor(sent / #tokens) % 32
-              local section = math.floor(sent / (32 * #tokens)) % 2 == 0 and "authors" or "books"
-              sent = sent + 1
-              local body = '{"intent":"select-sidebar","argument":"' .. section .. '"}'
-              local headers = {["Authorization"] = "Bearer " .. tokens[user + 1], ["Content-Type"] = "application/json"}
-              return wrk.format("POST", "/v1/me/scenes/wrk-" .. id .. "-" .. scene .. "/intents", headers, body)
+            \#(request)
             end
             """#
     }
