@@ -36,6 +36,8 @@ public final class Database {
         /// Read-only, so a write transaction on this connection (even `BEGIN IMMEDIATE`) never takes their locks,
         /// and waits for nothing another process does to them.
         public var readOnlyAttachments: [Attachment] = []
+        /// When commits are copied from the WAL into the database file (a writing connection on a file only).
+        public var checkpoints = Checkpoints.automatic
 
         public init() {}
     }
@@ -53,6 +55,19 @@ public final class Database {
         }
     }
 
+    /// When a connection's commits are copied from the WAL back into the database file
+    /// (https://sqlite.org/wal.html#checkpointing).
+    public enum Checkpoints: Sendable, Hashable {
+        /// SQLite's own: the commit that takes the WAL past 1,000 pages copies it back and syncs the file before it
+        /// returns, so that one commit takes milliseconds instead of microseconds.
+        case automatic
+        /// A passive checkpoint on a connection of its own, on a background queue, asked for by each commit that
+        /// leaves at least `pages` pages in the WAL: no commit waits for one. For a connection that lives long and
+        /// writes often (a server's writer); readers and other processes are unaffected. `PRAGMA
+        /// wal_autocheckpoint` on the connection replaces it.
+        case background(pages: Int)
+    }
+
     /// Values of `PRAGMA synchronous`.
     public enum Synchronous: String, Sendable, CaseIterable {
         case off = "OFF"
@@ -67,6 +82,9 @@ public final class Database {
     private var statementCache: [String: Statement] = [:]
     private let busyHandler: BusyHandler
     private var isClosed = false
+    /// The checkpointer a ``Checkpoints/background(pages:)`` connection's commits call on: kept as long as the
+    /// connection, whose WAL hook points at it.
+    private var checkpointer: BackgroundCheckpointer?
     package var savepointDepth = 0
 
     /// Opens (and, unless read-only, creates) the database file at `path`.
@@ -132,6 +150,11 @@ public final class Database {
         }
         if !configuration.readOnly {
             try execute("PRAGMA synchronous = \(configuration.synchronous.rawValue)")
+            if case .background(let pages) = configuration.checkpoints, path != ":memory:", !path.isEmpty {
+                let checkpointer = BackgroundCheckpointer(path: path)
+                checkpointer.hookCommits(of: handle, everyPages: pages)
+                self.checkpointer = checkpointer
+            }
         }
         if let cacheSizeKiB = configuration.cacheSizeKiB {
             try execute("PRAGMA cache_size = -\(cacheSizeKiB)")
@@ -185,6 +208,11 @@ public final class Database {
         let code = sqlite3_close(handle)
         guard code == SQLITE_OK else { throw DatabaseError(code: code, connection: handle, sql: nil) }
         isClosed = true
+    }
+
+    /// Waits until the background checkpoints its commits asked for are done (tests and benchmarks).
+    package func waitForBackgroundCheckpoints() {
+        checkpointer?.waitUntilIdle()
     }
 
     /// The version of the SQLite library, e.g. `"3.40.1"`.

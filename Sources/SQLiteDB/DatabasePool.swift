@@ -90,7 +90,10 @@ public final class DatabasePool: @unchecked Sendable {
             if openReaderCount < maximumReaderCount {
                 openReaderCount += 1
                 do {
-                    let reader = try Database(path: path, configuration: configuration)
+                    // A reader commits nothing, so it has no checkpoints to run.
+                    var readerConfiguration = configuration
+                    readerConfiguration.checkpoints = .automatic
+                    let reader = try Database(path: path, configuration: readerConfiguration)
                     try reader.execute("PRAGMA query_only = ON")
                     return reader
                 } catch {

@@ -44,10 +44,14 @@ package struct SQLiteCatalogStore: CatalogStore {
         configuration: @escaping @Sendable (String) throws -> Database.Configuration
     ) throws {
         try DatabaseSchema.openCatalog(path: path, configuration: try configuration(path), mode: mode).close()
-        catalog = try DatabasePool(path: path, configuration: try configuration(path))
+        var writing = try configuration(path)
+        // A store lives as long as a command or a server: no edit, import or save waits for a checkpoint.
+        writing.checkpoints = .background(pages: 1000)
+        catalog = try DatabasePool(path: path, configuration: writing)
         users = UsersFile(opening: {
             // What a users' connection waits for is the users' file's lock (the catalog's only while it migrates).
-            let waiting = try configuration(DatabaseSchema.userStatePath(forCatalog: path))
+            var waiting = try configuration(DatabaseSchema.userStatePath(forCatalog: path))
+            waiting.checkpoints = .background(pages: 1000)
             return try UsersFile.Opened(DatabaseSchema.openUserStatePool(catalogPath: path, configuration: waiting))
         })
     }
@@ -150,7 +154,7 @@ package struct SQLiteCatalogStore: CatalogStore {
 /// The users' file of a store, opened once, when first needed, and shared by every call from then on.
 ///
 /// Sendable because `opened` is only read or written while `lock` is held, and what it holds is Sendable in use: a
-/// pool, and a navigation store whose own fields are constants (with SQLite's automatic checkpoints it starts no
+/// pool, and a navigation store whose own fields are constants (with `.sqliteAutomatic` checkpoints it starts no
 /// checkpointer) reading and writing through that pool.
 private final class UsersFile: @unchecked Sendable {
     /// The pool of the users' file, with the navigation store and the route validator over it.
@@ -163,8 +167,8 @@ private final class UsersFile: @unchecked Sendable {
             self.pool = pool
             validator = CatalogRouteValidator(pool)
             var configuration = NavigationStore<LibraryRoute>.Configuration()
-            // SQLite checkpoints as it commits (every 1,000 pages of log), so a store that lives as long as a server
-            // needs no thread of its own for them.
+            // The pool's writer asks for a background checkpoint at every 1,000 pages of log (the store's
+            // `DatabasePool`), so the navigation store needs no checkpointer of its own.
             configuration.checkpoints = .sqliteAutomatic
             store = try NavigationStore(database: pool, validator: validator, configuration: configuration)
         }

@@ -34,7 +34,8 @@ public final class NavigationStore<Route: NavigationRoute> {
     /// A save's p99 should stay under 1 ms; SQLite's automatic checkpoint (every 1,000 WAL pages)
     /// runs inside the COMMIT that crosses the threshold and stalls that save for tens of milliseconds.
     public enum CheckpointPolicy: Sendable, Hashable {
-        /// Leave the connection's `wal_autocheckpoint` as it is (SQLite's default: inside a commit).
+        /// Leave checkpoints to the connection: SQLite's default (inside a commit), or the background checkpoints
+        /// a SQLite connection may be opened with.
         case sqliteAutomatic
         /// Turn automatic checkpoints off on this connection and run a passive checkpoint on a background
         /// connection after every `everySaves` saves: no save waits, and the WAL stays bounded.
