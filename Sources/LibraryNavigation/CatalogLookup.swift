@@ -1,5 +1,6 @@
 public import Catalog
 package import Foundation
+package import Navigation
 
 /// What the routes of a scene need to know of the catalog they browse, as one backend answers it: whether an entity
 /// exists, what it is called, whether two are linked, whether a search lists one. `LibraryCatalog` answers on SQLite,
@@ -39,6 +40,17 @@ extension CatalogLookup {
     package func successor(of route: LibraryRoute) throws -> LibraryRoute? {
         guard let entity = route.entity else { return nil }
         return try survivor(of: entity.kind, uuid: entity.uuid).map { LibraryRoute(kind: entity.kind, uuid: $0) }
+    }
+
+    /// Whether `route` names something that exists, or the entity its entity was merged into (and whether that one
+    /// exists).
+    package func standing(of route: LibraryRoute) throws -> RouteStanding<LibraryRoute> {
+        guard let entity = route.entity else { return .exists }
+        if try name(of: entity.kind, uuid: entity.uuid) != nil { return .exists }
+        guard let survivor = try survivor(of: entity.kind, uuid: entity.uuid) else { return .missing }
+        return .merged(
+            into: LibraryRoute(kind: entity.kind, uuid: survivor),
+            survivorExists: try name(of: entity.kind, uuid: survivor) != nil)
     }
 
     /// Whether `origin`'s list or detail shows `route`: a section lists every entity of its kind, a search its

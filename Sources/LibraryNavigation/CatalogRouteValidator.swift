@@ -38,6 +38,11 @@ public struct CatalogRouteValidator: RouteValidator {
     public func successor(of route: LibraryRoute) throws -> LibraryRoute? {
         try ReadingCatalog(database: database).successor(of: route)
     }
+
+    /// Whether `route` exists, or where its entity went, in one read (a restore asks it of every stored route).
+    public func standing(of route: LibraryRoute) throws -> RouteStanding<LibraryRoute> {
+        try database.read { db in try LibraryCatalog(db).standing(of: route) }
+    }
 }
 
 /// The catalog `database` reads, each question in a read of its own (on a pool, a reader's transaction), asked only
@@ -82,5 +87,9 @@ package struct CatalogLookupValidator: RouteValidator {
 
     package func successor(of route: LibraryRoute) throws -> LibraryRoute? {
         try lookup.successor(of: route)
+    }
+
+    package func standing(of route: LibraryRoute) throws -> RouteStanding<LibraryRoute> {
+        try lookup.standing(of: route)
     }
 }

@@ -115,6 +115,29 @@ import Testing
         #expect(opened.repairs.first?.storedValue == LibraryRoute.author(duplicate.uuid).path)
     }
 
+    /// A restore that only follows a merge writes nothing (a lookup on the read path): the saved state keeps naming
+    /// the merged record, each restore shows the survivor and says so, until the scene is saved again.
+    @Test func aRestoreFollowingAMergeWritesNothingAndReportsItUntilTheSceneIsSaved() throws {
+        let catalog = try catalog()
+        let twain = try #require(try catalog.authors.find(named: "Mark Twain").first)
+        let duplicate = try catalog.authors.create(AuthorDraft(name: "Twain, Mark"))
+        let grace = try relaunch(user: "grace")
+        try grace.apply(.selectSidebar(.authors))
+        try grace.apply(.selectContent(.author(duplicate.uuid)))
+        try CatalogEditor(catalog.db, actor: "test").merge(.author, uuid: duplicate.uuid, into: twain.uuid)
+
+        let merged = Repair.Reason.mergedInto(successor: LibraryRoute.author(twain.uuid).path)
+        let first = try relaunch(user: "grace")
+        let second = try relaunch(user: "grace")
+        for restored in [first, second] {
+            #expect(restored.state.content == .author(twain.uuid))
+            #expect(restored.restoreReport.repairs.map(\.reason) == [merged])
+        }
+        #expect(second.revision == first.revision)
+        try second.apply(.selectSidebar(.books))
+        #expect(try relaunch(user: "grace").restoreReport.isEmpty)
+    }
+
     @Test func sessionsBelongToTheirUser() throws {
         let ada = try relaunch(user: "ada")
         try ada.apply(.selectSidebar(.bands))

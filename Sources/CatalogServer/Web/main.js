@@ -232,8 +232,17 @@ function clearSearch() {
   scene?.intent("select-sidebar", sectionBeforeSearch);
 }
 
+/**
+ * The repairs the status last told of: a restore follows a merge (and reports it) until the scene is saved again, so
+ * a scene loaded again (after an edit, or a change of the catalog) tells of the same repairs only once.
+ */
+let toldRepairs = "[]";
+
 /** Tells the user about a new state: a refused choice in the alert region, the rest as a status. */
 function announce(state, how) {
+  const repairs = JSON.stringify(state.repairs);
+  const told = repairs === toldRepairs;
+  toldRepairs = repairs;
   if (how === "refused") {
     alertUser("This scene was changed in another window or device first: it shows that state now, and your choice was not applied.");
   } else if (how === "intent" || how === "history") {
@@ -243,7 +252,7 @@ function announce(state, how) {
   if (how === "remote") {
     say("Updated from another window or device.");
   } else if (state.repairs.length) {
-    say(state.repairs.map((repair) => describeRepair(repair, titlesOf(state))).join("; "));
+    if (!told) say(state.repairs.map((repair) => describeRepair(repair, titlesOf(state))).join("; "));
   } else if (how !== "load") {
     say("");
   }

@@ -51,6 +51,25 @@ public protocol RouteValidator<Route> {
     /// - Returns: the route of the entity it was merged into, or `nil`.
     /// - Throws: when the check itself fails.
     func successor(of route: Route) throws -> Route?
+
+    /// Whether `route` still names something and, when it does not, whether its entity was merged into one that
+    /// does: ``exists(_:)``, then ``successor(of:)`` and the successor's ``exists(_:)``, as one question, which a
+    /// validator over a database answers in one read. The default asks them in turn.
+    ///
+    /// - Parameter route: a route read back from storage.
+    /// - Returns: where the route leads now.
+    /// - Throws: when the check itself fails.
+    func standing(of route: Route) throws -> RouteStanding<Route>
+}
+
+/// Where a stored route leads now (``RouteValidator/standing(of:)``).
+public enum RouteStanding<Route: NavigationRoute>: Hashable, Sendable {
+    /// Its entity (or section) exists.
+    case exists
+    /// Its entity no longer exists, and was merged into `into`'s, which exists unless `survivorExists` says not.
+    case merged(into: Route, survivorExists: Bool)
+    /// Its entity no longer exists.
+    case missing
 }
 
 extension RouteValidator {
@@ -67,6 +86,16 @@ extension RouteValidator {
     /// - Parameter route: a route whose entity does not exist.
     /// - Returns: `nil`.
     public func successor(of route: Route) throws -> Route? { nil }
+
+    /// ``exists(_:)``, then ``successor(of:)`` and the successor's ``exists(_:)``, asked in turn.
+    ///
+    /// - Parameter route: a route read back from storage.
+    /// - Returns: where the route leads now.
+    public func standing(of route: Route) throws -> RouteStanding<Route> {
+        if try exists(route) { return .exists }
+        guard let successor = try successor(of: route) else { return .missing }
+        return .merged(into: successor, survivorExists: try exists(successor))
+    }
 }
 
 /// A ``RouteValidator`` made of a closure.

@@ -143,17 +143,28 @@ struct StateRepairer<Route: NavigationRoute> {
             case .invalid:
                 reason = .undecodable
             case .value(let stored):
+                guard allowed(stored) else {
+                    reason = .notAllowed
+                    break
+                }
                 var route = stored
-                if allowed(route), !exists(route), let successor = successor(of: route) {
+                var exists = true
+                switch standing(of: stored) {
+                case .exists:
+                    break
+                case .missing:
+                    exists = false
+                case .merged(let successor, let survivorExists):
                     repairs.append(
                         Repair(
                             element: position, storedValue: route.path, reason: .mergedInto(successor: successor.path),
                             removed: []))
                     route = successor
+                    exists = survivorExists
                 }
                 if !allowed(route) {
                     reason = .notAllowed
-                } else if !exists(route) {
+                } else if !exists {
                     reason = .notFound
                 } else if let origin, !isLinked(route, from: origin) {
                     reason = .notLinked(from: origin.path)
@@ -167,20 +178,15 @@ struct StateRepairer<Route: NavigationRoute> {
             return nil
         }
 
-        private mutating func exists(_ route: Route) -> Bool {
-            let validator = validator
-            return ask { try validator.exists(route) }
-        }
-
-        /// The route `route` was merged into, when the validator knows one (asked only of a missing route).
-        private mutating func successor(of route: Route) -> Route? {
-            let validator = validator
-            guard validatorFailure == nil else { return nil }
+        /// Whether `route` exists, or where it went; once the validator has failed, it exists (routes kept
+        /// unchecked).
+        private mutating func standing(of route: Route) -> RouteStanding<Route> {
+            guard validatorFailure == nil else { return .exists }
             do {
-                return try validator.successor(of: route)
+                return try validator.standing(of: route)
             } catch {
                 validatorFailure = "\(error)"
-                return nil
+                return .exists
             }
         }
 

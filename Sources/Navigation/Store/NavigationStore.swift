@@ -120,7 +120,8 @@ public final class NavigationStore<Route: NavigationRoute> {
     ///
     /// A scene without saved state starts from the user's most recently used scene; bad stored state starts
     /// clean. Either way the result says so, and a launch is never blocked. A repaired state is written back,
-    /// so the same repair is reported once.
+    /// so the same repair is reported once; a route whose entry was merged into another only shows the survivor,
+    /// and says so at each restore until the scene is saved again (a lookup, not a write).
     ///
     /// - Parameters:
     ///   - scene: the scene identifier.
@@ -132,7 +133,10 @@ public final class NavigationStore<Route: NavigationRoute> {
         if let row = saved {
             let (state, report) = repairer.restore(row.state, format: row.format)
             var revision = row.revision(own: true)
-            if !report.isEmpty || report.migratedFromFormat != nil {
+            // A route sent on to the entry its own was merged into loses nothing and costs one lookup more: it is
+            // followed (and reported) at every restore until the scene is saved again, with no write on the
+            // read path. Any other repair is written back, so that it is reported once.
+            if report.repairs.contains(where: { $0.mergedInto == nil }) || report.migratedFromFormat != nil {
                 let text = StateFormat.encode(state)
                 if writeBack(text, over: row, user: user) {
                     revision = row.revision(own: true, writtenBack: text)
