@@ -18,6 +18,9 @@ package protocol CatalogLookup {
 
     /// The entity the one with `uuid` was merged into (following later merges), or `nil` when it was not merged.
     func survivor(of kind: EntityKind, uuid: UUID) throws -> UUID?
+
+    /// What the entity with `uuid` was called when it was merged away, or `nil` when no merge of it is recorded.
+    func formerName(of kind: EntityKind, uuid: UUID) throws -> String?
 }
 
 extension CatalogLookup {
@@ -40,6 +43,17 @@ extension CatalogLookup {
     package func successor(of route: LibraryRoute) throws -> LibraryRoute? {
         guard let entity = route.entity else { return nil }
         return try survivor(of: entity.kind, uuid: entity.uuid).map { LibraryRoute(kind: entity.kind, uuid: $0) }
+    }
+
+    /// A repair in words, e.g. "content selection Twain, Mark was merged into Mark Twain [author/… → author/…]" for a
+    /// route sent on to the entry its own was merged into (by the names the entries had), else as the repair says.
+    package func sentence(for repair: Repair) throws -> String {
+        guard let survivor = repair.mergedInto.flatMap(LibraryRoute.init(path:)),
+            let merged = repair.storedValue.flatMap(LibraryRoute.init(path:)), let entity = merged.entity
+        else { return "\(repair)" }
+        let name = try formerName(of: entity.kind, uuid: entity.uuid) ?? merged.path
+        return
+            "\(repair.element) \(name) was merged into \(try title(of: survivor)) [\(merged.path) → \(survivor.path)]"
     }
 
     /// Whether `route` names something that exists, or the entity its entity was merged into (and whether that one
@@ -66,6 +80,10 @@ extension CatalogLookup {
 }
 
 extension LibraryCatalog: CatalogLookup {
+    package func formerName(of kind: EntityKind, uuid: UUID) throws -> String? {
+        try EntityMerges.formerName(of: kind, uuid: uuid, on: db)
+    }
+
     package func name(of kind: EntityKind, uuid: UUID) throws -> String? {
         try summary(of: kind, uuid: uuid)?.name
     }

@@ -65,6 +65,10 @@ private struct ReadingCatalog: CatalogLookup {
     func survivor(of kind: EntityKind, uuid: UUID) throws -> UUID? {
         try database.read { db in try LibraryCatalog(db).survivor(of: kind, uuid: uuid) }
     }
+
+    func formerName(of kind: EntityKind, uuid: UUID) throws -> String? {
+        try database.read { db in try LibraryCatalog(db).formerName(of: kind, uuid: uuid) }
+    }
 }
 
 /// A ``RouteValidator`` over any backend's ``CatalogLookup``: the checks of ``CatalogRouteValidator`` on a catalog

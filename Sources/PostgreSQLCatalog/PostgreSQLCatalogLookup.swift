@@ -28,6 +28,11 @@ package struct PostgreSQLCatalogLookup: CatalogLookup {
         try EntityMerges.survivor(of: kind, uuid: uuid, on: connection)
     }
 
+    /// The name the entry had when it was merged away, from its merge's history record, as SQLite's catalog answers.
+    package func formerName(of kind: EntityKind, uuid: UUID) throws -> String? {
+        try EntityMerges.formerName(of: kind, uuid: uuid, on: connection)
+    }
+
     package func contains(_ link: EntityLink) throws -> Bool {
         let query =
             switch link {

@@ -19,4 +19,8 @@ extension PostgreSQLCatalogReader: CatalogLookup {
     package func survivor(of kind: EntityKind, uuid: UUID) throws -> UUID? {
         try PostgreSQLCatalogLookup(connection).survivor(of: kind, uuid: uuid)
     }
+
+    package func formerName(of kind: EntityKind, uuid: UUID) throws -> String? {
+        try PostgreSQLCatalogLookup(connection).formerName(of: kind, uuid: uuid)
+    }
 }

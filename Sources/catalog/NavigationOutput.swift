@@ -30,7 +30,7 @@ enum NavigationOutput {
             text += "path     \(crumbs.joined(separator: " › "))\n"
         }
         for repair in repairs.repairs {
-            text += "repaired: \(repair)\n"
+            text += "repaired: \(try catalog.sentence(for: repair))\n"
         }
         return text
     }

@@ -62,8 +62,17 @@ import Testing
         #expect(acrossKinds.status == 1)
         #expect(acrossKinds.standardError.contains("cannot be merged into a book"))
 
+        #expect(try cli.run("nav", "select-sidebar", "authors", "--user", "grace").status == 0)
+        #expect(try cli.run("nav", "select-content", "author/\(duplicate)", "--user", "grace").status == 0)
         let merged = try cli.run("merge", "author", duplicate, "--into", twain, "--by", "ada")
         #expect(merged.status == 0)
+        // Grace's saved view follows the merge, and the repair line says so by the names the entries had.
+        let restored = try cli.run("nav", "show", "--user", "grace").standardOutput
+        #expect(restored.contains("content  Mark Twain  [author/\(twain)]"), "\(restored)")
+        #expect(
+            restored.contains(
+                "repaired: content selection Twain, Mark was merged into Mark Twain [author/\(duplicate) → author/\(twain)]"
+            ), "\(restored)")
         #expect(merged.standardOutput.hasPrefix("merged author \(duplicate) into author \(twain)"))
         let credits = try cli.run("show", "book", book).standardOutput
         #expect(credits.contains("Mark Twain (author)  \(twain)"))

@@ -396,8 +396,15 @@ import Testing
         let refused = try run(["delete", "author", duplicate])
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("merge the author into another"), "\(refused.standardError)")
+        #expect(try run(["nav", "select-sidebar", "authors", "--user", "grace"]).status == 0)
+        #expect(try run(["nav", "select-content", "author/\(duplicate)", "--user", "grace"]).status == 0)
         let merged = try run(["merge", "author", duplicate, "--into", twain, "--by", "ada"])
         #expect(merged.status == 0, "\(merged.standardError)")
+        let restored = try run(["nav", "show", "--user", "grace"]).standardOutput
+        #expect(
+            restored.contains(
+                "repaired: content selection Twain, Mark was merged into Mark Twain [author/\(duplicate) → author/\(twain)]"
+            ), "\(restored)")
         #expect(merged.standardOutput.hasPrefix("merged author \(duplicate) into author \(twain)"))
         #expect(try run(["show", "book", book]).standardOutput.contains("Mark Twain (author)  \(twain)"))
         let shown = try run(["show", "author", duplicate])

@@ -24,4 +24,25 @@ package enum EntityMerges {
         }
         return survivor
     }
+
+    /// What the entry of `kind` with `uuid` was called (a book's title, another entry's name) when it was merged away,
+    /// from its merge's history record; `nil` when no merge of it is recorded.
+    ///
+    /// - Throws: the driver's error when the query fails, `DecodingError` for a record that does not decode.
+    package static func formerName(of kind: EntityKind, uuid: UUID, on connection: some SQLConnection) throws -> String?
+    {
+        let uuid = uuid.uuidString.lowercased()
+        guard
+            let before = try connection.fetch(
+                """
+                SELECT before FROM edit_history WHERE entity_kind = ? AND merged_uuid = ? AND action = 'merge'
+                ORDER BY id DESC LIMIT 1
+                """, with: [.text(kind.rawValue), .text(uuid)], { try $0.requiredString(at: 0) }
+            ).first
+        else { return nil }
+        let states = try JSONDecoder().decode([EntityState].self, from: Data(before.utf8))
+        guard case .text(let name) = states.first(where: { $0.uuid == uuid })?.entity?[kind == .book ? "title" : "name"]
+        else { return nil }
+        return name
+    }
 }

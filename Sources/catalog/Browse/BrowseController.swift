@@ -12,6 +12,8 @@ import TerminalKit
 final class BrowseController {
     let session: NavigationSession<LibraryRoute>
     private let columns: BrowserColumns
+    /// Where the notices find the names of merged entries.
+    private let catalog: any BrowsableCatalog
     private(set) var sidebar: ColumnList
     private(set) var content: ColumnList?
     private(set) var detail: RouteDetail?
@@ -30,11 +32,12 @@ final class BrowseController {
     /// restore becomes the notice.
     init(catalog: any BrowsableCatalog, named databaseName: String, session: NavigationSession<LibraryRoute>) throws {
         self.session = session
+        self.catalog = catalog
         columns = BrowserColumns(catalog: catalog, named: databaseName, session: session)
         sidebar = columns.sidebar()
         focus = session.state.compactColumn
         if !session.restoreReport.isEmpty {
-            notice = Self.describe(session.restoreReport, opening: "Restored with repairs")
+            notice = describe(session.restoreReport, opening: "Restored with repairs")
         }
         try refresh()
     }
@@ -115,7 +118,7 @@ final class BrowseController {
         switch resolution {
         case .intent(let intent, let next):
             let repairs = try session.apply(intent)
-            if !repairs.isEmpty { notice = Self.describe(repairs, opening: "History entry repaired") }
+            if !repairs.isEmpty { notice = describe(repairs, opening: "History entry repaired") }
             focus = next ?? session.state.compactColumn
         case .focus(let column):
             focus = column
@@ -184,7 +187,7 @@ final class BrowseController {
             notice =
                 repairs.isEmpty
                 ? "Opened session “\(names[index])”; [ goes back."
-                : Self.describe(repairs, opening: "Opened session “\(names[index])” with repairs")
+                : describe(repairs, opening: "Opened session “\(names[index])” with repairs")
             focus = session.state.compactColumn
         default: break
         }
@@ -198,7 +201,7 @@ final class BrowseController {
         guard let report = try session.followSavedScene() else { return false }
         notice =
             report.isEmpty
-            ? "Changed in another program: showing it." : Self.describe(report, opening: "Changed in another program")
+            ? "Changed in another program: showing it." : describe(report, opening: "Changed in another program")
         focus = session.state.compactColumn
         try refresh()
         return true
@@ -231,8 +234,10 @@ final class BrowseController {
 
     // MARK: Messages
 
-    private static func describe(_ report: RepairReport, opening: String) -> String {
-        let first = report.repairs.first.map { " \($0)" } ?? ""
+    private func describe(_ report: RepairReport, opening: String) -> String {
+        // A notice is a courtesy: a name that cannot be read leaves the repair's own words.
+        let first =
+            report.repairs.first.map { repair in " " + ((try? catalog.sentence(for: repair)) ?? "\(repair)") } ?? ""
         let more = report.repairs.count > 1 ? " (and \(report.repairs.count - 1) more)" : ""
         return "\(opening):\(first)\(more)"
     }
