@@ -63,6 +63,10 @@ extension APIProblem {
                 status: .conflict, code: .changedSince,
                 detail: "\(error); GET \(CatalogAPI.path(of: kind, uuid: uuid))/history shows what changed it: "
                     + "undo that first, or edit the entry back by hand")
+        case .unknownConflict:
+            self.init(status: .notFound, code: .notFound, detail: "\(error)")
+        case .conflictResolved:
+            self.init(status: .conflict, code: .editRefused, detail: "\(error)")
         }
     }
 

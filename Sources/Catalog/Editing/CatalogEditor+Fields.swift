@@ -3,14 +3,14 @@ import SQLInterface
 import SQLiteDB
 
 extension CatalogEditor {
-    /// Writes the patched fields to the entry `id` (a new entry when `id` is `nil`), checked as an import checks
-    /// them (the repositories' rules); returns the entry's row id.
+    /// Writes the patched fields to the entry `id` (a new entry when `id` is `nil`, with the uuid `uuid`, else a new
+    /// one), checked as an import checks them (the repositories' rules); returns the entry's row id.
     @discardableResult
-    func writeFields(_ kind: EntityKind, id: Int64?, _ patch: FieldPatch) throws -> Int64 {
+    func writeFields(_ kind: EntityKind, id: Int64?, _ patch: FieldPatch, uuid: UUID? = nil) throws -> Int64 {
         switch kind {
         case .book:
             let draft = try bookDraft(try id.flatMap { try find(Book.self, id: $0) }, patch)
-            return try save(kind, id: id, try BookValues(draft).arguments)
+            return try save(kind, id: id, try BookValues(draft).arguments, uuid: uuid)
         case .author:
             let current = try id.flatMap { try find(Author.self, id: $0) }
             let draft = AuthorDraft(
@@ -19,7 +19,7 @@ extension CatalogEditor {
                     "sortName", current: current?.sortName, nameKey: "name", currentName: current?.name,
                     derive: SortName.forPerson),
                 disambiguation: patch.text("disambiguation", current?.disambiguation))
-            return try save(kind, id: id, try AuthorValues(draft).arguments)
+            return try save(kind, id: id, try AuthorValues(draft).arguments, uuid: uuid)
         case .genre:
             let current = try id.flatMap { try find(Genre.self, id: $0) }
             var parentID = current?.parentID
@@ -27,10 +27,10 @@ extension CatalogEditor {
                 parentID = try patch.text("parent", nil).map { try resolve(.genre, $0, creating: false) }
             }
             let draft = GenreDraft(name: try patch.required("name", current?.name ?? ""), parentID: parentID)
-            return try save(kind, id: id, try genreValues(draft, of: id))
+            return try save(kind, id: id, try genreValues(draft, of: id), uuid: uuid)
         case .band:
             let draft = try bandDraft(try id.flatMap { try find(Band.self, id: $0) }, patch)
-            return try save(kind, id: id, try BandValues(draft).arguments)
+            return try save(kind, id: id, try BandValues(draft).arguments, uuid: uuid)
         }
     }
 
@@ -39,17 +39,19 @@ extension CatalogEditor {
         try fetchOne(Entity.kind.table.selectByID, [.integer(id)]) { try Entity(columns: $0) }
     }
 
-    /// Inserts a row of `kind` from a draft's checked values (a new uuid first), or sets them and `updated_at` on
-    /// row `id`; returns the row id.
+    /// Inserts a row of `kind` from a draft's checked values (`uuid`, or a new one, first), or sets them and
+    /// `updated_at` on row `id`; returns the row id.
     ///
     /// - Throws: ``CatalogError/missingRow(_:id:)`` when there is no row `id`; the driver's error when a unique
     ///   value is taken.
-    private func save(_ kind: EntityKind, id: Int64?, _ arguments: StatementArguments) throws -> Int64 {
+    private func save(
+        _ kind: EntityKind, id: Int64?, _ arguments: StatementArguments, uuid: UUID? = nil
+    ) throws -> Int64 {
         let table = kind.table
         let values = arguments.map { $0?.databaseValue ?? .null }
         guard let id else {
             return try connection.insertReturningID(
-                "\(table.insertReturningNothing) RETURNING id", with: [.text(UUID().lowercased)] + values)
+                "\(table.insertReturningNothing) RETURNING id", with: [.text((uuid ?? UUID()).lowercased)] + values)
         }
         let assignments = table.draftColumns.map { "\($0.name) = ?" } + ["updated_at = \(now)"]
         let updated = try fetchOne(

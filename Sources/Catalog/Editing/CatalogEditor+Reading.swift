@@ -35,7 +35,7 @@ extension CatalogEditor {
     ///   - edit: the update tried.
     public func refusal(ofUpdating kind: EntityKind, uuid: UUID, _ edit: EntityEdit) -> (any Error)? {
         do {
-            _ = try transaction {
+            try transaction {
                 try update(kind, uuid: uuid, edit)
                 throw TrialRollback()
             }

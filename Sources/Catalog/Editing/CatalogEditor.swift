@@ -28,8 +28,8 @@ public struct CatalogEditor {
     /// The connection the editor reads and writes through, SQLite's or PostgreSQL's: the statements are written
     /// once, with `?` parameters, and the few real differences are chosen by the connection's dialect.
     let connection: any SQLConnection
-    /// Runs an edit in one transaction of `connection` (a savepoint inside an open one).
-    let transaction: (() throws -> EditResult) throws -> EditResult
+    /// Runs its body in one transaction of `connection` (a savepoint inside an open one): see ``transaction(_:)``.
+    private let runInTransaction: (() throws -> Void) throws -> Void
     /// Who edits: a user's or a token's name, recorded in the history.
     public let actor: String
 
@@ -48,12 +48,23 @@ public struct CatalogEditor {
     ///     one), committed when it returns, rolled back when it throws.
     package init(
         _ connection: some SQLConnection, actor: String,
-        transaction: @escaping (() throws -> EditResult) throws -> EditResult
+        transaction: @escaping (() throws -> Void) throws -> Void
     ) {
         self.connection = connection
         self.actor = actor
-        self.transaction = transaction
+        self.runInTransaction = transaction
     }
+
+    /// Runs `body` in one transaction of the editor's connection that writes (a savepoint inside an open one),
+    /// committed when it returns, rolled back when it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        var outcome: Result<T, any Error> = .failure(BodyNotRun())
+        try runInTransaction { outcome = .success(try body()) }
+        return try outcome.get()
+    }
+
+    /// What ``transaction(_:)`` reports should the transaction return without running its body.
+    private struct BodyNotRun: Error {}
 
     /// The entry's revision: the sequence of its newest change (0 when the change log holds none).
     public func revision(of kind: EntityKind, uuid: UUID) throws -> Int64 {
@@ -77,12 +88,16 @@ public struct CatalogEditor {
     ///
     /// - Throws: ``CatalogError/invalidValue(field:value:reason:)`` for a value an import would refuse too;
     ///   ``EditError``; `DatabaseError` when a unique value is taken.
+    /// - Parameters:
+    ///   - kind: the entry's kind.
+    ///   - edit: its fields and lists.
+    ///   - uuid: its uuid (one a client gave it offline), or `nil` for a new one.
     @discardableResult
-    public func create(_ kind: EntityKind, _ edit: EntityEdit) throws -> EditResult {
+    public func create(_ kind: EntityKind, _ edit: EntityEdit, uuid: UUID? = nil) throws -> EditResult {
         try recording(.create, kind, merged: nil, candidates: []) {
-            let id = try writeFields(kind, id: nil, FieldPatch(kind: kind, fields: edit.fields))
+            let id = try writeFields(kind, id: nil, FieldPatch(kind: kind, fields: edit.fields), uuid: uuid)
             try apply(edit.links, to: kind, id: id)
-            return try uuid(of: kind, id: id)
+            return try self.uuid(of: kind, id: id)
         }
     }
 

@@ -26,6 +26,10 @@ public enum EditError: Error, Sendable, Hashable, CustomStringConvertible {
     case nothingToUndo(EntityKind, uuid: UUID)
     /// The last edit of the entry cannot be undone: `name` has changed since.
     case changedSince(EntityKind, uuid: UUID, name: String)
+    /// No conflict has the id.
+    case unknownConflict(id: Int64)
+    /// The conflict was settled already (`how`: mine or theirs).
+    case conflictResolved(id: Int64, how: String)
 
     /// The refusal as a sentence for a user, saying what to do.
     public var description: String {
@@ -57,6 +61,10 @@ public enum EditError: Error, Sendable, Hashable, CustomStringConvertible {
             "nothing to undo for the \(kind.rawValue) \(Self.text(uuid))"
         case .changedSince(let kind, let uuid, let name):
             "the last edit of the \(kind.rawValue) \(Self.text(uuid)) cannot be undone: \(name) has changed since"
+        case .unknownConflict(let id):
+            "no conflict has the id \(id); list them with `catalog conflicts`"
+        case .conflictResolved(let id, let how):
+            "conflict \(id) was settled already (\(how) taken); edit the entry to change it again"
         }
     }
 

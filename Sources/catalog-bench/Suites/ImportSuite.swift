@@ -69,7 +69,8 @@ struct ImportSuite: BenchmarkSuite {
             ("sqlite3 .import (flat)", { ["/usr/bin/env", "sqlite3", $0, ".import --csv \(csv) flat"] }, false),
         ]
         let measurements = try measure(
-            label: label, rows: rows, implementations, in: directory, timer: timer, log: log)
+            label: label, rows: rows, implementations, repeating: "catalog import", in: directory, timer: timer,
+            log: log)
         let catalogTime = measurements[0].median
         log(
             String(
@@ -136,13 +137,16 @@ struct ImportSuite: BenchmarkSuite {
     typealias Implementation = (impl: String, command: (String) -> [String], schema: Bool)
 
     /// Runs each implementation as a child process min(`--runs`, 3) times, each into a new database in `directory`,
-    /// logging its time, peak RSS and (for the schema's writers) the rows it wrote beside the first one's.
+    /// logging its time, peak RSS and (for the schema's writers) the rows it wrote beside the first one's. The
+    /// implementation named `repeating` runs a second time on each database it wrote, measured last as "… again
+    /// (nothing changes)": a re-import of the same file.
     func measure(
-        label: String, rows: Int, _ implementations: [Implementation], in directory: URL, timer: Timer,
-        log: (String) -> Void
+        label: String, rows: Int, _ implementations: [Implementation], repeating: String? = nil, in directory: URL,
+        timer: Timer, log: (String) -> Void
     ) throws -> [Measurement] {
         var measurements: [Measurement] = []
         var firstCounts: CatalogRowCounts?
+        var again: [ChildRun.Result] = []
         for implementation in implementations {
             var samples: [Double] = []
             var peak = 0.0
@@ -168,16 +172,40 @@ struct ImportSuite: BenchmarkSuite {
                     firstCounts = firstCounts ?? counts
                     log("import: \(implementation.impl) wrote \(counts)\(comparison)")
                 }
+                if implementation.impl == repeating {
+                    let result = try ChildRun.measure(implementation.command(database))
+                    guard result.status == 0 else {
+                        throw BenchmarkError("\(implementation.impl) again exited with status \(result.status)")
+                    }
+                    again.append(result)
+                    log(
+                        String(
+                            format: "import: %@ again (nothing changes): %.2f s (CPU %.2f s), peak RSS %.1f MB",
+                            implementation.impl, result.seconds, result.cpuSeconds, result.peakRSSMegabytes))
+                }
                 removeDatabase(at: database)
             }
-            var measurement = Measurement(suite: name, case: label, impl: implementation.impl, samples: samples)
-            measurement.notes = [
-                "rows": Double(rows), "rows_per_s": Double(rows) / measurement.median, "peak_rss_mb": peak,
-                "cpu_s": cpu.sorted()[cpu.count / 2],
-            ]
-            measurements.append(measurement)
+            measurements.append(
+                measurement(label, implementation.impl, rows: rows, samples: samples, cpu: cpu, peak: peak))
+        }
+        if let repeating, !again.isEmpty {
+            measurements.append(
+                measurement(
+                    label, "\(repeating) again (nothing changes)", rows: rows, samples: again.map(\.seconds),
+                    cpu: again.map(\.cpuSeconds), peak: again.map(\.peakRSSMegabytes).max() ?? 0))
         }
         return measurements
+    }
+
+    private func measurement(
+        _ label: String, _ impl: String, rows: Int, samples: [Double], cpu: [Double], peak: Double
+    ) -> Measurement {
+        var measurement = Measurement(suite: name, case: label, impl: impl, samples: samples)
+        measurement.notes = [
+            "rows": Double(rows), "rows_per_s": Double(rows) / measurement.median, "peak_rss_mb": peak,
+            "cpu_s": cpu.sorted()[cpu.count / 2],
+        ]
+        return measurement
     }
 }
 
