@@ -53,6 +53,7 @@ package struct CatalogService: Sendable {
         sync.register(reading: scoped(.read))
         CatalogEndpoints(storage: storage, version: version).register(open: routes.root, reading: scoped(.read))
         EditEndpoints(storage: storage).register(reading: scoped(.read), editing: scoped(.edit))
+        UploadEndpoints(storage: storage).register(reading: scoped(.read), editing: scoped(.edit))
         SceneEndpoints(storage: storage, watcher: commits.navigation, longPolls: quota).register(
             reading: scoped(.read), navigating: scoped(.nav))
         NavigationEndpoint.register(reading: scoped(.read))

@@ -39,7 +39,7 @@ struct EditEndpoints: Sendable {
     private func create(_ kind: EntityKind, _ context: CallerContext) throws -> HTTPResponse {
         _ = try context.query(allowing: [])
         let body = try EditBody(context.request, kind: kind)
-        let result = try storage.editing(as: actor(context)) { try $0.create(kind, body.creation) }
+        let result = try storage.editing(as: Self.actor(context)) { try $0.create(kind, body.creation) }
         return try EntityAnswer.response(kind, result.uuid, from: storage, status: .created)
     }
 
@@ -60,7 +60,7 @@ struct EditEndpoints: Sendable {
         // above, so that edit stays checked against the revision they were read at.
         let expected = ifMatch.isAny && body.lists.isEmpty ? nil : revision
         return try refusingStale(kind, uuid) {
-            _ = try storage.editing(as: actor(context)) {
+            _ = try storage.editing(as: Self.actor(context)) {
                 try $0.update(kind, uuid: uuid, edit, ifRevision: expected)
             }
             return try EntityAnswer.response(kind, uuid, from: storage)
@@ -75,7 +75,7 @@ struct EditEndpoints: Sendable {
         let (_, revision) = try current(kind, uuid)
         if let stale = try refusal(kind, uuid, revision, ifMatch) { return stale }
         return try refusingStale(kind, uuid) {
-            _ = try storage.editing(as: actor(context)) {
+            _ = try storage.editing(as: Self.actor(context)) {
                 try $0.delete(kind, uuid: uuid, ifRevision: ifMatch.isAny ? nil : revision)
             }
             return HTTPResponse(status: .noContent)
@@ -96,7 +96,7 @@ struct EditEndpoints: Sendable {
             revision = current
         }
         return try refusingStale(kind, uuid) {
-            _ = try storage.editing(as: actor(context)) {
+            _ = try storage.editing(as: Self.actor(context)) {
                 try $0.merge(kind, uuid: uuid, into: survivor, keeping: kept, ifRevision: revision)
             }
             return try EntityAnswer.response(kind, survivor, from: storage)
@@ -112,7 +112,7 @@ struct EditEndpoints: Sendable {
         _ = try context.query(allowing: [])
         let uuid = try EntityAnswer.uuid(kind, context)
         do {
-            _ = try storage.editing(as: actor(context)) { try $0.undo(kind, uuid: uuid) }
+            _ = try storage.editing(as: Self.actor(context)) { try $0.undo(kind, uuid: uuid) }
         } catch EditError.nothingToUndo {
             // An entry never recorded and not there is none; one there with nothing to undo is refused with why.
             guard try exists(kind, uuid) else { throw CatalogError.notFound(kind, uuid: uuid) }
@@ -141,7 +141,8 @@ struct EditEndpoints: Sendable {
     }
 
     /// Who the history says made the edit: the token's user, and the token.
-    private func actor(_ context: CallerContext) -> String {
+    /// Who an edit is recorded as made by: the token's user, and the token.
+    static func actor(_ context: CallerContext) -> String {
         "\(context.caller.user.name) (token \(context.caller.tokenID))"
     }
 
