@@ -50,7 +50,7 @@ final class Transfer {
     ///   ``RemoteError/rateLimited(url:retryAfter:detail:)`` for 429, ``RemoteError/problem(url:status:code:detail:)``
     ///   for another error status; what `onResponse` or `sink` threw.
     static func run(
-        _ url: URL, headers: [String: String], idleTimeout: TimeInterval,
+        _ url: URL, headers: [String: String], body: Data? = nil, idleTimeout: TimeInterval,
         onResponse: @escaping (RemoteResponse) throws -> Void = { _ in },
         sink: @escaping (Data) throws -> Void
     ) throws -> RemoteResponse {
@@ -61,16 +61,17 @@ final class Transfer {
         }
         defer { ccurl_easy_cleanup(handle) }
         let transfer = Transfer(handle: handle, idleTimeout: idleTimeout, onResponse: onResponse, sink: sink)
-        return try transfer.perform(location, headers: headers)
+        return try transfer.perform(location, headers: headers, body: body)
     }
 
-    private func perform(_ url: String, headers: [String: String]) throws -> RemoteResponse {
+    private func perform(_ url: String, headers: [String: String], body: Data?) throws -> RemoteResponse {
         var fieldLines: UnsafeMutablePointer<curl_slist>?
         defer { ccurl_slist_free_all(fieldLines) }
         for (name, value) in headers { fieldLines = ccurl_slist_append(fieldLines, "\(name): \(value)") }
         var errorText = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE))
         let code = errorText.withUnsafeMutableBufferPointer { errorText in
-            let refused = configure(url, fieldLines: fieldLines, errorText: errorText.baseAddress)
+            let refused =
+                configure(url, fieldLines: fieldLines, errorText: errorText.baseAddress) ?? body.flatMap(post)
             return refused ?? ccurl_easy_perform(handle)
         }
         if let failure { throw failure }
@@ -116,6 +117,17 @@ final class Transfer {
         _ = ccurl_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         _ = ccurl_easy_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         return settings.first { $0 != CURLE_OK }
+    }
+
+    /// Makes the request a POST of `body` (copied by libcurl); returns libcurl's code when it refused, else `nil`.
+    private func post(_ body: Data) -> CURLcode? {
+        let size = ccurl_easy_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count)
+        guard size == CURLE_OK else { return size }
+        let copied = body.withUnsafeBytes { bytes in
+            ccurl_easy_setopt_pointer(
+                handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+        }
+        return copied == CURLE_OK ? nil : copied
     }
 
     private func outcome(for url: String) throws -> RemoteResponse {

@@ -58,6 +58,7 @@ extension ChangeFeed {
             VALUES (1, ?, ?, ?, ?, ?)
             """,
             [serverUUID, serverPath, sequence, sequence, sequence])
+        try UploadQueue.installTriggers(in: copy)
         return SnapshotInfo(path: path, sequence: sequence, serverUUID: serverUUID, databaseUUID: databaseUUID)
     }
 }

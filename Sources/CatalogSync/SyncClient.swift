@@ -55,13 +55,18 @@ public struct SyncClient {
     public func sync(from source: some ChangeSource, batchSize: Int = defaultBatchSize, maxBatches: Int? = nil) throws
         -> SyncReport
     {
-        let (start, local) = try database.read { db in (try requireState(in: db), try ChangeFeed.highWater(of: db)) }
+        let start = try database.write { db in
+            let state = try requireState(in: db)
+            // Made again at every sync, so a copy made by an older version records every field this one knows.
+            try UploadQueue.installTriggers(in: db)
+            return state
+        }
         let server = try source.databaseUUID()
         guard server == start.serverUUID else {
             throw SyncError.wrongServer(expected: start.serverUUID, found: server)
         }
         // Checked here too, not only per batch, so local writes are refused even when the server has nothing new.
-        guard local == start.localSequence else { throw SyncError.localChanges(count: local - start.localSequence) }
+        try database.read { db in try requireNothingLocal(state: start, in: db) }
         // Batches write all over the indexes: with SQLite's default 2 MiB cache they spill and re-read pages (the
         // sync benchmark took 9.5 s instead of 7.4 s).
         // A PRAGMA needs no transaction: setting the cache must not wait for another writer's lock.
@@ -103,10 +108,7 @@ public struct SyncClient {
             guard batch.databaseUUID == state.serverUUID else {
                 throw SyncError.wrongServer(expected: state.serverUUID, found: batch.databaseUUID)
             }
-            let local = try ChangeFeed.highWater(of: db)
-            guard local == state.localSequence else {
-                throw SyncError.localChanges(count: local - state.localSequence)
-            }
+            try requireNothingLocal(state: state, in: db)
             guard batch.since <= state.lastSequence else {
                 throw SyncError.gap(clientAt: state.lastSequence, changesSince: batch.since)
             }
@@ -114,11 +116,15 @@ public struct SyncClient {
             let pending = batch.changes.filter { $0.sequence > state.lastSequence }
             // The search index is brought up to date once for the batch, not by a statement per entity.
             let searchIndex = try DeferredSearchIndex(db: db)
+            // The server's changes are not the client's own: the upload triggers skip them (set and cleared in this
+            // transaction, so no other connection sees it set).
+            try db.execute("UPDATE sync_state SET applying = 1 WHERE id = 1")
             try ChangeApplier(db: db, source: source).apply(pending)
             try searchIndex.finish()
             try db.execute(
                 """
-                UPDATE sync_state SET last_seq = ?, local_seq = ?, synced_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+                UPDATE sync_state SET last_seq = ?, local_seq = ?, applying = 0,
+                    synced_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
                 WHERE id = 1
                 """,
                 [batch.lastSequence, try ChangeFeed.highWater(of: db)])
@@ -126,7 +132,21 @@ public struct SyncClient {
         }
     }
 
-    private func requireState(in db: Database) throws -> SyncState {
+    /// Refuses to apply server changes over local writes the server does not have yet: on a client that records
+    /// its writes, those waiting for upload; on one that does not, any write since the last sync.
+    private func requireNothingLocal(state: SyncState, in db: Database) throws {
+        if try UploadQueue.isRecording(in: db) {
+            let waiting = try UploadQueue.waiting(in: db)
+            guard waiting == 0 else { throw SyncError.notUploaded(count: waiting) }
+        } else {
+            let local = try ChangeFeed.highWater(of: db)
+            guard local == state.localSequence else {
+                throw SyncError.localChanges(count: local - state.localSequence)
+            }
+        }
+    }
+
+    func requireState(in db: Database) throws -> SyncState {
         guard let state = try Self.state(in: db) else { throw SyncError.notASnapshot(path: database.path) }
         return state
     }

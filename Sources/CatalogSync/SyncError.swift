@@ -13,6 +13,8 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     case wrongServer(expected: String, found: String)
     /// The client database has writes of its own since its last sync.
     case localChanges(count: Int64)
+    /// The client's own changes wait for upload: the server's are applied after them.
+    case notUploaded(count: Int)
     /// The changes given start after the client's position: some in between are missing.
     case gap(clientAt: Int64, changesSince: Int64)
     /// An incoming entity collides with a local one (same ISBN or genre name, another uuid) that the
@@ -41,6 +43,9 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
         case .localChanges(let count):
             return "the client database has \(count) local change(s) since its last sync that the server does "
                 + "not know; nothing applied: take a fresh snapshot and make changes on the server"
+        case .notUploaded(let count):
+            return "the client database has \(count) local change(s) not uploaded yet; nothing applied: sync from the "
+                + "server (`catalog sync --from URL` or its file), which uploads them first"
         case .gap(let clientAt, let since):
             return "the changes start after \(since) but the client is at \(clientAt); export the changes after "
                 + "\(clientAt)"

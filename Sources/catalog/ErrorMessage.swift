@@ -77,7 +77,7 @@ enum ErrorMessage {
                 + "'catalog changes --since \(clientAt)'"
         case .changesCutShort:
             return "\(error); export it again with 'catalog changes'"
-        case .wrongServer, .localChanges, .conflict, .invalidPrunePoint, .malformedChanges:
+        case .wrongServer, .localChanges, .notUploaded, .conflict, .invalidPrunePoint, .malformedChanges:
             return "\(error)"
         }
     }

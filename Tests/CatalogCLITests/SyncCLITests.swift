@@ -194,7 +194,10 @@ import Testing
         #expect(result.standardOutput.isEmpty)
     }
 
-    @Test func syncRefusesAClientWithLocalChanges() throws {
+    /// A client's own writes (here an import into the copy) go to the server first, recorded as the user "from
+    /// client …", then the server's changes come down; a source that takes no uploads (a changes file) refuses while
+    /// they wait, applying nothing.
+    @Test func syncUploadsTheClientsOwnChangesFirst() throws {
         #expect(try cli.run("init", in: "server.sqlite").status == 0)
         #expect(try cli.run("snapshot", path("client.sqlite"), in: "server.sqlite").status == 0)
         let file = path("local.csv")
@@ -203,21 +206,30 @@ import Testing
         #expect(
             try cli.run("import", TestSupport.sampleData.appending(path: "music.json").path, in: "server.sqlite")
                 .status == 0)
+        let changes = path("server-changes.jsonl")
+        try Data(try cli.run("changes", in: "server.sqlite").standardOutput.utf8).write(to: URL(filePath: changes))
         let before = try listings("client.sqlite")
-        let client = try Database(path: path("client.sqlite"))
-        let local = try #require(
-            try client.fetchOne(
-                Int.self,
-                "SELECT seq - (SELECT local_seq FROM sync_state) FROM sqlite_sequence WHERE name = 'change_log'"))
-        try client.close()
-        #expect(local > 0)
-        let result = try cli.run("sync", "--from", path("server.sqlite"), in: "client.sqlite")
-        #expect(result.status == 65)
+        let refused = try cli.run("sync", "--changes", changes, in: "client.sqlite")
+        #expect(refused.status == 65)
         #expect(
-            result.standardError
-                == "error: the client database has \(local) local change(s) since its last sync that the server does not "
-                + "know; nothing applied: take a fresh snapshot and make changes on the server\n")
+            refused.standardError
+                == "error: the client database has 2 local change(s) not uploaded yet; nothing applied: sync from the "
+                + "server (`catalog sync --from URL` or its file), which uploads them first\n")
         #expect(try listings("client.sqlite") == before)
+
+        let synced = try cli.run("sync", "--from", path("server.sqlite"), "--by", "ada", in: "client.sqlite")
+        #expect(synced.status == 0, "\(synced.standardError)")
+        #expect(
+            synced.standardOutput.hasPrefix("uploaded 2 change(s): 2 applied\napplied "), "\(synced.standardOutput)")
+        #expect(try listings("server.sqlite").contains("Written on the client"))
+        #expect(try listings("client.sqlite") == (try listings("server.sqlite")))
+        let server = try Database(path: path("server.sqlite"))
+        let actor = try server.fetchOne(
+            String.self, "SELECT actor FROM edit_history WHERE action = 'create' AND entity_kind = 'book'")
+        try server.close()
+        #expect(actor?.hasPrefix("ada from client ") == true, "\(actor ?? "no history")")
+        let again = try cli.run("sync", "--from", path("server.sqlite"), in: "client.sqlite")
+        #expect(again.standardOutput.hasPrefix("applied "), "nothing left to upload: \(again.standardOutput)")
     }
 
     /// `object` as JSON text with sorted keys.

@@ -228,9 +228,9 @@ import Testing
         #expect(try TestSupport.canonicalDump(other) == before)
     }
 
-    /// Writes of every kind on the client (an insert, an update, a delete that cascades): the sync refuses them
-    /// all, counting every change the client logged, says to take a fresh snapshot, applies nothing and leaves
-    /// the sync state where it was, however often it is asked.
+    /// Writes of every kind on the client (an insert, an update, a delete that cascades) wait for upload: a sync
+    /// from a source that takes none refuses, counting every entity the client changed, says to sync from the
+    /// server, applies nothing and leaves the sync state where it was, however often it is asked.
     @Test func localWritesOnTheClientAreRefusedNotMerged() throws {
         let fixture = try SyncFixture()
         try fixture.importSamples()
@@ -250,8 +250,8 @@ import Testing
             #expect {
                 try SyncClient(client).sync(from: fixture.feed)
             } throws: { error in
-                guard case SyncError.localChanges(count: logged) = error else { return false }
-                return "\(error)".hasSuffix("nothing applied: take a fresh snapshot and make changes on the server")
+                guard case SyncError.notUploaded(count: Int(logged)) = error else { return false }
+                return "\(error)".hasSuffix("which uploads them first")
             }
             #expect(try TestSupport.canonicalDump(client) == before)
             #expect(try SyncClient(client).state() == state)
@@ -267,7 +267,7 @@ import Testing
         #expect {
             try SyncClient(client).sync(from: fixture.feed)
         } throws: { error in
-            guard case SyncError.localChanges(count: 1) = error else { return false }
+            guard case SyncError.notUploaded(count: 1) = error else { return false }
             return true
         }
     }
@@ -518,6 +518,7 @@ import Testing
         let local = try LibraryCatalog(client).books.create(BookDraft(title: "Local copy", isbn13: "9780807083697"))
         try client.execute(
             "UPDATE sync_state SET local_seq = (SELECT seq FROM sqlite_sequence WHERE name = 'change_log')")
+        try client.execute("DELETE FROM upload_queue")
         let incoming = try fixture.catalog.books.create(BookDraft(title: "Kindred", isbn13: "9780807083697"))
         let before = try TestSupport.canonicalDump(client)
         let state = try SyncClient(client).state()

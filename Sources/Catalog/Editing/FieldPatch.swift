@@ -1,11 +1,11 @@
 /// The fields of an ``EntityEdit`` for one kind: each key checked against the kind's fields, each value read as
 /// the field's type.
-struct FieldPatch {
+package struct FieldPatch {
     let kind: EntityKind
     let fields: [String: String?]
 
     /// The keys an edit may name for each kind, in the order the kind's fields are listed.
-    static func keys(of kind: EntityKind) -> [String] {
+    package static func keys(of kind: EntityKind) -> [String] {
         switch kind {
         case .book: ["title", "sortTitle", "isbn13", "year", "pages", "language", "summary"]
         case .author: ["name", "sortName", "disambiguation"]

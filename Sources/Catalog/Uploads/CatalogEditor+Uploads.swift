@@ -131,7 +131,7 @@ extension CatalogEditor {
             throw CatalogError.notFound(kind, uuid: current)
         }
         var fields: [String: String?] = [:]
-        var conflicts: [UploadConflict] = []
+        var clashes: [(field: String, value: FieldChange, theirs: String?)] = []
         for (field, value) in change.fields.sorted(by: { $0.key < $1.key }) {
             // A field the entry does not have goes to the editor, which names the fields it takes.
             guard let stored = payload[field] else {
@@ -143,15 +143,22 @@ extension CatalogEditor {
             if theirs == value.base {
                 fields[field] = value.mine
             } else {
-                conflicts.append(
-                    try keep(
-                        change, from: client, field: field, base: value.base, mine: value.mine, theirs: theirs,
-                        reason: .bothChanged))
+                clashes.append((field, value, theirs))
             }
+        }
+        // A sort form that clashed because the name it comes from did is not a clash of its own: it follows the
+        // name that stands, and the name taken later brings its sort form.
+        let clashing = Set(clashes.map(\.field))
+        var conflicts: [UploadConflict] = []
+        for clash in clashes where !clashing.contains(Self.sortedFrom[clash.field] ?? "") {
+            conflicts.append(
+                try keep(
+                    change, from: client, field: clash.field, base: clash.value.base, mine: clash.value.mine,
+                    theirs: clash.theirs, reason: .bothChanged))
         }
         var links: [LinkChange] = []
         for (list, value) in change.lists.sorted(by: { $0.key < $1.key }) {
-            let held = Self.entries(payload.links(list) ?? [], of: kind.table.links.first { $0.key == list })
+            let held = ListEntry.entries(payload.links(list) ?? [], of: kind.table.links.first { $0.key == list })
             let merged = Self.merged(value, into: held)
             if merged != held {
                 links += Self.removing(held, from: list) + Self.adding(merged, to: list)
@@ -201,16 +208,6 @@ extension CatalogEditor {
 
     // MARK: Lists
 
-    /// A list as the set merge sees it: each row's author or genre and, for a credit, its role.
-    private static func entries(_ rows: [EntityPayload.Values], of link: LinkTable?) -> [ListEntry] {
-        guard let link, let reference = link.references.first else { return [] }
-        let role = link.columns.firstIndex { $0.key == "role" }
-        return rows.compactMap { row in
-            guard case .text(let uuid) = row[reference.position] else { return nil }
-            return ListEntry(uuid: uuid, role: role.flatMap { editText(row[$0]) })
-        }
-    }
-
     /// The client's change of a list merged as a set with positions into what the server holds: what the client
     /// removed is removed, what it added is added, in the client's order; what only the server has stays, after.
     static func merged(_ change: ListChange, into held: [ListEntry]) -> [ListEntry] {
@@ -236,6 +233,9 @@ extension CatalogEditor {
     }
 
     // MARK: Values
+
+    /// The sort forms an edit derives from a name when it is not given.
+    private static let sortedFrom = ["sortTitle": "title", "sortName": "name"]
 
     /// A stored value as the text an edit takes: `nil` for NULL.
     private static func editText(_ value: SQLValue) -> String? {

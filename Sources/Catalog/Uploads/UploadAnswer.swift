@@ -5,7 +5,7 @@
 /// (`{"answers":[…]}`).
 public struct UploadAnswer: Sendable, Hashable, Codable {
     /// What became of the change.
-    public enum Result: String, Sendable, Hashable, Codable {
+    public enum Result: String, Sendable, Hashable, Codable, CaseIterable {
         /// Applied as sent: the server had not changed the entity since the change's base.
         case applied
         /// Applied beside changes the server made meanwhile to other fields or list entries.

@@ -1,3 +1,5 @@
+import SQLiteDB
+
 /// One change a client made to its offline copy, as it uploads it (`POST /v1/changes`, ``UploadBatch``): what it
 /// changed, and what each changed value was before, so the server can merge it field by field with what changed
 /// there meanwhile (a three-way merge against the base).
@@ -140,6 +142,19 @@ public struct ListEntry: Sendable, Hashable, Codable {
     public init(uuid: String, role: String? = nil) {
         self.uuid = uuid
         self.role = role
+    }
+
+    /// The entries of a list as a change payload holds its rows: each row's author or genre and, for a credit, its
+    /// role.
+    package static func entries(_ rows: [EntityPayload.Values], of link: LinkTable?) -> [ListEntry] {
+        guard let link, let reference = link.references.first else { return [] }
+        let role = link.columns.firstIndex { $0.key == "role" }
+        return rows.compactMap { row in
+            guard case .text(let uuid) = row[reference.position] else { return nil }
+            guard let role else { return ListEntry(uuid: uuid) }
+            guard case .text(let text) = row[role] else { return ListEntry(uuid: uuid) }
+            return ListEntry(uuid: uuid, role: text)
+        }
     }
 }
 

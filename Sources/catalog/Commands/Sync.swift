@@ -14,14 +14,17 @@ enum SyncCommand {
         name: "sync",
         abstract: "Catch a client copy (made by 'catalog snapshot') up with its server.",
         discussion: """
-            Applies the server's changes after the client's last sequence, a batch per transaction; an \
-            interrupted sync resumes where it stopped. Refused, with nothing applied, when the database was not \
-            made by 'catalog snapshot', follows another server, has local changes, or is behind the server's \
-            pruned horizon. --from takes a server database, a PostgreSQL catalog (postgres://…), or the URL of a \
+            First uploads the client's own changes (made offline, by any program) to a server database or \
+            URL, each answered applied, merged, conflict (the server's value stands; settle it there with \
+            'catalog conflicts') or rejected; then applies the server's changes after the client's last sequence, \
+            a batch per transaction; an interrupted sync resumes where it stopped and sends no change twice. \
+            Refused, with nothing applied, when the database was not made by 'catalog snapshot', follows another \
+            server, has local changes it cannot upload (a changes file, a PostgreSQL server), or is behind the \
+            server's pruned horizon. --from takes a server database, a PostgreSQL catalog (postgres://…), or the URL of a \
             'catalog serve' server; over HTTP a sync ends where the server's log ended when it started. --follow then keeps the copy current with \
             long-polls until interrupted, reconnecting with a growing pause (up to 30 s) when the server is gone.
             """,
-        options: [from, changes, batchSize, follow, RemoteOptions.token, json],
+        options: [from, changes, batchSize, follow, RemoteOptions.token, EditOptions.by, json],
         run: run
     )
 
@@ -48,38 +51,98 @@ enum SyncCommand {
             throw UsageError("--follow takes a server URL as --from", commandPath: invocation.commandPath)
         }
         if let server {
+            let uploaded = try client.upload(to: server)
             let feed = server.changeFeed(following: try client.state()?.serverUUID)
             if invocation[follow] {
-                try keepFollowing(feed, into: client, batchSize: batchSize, invocation)
+                try keepFollowing(feed, of: server, into: client, batchSize: batchSize, invocation)
             }
-            return try print(client.sync(from: feed, batchSize: batchSize), invocation)
+            return try print(client.sync(from: feed, batchSize: batchSize), uploaded: uploaded, invocation)
         }
         if let from, PostgreSQLConnection.isURI(from) {
             let feed = PostgreSQLChangeFeed(try PostgreSQLConnection(uri: from))
-            try print(client.sync(from: feed, batchSize: batchSize), invocation)
+            try print(client.sync(from: feed, batchSize: batchSize), uploaded: nil, invocation)
         } else if let from {
-            try print(client.sync(from: ChangeFeed(try openServer(from, invocation)), batchSize: batchSize), invocation)
+            let server = try openServer(from, invocation)
+            let uploaded = try client.upload(to: ServerFileUploads(server, actor: try EditOptions.actor(invocation)))
+            try print(client.sync(from: ChangeFeed(server), batchSize: batchSize), uploaded: uploaded, invocation)
         } else if let changes {
             try print(
-                client.sync(from: try ChangeFile(contentsOf: URL(filePath: changes)), batchSize: batchSize), invocation)
+                client.sync(from: try ChangeFile(contentsOf: URL(filePath: changes)), batchSize: batchSize),
+                uploaded: nil, invocation)
         }
     }
 
-    private static func print(_ report: SyncReport, _ invocation: Invocation) throws {
+    /// Prints what the sync applied, after what it uploaded (when it could upload).
+    private static func print(_ report: SyncReport, uploaded: SyncClient.UploadReport?, _ invocation: Invocation)
+        throws
+    {
         if invocation[json] {
-            try Output.writeJSON(report)
-        } else {
-            Output.write(
-                "applied \(report.changesApplied) change(s) in \(report.batches) batch(es): "
-                    + "sequence \(report.fromSequence) → \(report.toSequence)\n")
+            try Output.writeJSON(SyncJSON(report: report, uploaded: uploaded.map(UploadJSON.init)))
+            return
+        }
+        if let uploaded, uploaded.changes > 0 {
+            let counts = UploadAnswer.Result.allCases.compactMap { result in
+                uploaded.results[result].map { "\($0) \(result.rawValue)" }
+            }
+            Output.write("uploaded \(uploaded.changes) change(s): \(counts.joined(separator: ", "))\n")
+            for conflict in uploaded.conflicts {
+                Output.write(
+                    "conflict \(conflict.id): \(conflict.kind.rawValue) \(conflict.uuid) \(conflict.field ?? "(the entry)"): "
+                        + "\(conflict.reason.rawValue), the server's \(Self.quoted(conflict.theirs)) stands, "
+                        + "yours \(Self.quoted(conflict.mine)) is kept\n")
+            }
+            for answer in uploaded.rejected {
+                Output.write(
+                    "rejected: \(answer.kind.rawValue) \(answer.uuid): \(answer.error?.message ?? "refused")\n")
+            }
+        }
+        Output.write(
+            "applied \(report.changesApplied) change(s) in \(report.batches) batch(es): "
+                + "sequence \(report.fromSequence) → \(report.toSequence)\n")
+    }
+
+    private static func quoted(_ text: String?) -> String {
+        text.map { "\"\($0)\"" } ?? "(none)"
+    }
+
+    /// `--json`: the sync's report, and `uploaded` (the answers counted by result, the conflicts kept, the changes
+    /// refused) when the source takes uploads.
+    private struct SyncJSON: Encodable {
+        let report: SyncReport
+        let uploaded: UploadJSON?
+
+        func encode(to encoder: any Encoder) throws {
+            try report.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encodeIfPresent(uploaded, forKey: Key(stringValue: "uploaded"))
+        }
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
         }
     }
 
-    /// Syncs, waits for the next commit with a long-poll, and again, until SIGINT or SIGTERM ends the process
+    private struct UploadJSON: Encodable {
+        let results: [String: Int]
+        let conflicts: [UploadConflict]
+        let rejected: [UploadAnswer]
+
+        init(_ report: SyncClient.UploadReport) {
+            results = Dictionary(uniqueKeysWithValues: report.results.map { ($0.key.rawValue, $0.value) })
+            conflicts = report.conflicts
+            rejected = report.rejected
+        }
+    }
+
+    /// Uploads and syncs, waits for the next commit with a long-poll, and again, until SIGINT or SIGTERM ends the process
     /// (status 0); a server that cannot be reached is asked again after a pause that doubles up to 30 seconds.
     /// Prints the first sync and each one that applied something.
     private static func keepFollowing(
-        _ feed: RemoteChangeFeed, into client: SyncClient, batchSize: Int, _ invocation: Invocation
+        _ feed: RemoteChangeFeed, of server: RemoteCatalog, into client: SyncClient, batchSize: Int,
+        _ invocation: Invocation
     ) throws -> Never {
         // Interrupted, the process ends at once: a batch not yet committed is not applied, as after a crash.
         let sources = StopSignals.handle { exit(0) }
@@ -88,8 +151,11 @@ enum SyncCommand {
         var first = true
         while true {
             do {
+                let uploaded = try client.upload(to: server)
                 let report = try client.sync(from: feed, batchSize: batchSize)
-                if first || report.batches > 0 { try print(report, invocation) }
+                if first || report.batches > 0 || uploaded.changes > 0 {
+                    try print(report, uploaded: uploaded, invocation)
+                }
                 first = false
                 pause = 0.5
                 _ = try feed.waitForChanges(after: report.toSequence, limit: 1, seconds: 30)
