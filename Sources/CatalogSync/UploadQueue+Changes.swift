@@ -150,7 +150,7 @@ extension UploadQueue {
     }
 
     /// The frozen changes not answered yet, in the order they were frozen.
-    static func sent(in db: Database) throws -> [UploadedChange] {
+    public static func sent(in db: Database) throws -> [UploadedChange] {
         try db.fetchAll(String.self, "SELECT change FROM upload_sent ORDER BY rowid").map {
             try JSONDecoder().decode(UploadedChange.self, from: Data($0.utf8))
         }

@@ -13,7 +13,7 @@ let root = Command(
         DeleteCommand.command, MergeCommand.command, HistoryCommand.command, UndoCommand.command, ServeCommand.command,
         ChangesCommand.command,
         SnapshotCommand.command,
-        SyncCommand.command,
+        SyncCommand.command, PendingCommand.command, ConflictsCommand.command,
         NavCommand.command, SessionsCommand.command, BrowseCommand.command, DemoCommand.command, UsersCommand.command,
         TokensCommand.command,
     ]

@@ -23,6 +23,43 @@ import Testing
         #expect(try client.fetchOne(String.self, "SELECT server_path FROM sync_state") == served.baseURL)
     }
 
+    /// The offline round trip: edits on the copy wait (`catalog pending`), go up with `catalog sync --from URL`, a
+    /// title both sides changed is kept as a conflict (`catalog conflicts`), settled, and comes back down.
+    @Test func aCopysEditsGoUpOverHTTPAndAConflictIsSettled() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let added = try served.cli.run("add", "book", "--title", "Shared Title", "--json")
+        let book = try #require(try added.json()["uuid"] as? String)
+        try served.downloadSnapshot("client.sqlite")
+        #expect(try served.cli.run("edit", "book", book, "--title", "Mine Title", in: "client.sqlite").status == 0)
+        #expect(try served.cli.run("add", "author", "--name", "Ada Offline", in: "client.sqlite").status == 0)
+        #expect(try served.cli.run("edit", "book", book, "--title", "Their Title").status == 0)
+        let pending = try served.cli.run("pending", "--json", in: "client.sqlite")
+        let waiting = try #require(try pending.json()["pending"] as? [[String: Any]])
+        #expect(waiting.map { $0["op"] as? String } == ["create", "update"], "\(pending.standardOutput)")
+
+        let synced = try served.client(["sync", "--from", served.baseURL], in: "client.sqlite")
+        #expect(synced.status == 0, "\(synced.standardError)")
+        #expect(
+            synced.standardOutput.hasPrefix("uploaded 2 change(s): 1 applied, 1 conflict\nconflict "),
+            "\(synced.standardOutput)")
+        #expect(try served.cli.run("pending", in: "client.sqlite").standardOutput == "nothing waits for upload\n")
+        #expect(try served.cli.run("search", "Ada Offline").standardOutput.contains("Ada Offline"))
+        let conflicts = try served.cli.run("conflicts", "--json")
+        let listed = try #require(
+            try JSONSerialization.jsonObject(with: Data(conflicts.standardOutput.utf8)) as? [[String: Any]])
+        #expect(listed.count == 1 && listed.first?["mine"] as? String == "Mine Title", "\(conflicts.standardOutput)")
+        #expect(listed.first?["theirs"] as? String == "Their Title")
+        let id = try #require(listed.first?["id"] as? Int)
+        let settled = try served.cli.run("conflicts", "resolve", "\(id)", "--take", "mine")
+        #expect(
+            settled.standardOutput == "settled conflict \(id): the client's value stands\n", "\(settled.standardError)")
+
+        #expect(try served.client(["sync", "--from", served.baseURL], in: "client.sqlite").status == 0)
+        #expect(try served.cli.run("show", "book", book, in: "client.sqlite").standardOutput.hasPrefix("Mine Title"))
+        #expect(try sameCatalog(served.cli.database, served.cli.path("client.sqlite")))
+    }
+
     @Test func aSnapshotIsNotWrittenOverAnExistingFile() throws {
         let served = try ServedCatalog()
         defer { served.stop() }
