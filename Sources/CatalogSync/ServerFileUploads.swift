@@ -2,7 +2,7 @@ public import Catalog
 public import SQLiteDB
 
 /// A server's catalog file taking a client's offline changes straight from the library (`catalog sync --from
-/// server.sqlite`): each applied by ``Catalog/CatalogEditor/apply(_:)``, recorded as `actor` "from client …".
+/// server.sqlite`): each applied by `CatalogEditor.apply(_:)`, recorded as `actor` "from client …".
 public struct ServerFileUploads: UploadTarget {
     /// The server's catalog.
     public let database: any DatabaseWriter

@@ -6,10 +6,10 @@ public import SQLiteDB
 ///
 /// Triggers record every write, whoever makes it (the library, the command line, the sqlite3 shell), on a client
 /// only (a `sync_state` row) and never while sync writes the server's changes (`sync_state.applying`). They are made
-/// here from the table descriptions: the fields an edit may set (``EntityEdit``'s keys, references as uuids) and the
-/// lists (``LinkTable``), so a new field is a migration and a line in the description, not a trigger to write.
+/// here from the table descriptions: the fields an edit may set (`EntityEdit`'s keys, references as uuids) and the
+/// lists (`LinkTable`), so a new field is a migration and a line in the description, not a trigger to write.
 ///
-/// Reading the queue makes one ``UploadedChange`` per entity: each field's first old value and last new one, the
+/// Reading the queue makes one `UploadedChange` per entity: each field's first old value and last new one, the
 /// lists whole before and after, a create, delete or merge as the writes left it.
 public enum UploadQueue {
     /// Makes (again) the triggers that record local writes. Run when a snapshot is made and at every sync, so a

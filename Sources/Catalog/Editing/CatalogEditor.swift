@@ -108,7 +108,7 @@ public struct CatalogEditor {
     ///   - uuid: the entry.
     ///   - edit: the fields and list changes.
     ///   - revision: the revision the edit was based on, or `nil` to edit whatever the entry is now.
-    /// - Throws: ``EditError/staleRevision(_:uuid:expected:current:)``; what ``create(_:_:)`` throws;
+    /// - Throws: ``EditError/staleRevision(_:uuid:expected:current:)``; what ``create(_:_:uuid:)`` throws;
     ///   ``CatalogError/notFound(_:uuid:)``.
     @discardableResult
     public func update(_ kind: EntityKind, uuid: UUID, _ edit: EntityEdit, ifRevision revision: Int64? = nil) throws
