@@ -17,12 +17,12 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]],
             "\(result.standardOutput)")
         #expect(
-            measurements.prefix(5).map { $0["impl"] as? String } == [
+            measurements.prefix(6).map { $0["impl"] as? String } == [
                 "catalog import", "sqlite3 bulk SQL (triggers off, indexes built after)", "python sqlite3",
-                "sqlite3 set-based (SQL only)", "sqlite3 .import (flat)",
+                "sqlite3 set-based (SQL only)", "sqlite3 .import (flat)", "catalog import again (nothing changes)",
             ])
         // The MARC case: catalog import, and pymarc with Python's sqlite3 when a Python has pymarc.
-        let marc = measurements.dropFirst(5)
+        let marc = measurements.dropFirst(6)
         #expect(marc.allSatisfy { $0["case"] as? String == "import 10 books (MARC)" }, "\(marc)")
         let marcImpls = marc.map { $0["impl"] as? String }
         #expect(marcImpls == ["catalog import", "pymarc + python sqlite3"] || marcImpls == ["catalog import"])

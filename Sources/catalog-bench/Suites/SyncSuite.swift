@@ -10,7 +10,7 @@ import SQLiteDB
 /// books and authors, mixed. Measures applying them from the server file, against the `sqlite3` shell applying
 /// the same changes set-based with `Scripts/sync_apply.sql` (the server attached: what the schema itself costs),
 /// through a JSON lines changes file, and against taking a fresh snapshot; reports changes/s and the peak RSS of
-/// each.
+/// each. Then a copy's 10,000 offline edits uploaded, beside the same edits made one by one (SyncSuite+Upload.swift).
 struct SyncSuite: BenchmarkSuite {
     let name = "sync"
 
@@ -93,7 +93,7 @@ struct SyncSuite: BenchmarkSuite {
             }
         }
         record("fresh snapshot (backup API)", samples, peak: peak)
-        return results
+        return results + (try uploadCase(server: server, serverPath: serverPath, in: directory, timer: timer, log: log))
     }
 
     /// Books with one or two of a tenth as many authors, and a genre each.
@@ -164,7 +164,7 @@ struct SyncSuite: BenchmarkSuite {
         }
     }
 
-    private func median(_ samples: [Double]) -> Double {
+    func median(_ samples: [Double]) -> Double {
         samples.sorted()[samples.count / 2]
     }
 
