@@ -1,5 +1,6 @@
 import Catalog
 import CatalogStore
+import CatalogViews
 import Foundation
 import HTTPServer
 
@@ -72,10 +73,6 @@ struct UploadEndpoints: Sendable {
     }
 
     private static func json(_ value: some Encodable) throws -> HTTPResponse {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return HTTPResponse(
-            status: .ok, contentType: "application/json",
-            text: String(decoding: try encoder.encode(value), as: UTF8.self))
+        HTTPResponse(status: .ok, contentType: "application/json", text: try JSONText.encode(value))
     }
 }

@@ -137,13 +137,11 @@ extension UploadQueue {
     @discardableResult
     static func freeze(in db: Database) throws -> Int {
         let (changes, through) = try pending(in: db)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         for var change in changes {
             change.id = UUID().uuidString.lowercased()
             try db.execute(
                 "INSERT INTO upload_sent (change_id, change) VALUES (?, ?)",
-                [change.id, String(decoding: try encoder.encode(change), as: UTF8.self)])
+                [change.id, try UploadJSON.text(change)])
         }
         try db.execute("DELETE FROM upload_queue WHERE id <= ?", [through])
         return changes.count
@@ -158,14 +156,12 @@ extension UploadQueue {
 
     /// Records the server's answers to frozen changes, which are then no longer sent.
     static func record(_ answers: [UploadAnswer], in db: Database) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         for answer in answers {
             try db.execute(
                 """
                 INSERT OR REPLACE INTO upload_answers (change_id, change, answer)
                 SELECT change_id, change, ? FROM upload_sent WHERE change_id = ?
-                """, [String(decoding: try encoder.encode(answer), as: UTF8.self), answer.id])
+                """, [try UploadJSON.text(answer), answer.id])
             try db.execute("DELETE FROM upload_sent WHERE change_id = ?", [answer.id])
         }
     }

@@ -37,7 +37,7 @@ extension CatalogEditor {
             }
             try execute(
                 "INSERT INTO uploaded_changes (client, change_id, answer) VALUES (?, ?, ?)",
-                [.text(client), .text(change.id), .text(try Self.json(answer))])
+                [.text(client), .text(change.id), .text(try UploadJSON.text(answer))])
             return answer
         }
     }
@@ -79,7 +79,7 @@ extension CatalogEditor {
         case (.create, .existing(let current)), (.update, .existing(let current)):
             return try update(change, on: current, from: client)
         case (.create, .gone), (.update, .gone):
-            let mine = try Self.json(change.fields.mapValues(\.mine))
+            let mine = try UploadJSON.text(change.fields.mapValues(\.mine))
             let conflict = try keep(
                 change, from: client, field: nil, base: nil, mine: mine, theirs: nil, reason: .deletedOnServer)
             return answer(change, .conflict, uuid: uuid, conflicts: [conflict])
@@ -246,12 +246,6 @@ extension CatalogEditor {
         case .text(let text): text
         case .blob: nil
         }
-    }
-
-    private static func json(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     /// Whether `error` refuses the change (what an edit of it would be refused for), rather than failing the upload.

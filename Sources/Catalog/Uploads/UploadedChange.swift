@@ -1,3 +1,4 @@
+import Foundation
 import SQLiteDB
 
 /// One change a client made to its offline copy, as it uploads it (`POST /v1/changes`, ``UploadBatch``): what it
@@ -171,5 +172,16 @@ public struct UploadBatch: Sendable, Hashable, Codable {
     public init(client: String, changes: [UploadedChange]) {
         self.client = client
         self.changes = changes
+    }
+}
+
+/// The JSON text of what uploads store (a change frozen on the client, an answer on the server): keys sorted, so the
+/// same value is the same text.
+package enum UploadJSON {
+    /// `value` as JSON text.
+    package static func text(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
