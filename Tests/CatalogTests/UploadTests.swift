@@ -138,6 +138,23 @@ import Testing
         #expect(throws: CatalogError.self) { try catalog.authors.get(uuid: created.uuid) }
     }
 
+    /// A merge into an entry the server deleted is kept; taking mine has nothing to write again and settles it.
+    @Test func aMergeIntoAnEntryDeletedOnTheServerIsKeptAndSettles() throws {
+        let merged = try editor.create(.author, EntityEdit(fields: ["name": "Merged Away"]))
+        let into = try editor.create(.author, EntityEdit(fields: ["name": "Gone Survivor"]))
+        let base = try synced()
+        try CatalogEditor(catalog.db, actor: "bob").delete(.author, uuid: into.uuid)
+        let answers = try upload(change(.author, merged.uuid, .merge, base: base, into: into.uuid))
+        let conflict = try #require(answers.first?.conflicts.first)
+        #expect(answers.map(\.result) == [.conflict] && conflict.reason == .deletedOnServer)
+        #expect(try editor.resolveConflict(conflict.id, taking: .mine) == nil)
+        #expect(try editor.conflicts().isEmpty)
+        #expect(try catalog.authors.get(uuid: merged.uuid).name == "Merged Away")
+        #expect(throws: EditError.conflictResolved(id: conflict.id, how: "mine")) {
+            try editor.resolveConflict(conflict.id, taking: .theirs)
+        }
+    }
+
     @Test func aDeleteOfAnEntryChangedOnTheServerIsKeptAndTheEntryStays() throws {
         let kept = try editor.create(.author, EntityEdit(fields: ["name": "Kept Author"]))
         let gone = try editor.create(.author, EntityEdit(fields: ["name": "Gone Author"]))

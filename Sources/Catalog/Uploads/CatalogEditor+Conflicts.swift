@@ -61,8 +61,12 @@ extension CatalogEditor {
             guard let field = conflict.field else { return nil }
             return try update(conflict.kind, uuid: current, EntityEdit(fields: [field: conflict.mine]))
         case .deletedOnServer:
-            let fields = try conflict.mine.map { try JSONDecoder().decode([String: String?].self, from: Data($0.utf8)) }
-            return try create(conflict.kind, EntityEdit(fields: fields ?? [:]), uuid: current)
+            // The fields the client set, written on an entry made again with its uuid; a merge into an entry that is
+            // gone has nothing to write again.
+            guard let mine = conflict.mine,
+                let fields = try? JSONDecoder().decode([String: String?].self, from: Data(mine.utf8))
+            else { return nil }
+            return try create(conflict.kind, EntityEdit(fields: fields), uuid: current)
         case .changedOnServer:
             return try delete(conflict.kind, uuid: current)
         }
