@@ -73,6 +73,7 @@ public struct SyncClient {
         let pageCache = try database.writeWithoutTransaction { db in try db.enlargePageCache(toAtLeast: 65_536) }
         defer { _ = try? database.writeWithoutTransaction { db in try db.restorePageCache(pageCache) } }
         return try source.reading { source in
+            try refresh(from: source)
             var report = SyncReport(
                 fromSequence: start.lastSequence, toSequence: start.lastSequence, changesApplied: 0, batches: 0,
                 hasMore: false)
@@ -132,6 +133,40 @@ public struct SyncClient {
         }
     }
 
+    /// Writes the server's current state of each entity an upload left waiting in `upload_refresh` (the server did
+    /// not take its change as sent), in one transaction, as the server's changes are written; entities the source
+    /// cannot tell about (a changes file) wait for a source that can.
+    private func refresh(from source: some ChangeSource) throws {
+        try database.write { db in
+            let waiting = try db.fetchAll(Waiting.self, "SELECT entity_kind, uuid FROM upload_refresh")
+            guard !waiting.isEmpty else { return }
+            try requireNothingLocal(state: try requireState(in: db), in: db)
+            var changes: [Change] = []
+            for entity in waiting {
+                let entityPayload: EntityPayload?
+                switch try source.lookup(entity.kind, uuid: entity.uuid) {
+                case .current(let payload): entityPayload = payload
+                case .deleted: entityPayload = nil
+                case .unknown: continue
+                }
+                changes.append(
+                    Change(
+                        sequence: 0, kind: entity.kind, uuid: entity.uuid,
+                        operation: entityPayload == nil ? .delete : .update,
+                        changedAt: "", entity: entityPayload))
+                try db.execute(
+                    "DELETE FROM upload_refresh WHERE entity_kind = ? AND uuid = ?",
+                    [entity.kind.rawValue, entity.uuid])
+            }
+            let searchIndex = try DeferredSearchIndex(db: db)
+            try db.execute("UPDATE sync_state SET applying = 1 WHERE id = 1")
+            try ChangeApplier(db: db, source: source).apply(changes)
+            try searchIndex.finish()
+            try db.execute(
+                "UPDATE sync_state SET applying = 0, local_seq = ? WHERE id = 1", [try ChangeFeed.highWater(of: db)])
+        }
+    }
+
     /// Refuses to apply server changes over local writes the server does not have yet: on a client that records
     /// its writes, those waiting for upload; on one that does not, any write since the last sync.
     private func requireNothingLocal(state: SyncState, in db: Database) throws {
@@ -149,5 +184,16 @@ public struct SyncClient {
     func requireState(in db: Database) throws -> SyncState {
         guard let state = try Self.state(in: db) else { throw SyncError.notASnapshot(path: database.path) }
         return state
+    }
+}
+
+/// One row of `upload_refresh`.
+private struct Waiting: RowDecodable {
+    let kind: EntityKind
+    let uuid: String
+
+    init(row: Row) throws {
+        kind = try EntityKind(rawValue: row.value(at: 0)) ?? .book
+        uuid = try row.value(at: 1)
     }
 }

@@ -43,6 +43,15 @@ extension UploadQueue {
     /// - Returns: the changes and the last queue row they cover.
     /// - Throws: `DatabaseError`.
     public static func pending(in db: Database) throws -> (changes: [UploadedChange], through: Int64) {
+        let read = try read(in: db)
+        return (read.changes, read.through)
+    }
+
+    /// The queue as changes, and the entities whose writes cancel out (written and put back, created and deleted):
+    /// nothing to send, but their `updated_at` moved.
+    private static func read(in db: Database) throws -> (
+        changes: [UploadedChange], through: Int64, cancelled: [(kind: EntityKind, uuid: String)]
+    ) {
         let rows = try db.fetchAll(Row.self, Row.select + " ORDER BY id")
         var order: [String] = []
         var groups: [String: [Row]] = [:]
@@ -51,8 +60,17 @@ extension UploadQueue {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(row)
         }
-        let changes = try order.compactMap { key in try groups[key].flatMap { try change(of: $0, in: db) } }
-        return (ordered(changes), rows.last?.id ?? 0)
+        var changes: [UploadedChange] = []
+        var cancelled: [(kind: EntityKind, uuid: String)] = []
+        for key in order {
+            guard let group = groups[key], let first = group.first else { continue }
+            if let change = try change(of: group, in: db) {
+                changes.append(change)
+            } else {
+                cancelled.append((first.kind, first.uuid))
+            }
+        }
+        return (ordered(changes), rows.last?.id ?? 0, cancelled)
     }
 
     /// The order the server can apply `changes` in, whatever order the writes came in: what is created first, genres,
@@ -131,12 +149,18 @@ extension UploadQueue {
     }
 
     /// Freezes the queue into changes with ids, kept in `upload_sent` until answered, and empties it; in the caller's
-    /// transaction.
+    /// transaction. Entities whose writes cancel out are read again from the server at the next sync (their
+    /// `updated_at` moved).
     ///
     /// - Returns: how many changes were frozen.
     @discardableResult
     static func freeze(in db: Database) throws -> Int {
-        let (changes, through) = try pending(in: db)
+        let (changes, through, cancelled) = try read(in: db)
+        for entity in cancelled {
+            try db.execute(
+                "INSERT OR IGNORE INTO upload_refresh (entity_kind, uuid) VALUES (?, ?)",
+                [entity.kind.rawValue, entity.uuid])
+        }
         for var change in changes {
             change.id = UUID().uuidString.lowercased()
             try db.execute(
@@ -154,9 +178,19 @@ extension UploadQueue {
         }
     }
 
-    /// Records the server's answers to frozen changes, which are then no longer sent.
+    /// Records the server's answers to frozen changes, which are then no longer sent. The entities of a change the
+    /// server did not take as sent wait in `upload_refresh` to be read again at the next sync.
     static func record(_ answers: [UploadAnswer], in db: Database) throws {
         for answer in answers {
+            if answer.result != .applied {
+                try db.execute(
+                    """
+                    INSERT OR IGNORE INTO upload_refresh (entity_kind, uuid)
+                    SELECT change ->> 'kind', value FROM upload_sent,
+                        json_each(json_array(change ->> 'uuid', change ->> 'into', ?))
+                    WHERE change_id = ? AND value IS NOT NULL
+                    """, [answer.uuid, answer.id])
+            }
             try db.execute(
                 """
                 INSERT OR REPLACE INTO upload_answers (change_id, change, answer)

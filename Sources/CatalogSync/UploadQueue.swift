@@ -19,10 +19,15 @@ public enum UploadQueue {
     public static func installTriggers(in db: Database) throws {
         // A copy whose schema is older than the queue's migration records nothing until it is migrated.
         guard try db.tableExists("upload_queue") else { return }
-        let existing = try db.fetchAll(
+        let installed = try db.fetchAll(
+            String.self, "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'upload\\_%' ESCAPE '\\'")
+        let wanted = triggers
+        // Unchanged, they stay: a schema change makes every connection prepare its statements again.
+        guard Set(installed) != Set(wanted) else { return }
+        let names = try db.fetchAll(
             String.self, "SELECT name FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'upload\\_%' ESCAPE '\\'")
-        for name in existing { try db.execute("DROP TRIGGER \"\(name)\"") }
-        for sql in triggers { try db.execute(sql) }
+        for name in names { try db.execute("DROP TRIGGER \"\(name)\"") }
+        for sql in wanted { try db.execute(sql) }
     }
 
     /// Whether the triggers run here: recording happens on a client whose triggers were installed.
@@ -52,8 +57,12 @@ public enum UploadQueue {
 
     /// The SQL of every trigger.
     static var triggers: [String] {
-        CatalogTables.entities.flatMap(entityTriggers) + CatalogTables.entities.flatMap(linkTriggers) + [mergeTrigger]
+        CatalogTables.entities.flatMap(entityTriggers) + CatalogTables.entities.flatMap(linkTriggers)
+            + CatalogTables.entities.compactMap(deleteConsequencesTrigger) + [mergeTrigger]
     }
+
+    /// The server sequence the copy stands at: the base of a write made now.
+    private static let base = "(SELECT last_seq FROM sync_state WHERE id = 1)"
 
     /// The value of `column` in the row `row` (`OLD` or `NEW`) as an edit's text: a reference as the uuid it names.
     private static func value(_ column: TableColumn, of row: String) -> String {
@@ -72,7 +81,6 @@ public enum UploadQueue {
         let changed = fields.map {
             "SELECT '\($0.key)' AS field, \(value($0, of: "OLD")) AS old, \(value($0, of: "NEW")) AS new"
         }
-        let base = "(SELECT last_seq FROM sync_state WHERE id = 1)"
         return [
             """
             CREATE TRIGGER upload_\(table.name)_insert AFTER INSERT ON \(table.name) \(guardClause)
@@ -87,6 +95,9 @@ public enum UploadQueue {
             BEGIN
                 \(insertRow) SELECT '\(kind)', NEW.uuid, 'update', \(base), field, old, new
                 FROM (\(changed.joined(separator: " UNION ALL "))) WHERE old IS NOT new;
+                -- A write that changed no field still moved updated_at: the entity is read again from the server.
+                \(insertRow) SELECT '\(kind)', NEW.uuid, 'update', \(base), NULL, NULL, NULL
+                WHERE OLD.updated_at IS NOT NEW.updated_at;
             END
             """,
             """
@@ -98,23 +109,30 @@ public enum UploadQueue {
         ]
     }
 
-    /// A list entry added or removed, recorded on its owner as JSON: the author or genre's uuid, the role of a
-    /// credit, the position.
+    /// A list entry as JSON: the author or genre's uuid, the role of a credit, the position; `row` is `OLD`, `NEW` or
+    /// the link table's name.
+    private static func entry(of link: LinkTable, _ row: String) -> String {
+        let members = link.columns.map { column in
+            column.references == nil ? "'\(column.key)', \(row).\(column.name)" : "'uuid', \(value(column, of: row))"
+        }
+        return "json_object(\(members.joined(separator: ", ")))"
+    }
+
+    /// The uuid a list entry names (`old` or `new`, one of them NULL): NULL when its author or genre is being
+    /// deleted, whose delete recorded the entry's removal before it (``deleteConsequencesTrigger(_:)``).
+    private static func named(_ old: String, _ new: String) -> String {
+        "coalesce(\(old), \(new)) ->> 'uuid'"
+    }
+
+    /// A list entry added or removed, recorded on its owner (as ``entry(of:_:)``).
     private static func linkTriggers(_ table: EntityTable) -> [String] {
         table.links.flatMap { link -> [String] in
-            let entry = { (row: String) -> String in
-                let members = link.columns.map { column in
-                    column.references == nil
-                        ? "'\(column.key)', \(row).\(column.name)" : "'uuid', \(value(column, of: row))"
-                }
-                return "json_object(\(members.joined(separator: ", ")))"
-            }
+            let entry = { (row: String) in self.entry(of: link, row) }
             let owner = { (row: String) in "(SELECT uuid FROM \(table.name) WHERE id = \(row).\(link.owner.name))" }
-            let base = "(SELECT last_seq FROM sync_state WHERE id = 1)"
             let record = { (row: String, old: String, new: String) in
                 """
                 \(insertRow) SELECT '\(table.kind.rawValue)', owner, 'update', \(base), '\(link.key)', \(old), \(new)
-                FROM (SELECT \(owner(row)) AS owner) WHERE owner IS NOT NULL;
+                FROM (SELECT \(owner(row)) AS owner) WHERE owner IS NOT NULL AND \(named(old, new)) IS NOT NULL;
                 """
             }
             return [
@@ -135,12 +153,43 @@ public enum UploadQueue {
         }
     }
 
+    /// What deleting an author or genre does to the entries that name it, recorded before it happens (after it, the
+    /// name is gone): the lists that lose it (its credits, a book's or band's genres) and the genres whose parent it
+    /// was. The server may keep the entry (a conflict), so the owners' changes travel as changes of their own.
+    private static func deleteConsequencesTrigger(_ table: EntityTable) -> String? {
+        let naming = CatalogTables.entities.flatMap { owner in
+            owner.links.flatMap { link in
+                link.columns.filter { $0.references == table.name }.map { column in
+                    """
+                    \(insertRow) SELECT '\(owner.kind.rawValue)', (SELECT uuid FROM \(owner.name) WHERE id = \(link.name).\(link.owner.name)),
+                        'update', \(base), '\(link.key)', \(entry(of: link, link.name)), NULL
+                    FROM \(link.name) WHERE \(column.name) = OLD.id;
+                    """
+                }
+            }
+        }
+        let children = CatalogTables.entities.flatMap { owner in
+            fields(of: owner).filter { $0.references == table.name }.map { column in
+                """
+                \(insertRow) SELECT '\(owner.kind.rawValue)', uuid, 'update', \(base), '\(column.key)', OLD.uuid, NULL
+                FROM \(owner.name) WHERE \(column.name) = OLD.id;
+                """
+            }
+        }
+        guard !(naming + children).isEmpty else { return nil }
+        return """
+            CREATE TRIGGER upload_\(table.name)_delete_consequences BEFORE DELETE ON \(table.name) \(guardClause)
+            BEGIN
+                \((naming + children).joined(separator: "\n    "))
+            END
+            """
+    }
+
     /// A local merge: one change of its own (the delete and list moves it makes are its consequences).
     private static let mergeTrigger = """
         CREATE TRIGGER upload_entity_merges_insert AFTER INSERT ON entity_merges \(guardClause)
         BEGIN
-            \(insertRow) VALUES (NEW.entity_kind, NEW.uuid, 'merge',
-                (SELECT last_seq FROM sync_state WHERE id = 1), NULL, NULL, NEW.merged_into);
+            \(insertRow) VALUES (NEW.entity_kind, NEW.uuid, 'merge', \(base), NULL, NULL, NEW.merged_into);
         END
         """
 }

@@ -42,7 +42,7 @@ import Testing
         let tokens = AccessTokenStore(db)
         let issued = try [AccessScope.read, .nav, .admin].map { try tokens.create(for: ada, scope: $0, expiresAt: nil) }
         let session = try tokens.startWebSession(with: issued[1].token)
-        #expect(try DatabaseSchema.migrator.migrate(db).map(\.version) == [12, 13, 14, 15])
+        #expect(try DatabaseSchema.migrator.migrate(db).map(\.version) == [12, 13, 14, 15, 16])
         #expect(try issued.map { try tokens.authenticate($0.token).scope } == [.read, .nav, .admin])
         #expect(try tokens.webSession(session.id).caller.scope == .nav)
         #expect(try tokens.create(for: ada, scope: .edit, expiresAt: nil).stored.scope == .edit)

@@ -11,9 +11,26 @@ struct SyncFixture {
     let directory: URL
     let server: Database
 
-    init() throws {
+    /// An empty server, or a copy of `template`.
+    init(copying template: URL? = nil) throws {
         directory = try TestSupport.temporaryDirectory("sync")
-        server = try DatabaseSchema.open(path: directory.appending(path: "server.sqlite").path)
+        let path = directory.appending(path: "server.sqlite")
+        if let template { try FileManager.default.copyItem(at: template, to: path) }
+        server = try DatabaseSchema.open(path: path.path)
+    }
+
+    /// A server holding the samples (``importSamples()``), copied from one imported once per test process: for the
+    /// tests that need many.
+    static func withSamples() throws -> SyncFixture {
+        try SyncFixture(copying: samples.get())
+    }
+
+    private static let samples = Result<URL, any Error> {
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let template = fixture.directory.appending(path: "samples.sqlite")
+        try fixture.server.execute("VACUUM INTO ?", [template.path])
+        return template
     }
 
     var catalog: LibraryCatalog { LibraryCatalog(server) }

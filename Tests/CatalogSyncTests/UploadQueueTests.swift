@@ -107,6 +107,64 @@ import Testing
     }
 }
 
+extension UploadQueueTests {
+    /// Uploads the copy's writes and syncs it: afterwards it holds the server's catalog, whatever the answers.
+    func uploadAndSync() throws -> SyncClient.UploadReport {
+        let report = try SyncClient(client).upload(to: ServerFileUploads(fixture.server, actor: "ada"))
+        try SyncClient(client).sync(from: fixture.feed)
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+        return report
+    }
+
+    func author(_ name: String, in db: Database) throws -> String {
+        try #require(try db.fetchOne(String.self, "SELECT uuid FROM authors WHERE name = ?", [name]))
+    }
+
+    /// Deleting an author takes its credits with it: the books' loss is recorded before the author is gone (it used
+    /// to be recorded naming no one, and the queue could not be read). The server, which changed the author
+    /// meanwhile, keeps it; the copy then holds the author again, and the books as the server has them.
+    @Test func deletingACreditedAuthorRecordsTheBooksLossAndAConflictBringsTheAuthorBack() throws {
+        let twain = try author("Mark Twain", in: client)
+        try client.execute("DELETE FROM authors WHERE uuid = ?", [twain])
+        let changes = try pending()
+        #expect(changes.contains { $0.kind == .author && $0.operation == .delete })
+        let lost = changes.filter { $0.kind == .book && $0.lists["authors"] != nil }
+        #expect(!lost.isEmpty && lost.allSatisfy { $0.lists["authors"]?.base.map(\.uuid).contains(twain) == true })
+        try CatalogEditor(fixture.server, actor: "bob").update(
+            .author, uuid: try #require(UUID(uuidString: twain)), EntityEdit(fields: ["disambiguation": "kept"]))
+        let report = try uploadAndSync()
+        #expect(report.conflicts.map(\.reason) == [.changedOnServer])
+        #expect(try author("Mark Twain", in: client) == twain)
+    }
+
+    /// A merge the server keeps as a conflict changes nothing there, and no change in the feed says so: the copy
+    /// reads the entries it named again (it used to keep its own merge for good).
+    @Test func aMergeKeptAsAConflictIsUndoneOnTheCopyByReadingTheEntriesAgain() throws {
+        let twain = try author("Mark Twain", in: client)
+        let editor = CatalogEditor(client, actor: "ada")
+        let into = try editor.create(.author, EntityEdit(fields: ["name": "Samuel Clemens"]))
+        _ = try uploadAndSync()
+        try editor.merge(.author, uuid: try #require(UUID(uuidString: twain)), into: into.uuid)
+        try CatalogEditor(fixture.server, actor: "bob").delete(.author, uuid: into.uuid)
+        let report = try uploadAndSync()
+        // The merge, and the credit it moved to the author the server deleted.
+        #expect(report.results[.conflict] == 2 && report.conflicts.allSatisfy { $0.reason == .deletedOnServer })
+        #expect(try author("Mark Twain", in: client) == twain)
+    }
+
+    /// A write that changes no field still moves `updated_at`; the copy reads that entry again (it used to keep its
+    /// own time for good).
+    @Test func aWriteThatChangedNothingButItsTimeIsReadAgain() throws {
+        let book = try book("Adventures of Huckleberry Finn", in: client)
+        try client.execute(
+            "UPDATE books SET updated_at = '2030-01-01T00:00:00.000Z' WHERE uuid = ?",
+            [book.uuid.uuidString.lowercased()])
+        #expect(try pending().isEmpty, "nothing to send")
+        let report = try uploadAndSync()
+        #expect(report.changes == 0)
+    }
+}
+
 /// The answer to an upload lost on the way back: the server applied the batch, the client never heard.
 private struct LostAnswer: Error {}
 

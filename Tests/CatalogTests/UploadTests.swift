@@ -155,6 +155,43 @@ import Testing
         }
     }
 
+    /// An added genre the server deleted cannot be added: it is kept as a conflict, the rest of the change stands
+    /// (it used to refuse the whole change, the title typed with it too); an added author the server merged away is
+    /// its survivor.
+    @Test func listEntriesNamingWhatTheServerDeletedAreKeptAndThoseItMergedFollow() throws {
+        let book = try book("Adventures of Huckleberry Finn")
+        let doomed = try editor.create(.genre, EntityEdit(fields: ["name": "Doomed Genre"]))
+        let merged = try editor.create(.author, EntityEdit(fields: ["name": "Merged Writer"]))
+        let survivor = try editor.create(.author, EntityEdit(fields: ["name": "Surviving Writer"]))
+        let base = try synced()
+        let bob = CatalogEditor(catalog.db, actor: "bob")
+        try bob.delete(.genre, uuid: doomed.uuid)
+        try bob.merge(.author, uuid: merged.uuid, into: survivor.uuid)
+        let genres = try catalog.books.genres(of: book.id).map { ListEntry(uuid: $0.uuid.uuidString.lowercased()) }
+        let authors = try catalog.books.credits(of: book.id, after: nil, limit: 50).items.map {
+            ListEntry(uuid: $0.author.uuid.uuidString.lowercased(), role: $0.role.rawValue)
+        }
+        let added = ListEntry(uuid: doomed.uuid.uuidString.lowercased())
+        let answers = try upload(
+            change(
+                .book, book.uuid, base: base,
+                fields: ["title": FieldChange(base: book.title, mine: "Huck Finn")],
+                lists: [
+                    "genres": ListChange(base: genres, mine: genres + [added]),
+                    "authors": ListChange(
+                        base: authors,
+                        mine: authors + [ListEntry(uuid: merged.uuid.uuidString.lowercased(), role: "author")]),
+                ]))
+        #expect(answers.map(\.result) == [.conflict])
+        let conflict = try #require(answers.first?.conflicts.first)
+        #expect(conflict.field == "genres" && conflict.reason == .deletedOnServer)
+        #expect(conflict.mine == (try UploadJSON.text([added])))
+        #expect(try catalog.books.get(uuid: book.uuid).title == "Huck Finn")
+        let credited = try catalog.books.credits(of: book.id, after: nil, limit: 50).items.map(\.author.uuid)
+        #expect(credited.last == survivor.uuid)
+        #expect(try editor.resolveConflict(conflict.id, taking: .mine) == nil, "nothing to add again")
+    }
+
     @Test func aDeleteOfAnEntryChangedOnTheServerIsKeptAndTheEntryStays() throws {
         let kept = try editor.create(.author, EntityEdit(fields: ["name": "Kept Author"]))
         let gone = try editor.create(.author, EntityEdit(fields: ["name": "Gone Author"]))

@@ -17,7 +17,7 @@ import Testing
     /// The catalog's, the navigation's and the access tokens' migrations, each embedded into its own module, are one
     /// sequence.
     @Test func composesTheCatalogAndTheNavigationMigrations() {
-        #expect(CatalogSchema.migrations.map(\.version) == [1, 3, 4, 7, 8, 10, 13, 14, 15])
+        #expect(CatalogSchema.migrations.map(\.version) == [1, 3, 4, 7, 8, 10, 13, 14, 15, 16])
         #expect(NavigationSchema.migrations.map(\.version) == [2, 11])
         #expect(
             DatabaseSchema.migrations.map(\.fileName) == [
@@ -25,7 +25,7 @@ import Testing
                 "0005_access_tokens.sql", "0006_web_sessions.sql", "0007_change_log_per_entity.sql",
                 "0008_links_follow_deletes.sql", "0009_web_session_csrf_hashes.sql", "0010_catalog_edits.sql",
                 "0011_nav_scene_changes.sql", "0012_edit_scope.sql", "0013_import_hand_edits.sql", "0014_uploads.sql",
-                "0015_upload_queue.sql",
+                "0015_upload_queue.sql", "0016_upload_refresh.sql",
             ])
     }
 
@@ -46,15 +46,15 @@ import Testing
         let db = try DatabaseSchema.open(path: path)
         let (applied, rows) = try contents(of: db)
         #expect(Array(applied.prefix(4)) == appliedBefore)
-        #expect(applied.dropFirst(4).map(\.version) == [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])
+        #expect(applied.dropFirst(4).map(\.version) == [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
         let added: Set = [
             "schema_migrations", "access_tokens", "web_sessions", "entity_merges", "edit_history", "nav_scene_changes",
-            "uploaded_changes", "edit_conflicts", "upload_queue", "upload_sent", "upload_answers",
+            "uploaded_changes", "edit_conflicts", "upload_queue", "upload_sent", "upload_answers", "upload_refresh",
         ]
         #expect(rows.filter { !added.contains($0.key) } == rowsBefore.filter { $0.key != "schema_migrations" })
         #expect(rows["access_tokens"] == 0 && rows["web_sessions"] == 0)
         #expect(rows["entity_merges"] == 0 && rows["edit_history"] == 0 && rows["nav_scene_changes"] == 0)
-        #expect(DatabaseSchema.migrator.latestVersion == 15)
+        #expect(DatabaseSchema.migrator.latestVersion == 16)
         #expect(try DatabaseSchema.migrator.pendingMigrations(in: db).isEmpty)
         #expect(try db.integrityCheck() == ["ok"])
     }
@@ -75,7 +75,7 @@ import Testing
             VALUES (1, ?, 'plain-csrf-value', ?, ?)
             """, [String(repeating: "cd", count: 32), stamp, stamp])
 
-        #expect(try DatabaseSchema.migrator.migrate(db).map(\.version) == [9, 10, 11, 12, 13, 14, 15])
+        #expect(try DatabaseSchema.migrator.migrate(db).map(\.version) == [9, 10, 11, 12, 13, 14, 15, 16])
         #expect(try db.rowCount(ofTable: "web_sessions") == 0)
         #expect(try db.rowCount(ofTable: "access_tokens") == 1 && db.rowCount(ofTable: "users") == 1)
         let columns = try db.fetchAll(String.self, "SELECT name FROM pragma_table_info('web_sessions')")

@@ -62,8 +62,8 @@ extension CatalogEditor {
             return try update(conflict.kind, uuid: current, EntityEdit(fields: [field: conflict.mine]))
         case .deletedOnServer:
             // The fields the client set, written on an entry made again with its uuid; a merge into an entry that is
-            // gone has nothing to write again.
-            guard let mine = conflict.mine,
+            // gone, or list entries naming authors or genres that are gone, have nothing to write again.
+            guard conflict.field == nil, let mine = conflict.mine,
                 let fields = try? JSONDecoder().decode([String: String?].self, from: Data(mine.utf8))
             else { return nil }
             return try create(conflict.kind, EntityEdit(fields: fields), uuid: current)

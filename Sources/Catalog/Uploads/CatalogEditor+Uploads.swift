@@ -157,8 +157,16 @@ extension CatalogEditor {
                     theirs: clash.theirs, reason: .bothChanged))
         }
         var links: [LinkChange] = []
-        for (list, value) in change.lists.sorted(by: { $0.key < $1.key }) {
-            let held = ListEntry.entries(payload.links(list) ?? [], of: kind.table.links.first { $0.key == list })
+        for (list, sent) in change.lists.sorted(by: { $0.key < $1.key }) {
+            let link = kind.table.links.first { $0.key == list }
+            let held = ListEntry.entries(payload.links(list) ?? [], of: link)
+            let (value, gone) = try following(sent, in: link)
+            if !gone.isEmpty {
+                conflicts.append(
+                    try keep(
+                        change, from: client, field: list, base: nil, mine: try UploadJSON.text(gone), theirs: nil,
+                        reason: .deletedOnServer))
+            }
             let merged = Self.merged(value, into: held)
             if merged != held {
                 links += Self.removing(held, from: list) + Self.adding(merged, to: list)
@@ -210,6 +218,33 @@ extension CatalogEditor {
 
     /// The client's change of a list merged as a set with positions into what the server holds: what the client
     /// removed is removed, what it added is added, in the client's order; what only the server has stays, after.
+    /// The list change with each entry following the merges the server made (an author merged away is its survivor
+    /// now), and the entries the client added that name an author or genre the server no longer has: they cannot be
+    /// added, and are kept as a conflict.
+    private func following(_ change: ListChange, in link: LinkTable?) throws -> (ListChange, gone: [ListEntry]) {
+        guard let named = link?.references.first?.table,
+            let kind = CatalogTables.entities.first(where: { $0.name == named })?.kind
+        else { return (change, []) }
+        var gone: [ListEntry] = []
+        let follow = { (entries: [ListEntry], keepGone: Bool) -> [ListEntry] in
+            try entries.compactMap { entry in
+                guard let uuid = UUID(uuidString: entry.uuid) else { return entry }
+                switch try self.target(kind, uuid) {
+                case .existing(let current): return ListEntry(uuid: current.lowercased, role: entry.role)
+                case .gone:
+                    if keepGone { return entry }
+                    if !change.base.contains(entry) { gone.append(entry) }
+                    return nil
+                }
+            }
+        }
+        // Two entries the server merged into one are one entry.
+        var seen: Set<ListEntry> = []
+        let mine = try follow(change.mine, false).filter { seen.insert($0).inserted }
+        let followed = ListChange(base: try follow(change.base, true), mine: mine)
+        return (followed, gone)
+    }
+
     static func merged(_ change: ListChange, into held: [ListEntry]) -> [ListEntry] {
         let removed = Set(change.base).subtracting(change.mine)
         let kept = held.filter { !removed.contains($0) }
