@@ -90,7 +90,8 @@ import Testing
         try #require(try syncing(copy, from: server).wait().status == 0)
         let idleSeconds = Fixtures.seconds(since: start)
         try expectAppliedOnce(Database(path: server))
-        #expect(try TestSupport.canonicalDump(Database(path: copy)) == TestSupport.canonicalDump(Database(path: server)))
+        #expect(
+            try TestSupport.canonicalDump(Database(path: copy)) == TestSupport.canonicalDump(Database(path: server)))
 
         var schedule = Fixtures.KillSchedule()
         let base = try #require(try SyncClient(Database(path: path("copy-template.sqlite"))).state()).lastSequence
