@@ -184,6 +184,57 @@ import Testing
         #expect(try sameCatalog(served.cli.database, served.cli.path("client.sqlite")))
     }
 
+    /// The server killed while it applies an upload (each change its own transaction): the copy heard no answer and
+    /// sends the batch again to the restarted server, which answers what it applied before from what it stored and
+    /// applies the rest, each once.
+    @Test func aServerKilledWhileItAppliesAnUploadAppliesEachChangeOnceWhenSentAgain() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let edits = 2000
+        try served.importBooks(edits, titled: "Offline")
+        try served.downloadSnapshot("client.sqlite")
+        let copy = try Database(path: served.cli.path("client.sqlite"))
+        try copy.execute("UPDATE books SET title = 'Edited ' || title WHERE title LIKE 'Offline %'")
+        // Meanwhile the server retitles every tenth: those clash, each kept as one conflict.
+        let server = try Database(path: served.cli.database)
+        try server.execute("UPDATE books SET title = 'Server ' || title WHERE title LIKE 'Offline %' AND id % 10 = 0")
+        let clashes = try #require(
+            try server.fetchOne(Int.self, "SELECT count(*) FROM books WHERE title LIKE 'Server %'"))
+        let sync = try served.cli.start(
+            ["sync", "--from", served.baseURL] + served.tokenArguments, in: "client.sqlite")
+        defer { sync.killIfRunning() }
+        // The kill comes once the server has applied part of the first batch (bounded polling of its file).
+        var applied = 0
+        for _ in 0..<4000 where applied == 0 {
+            applied = try server.fetchOne(Int.self, "SELECT count(*) FROM uploaded_changes") ?? 0
+            if applied == 0 { Thread.sleep(forTimeInterval: 0.0025) }
+        }
+        served.stop(signal: SIGKILL)
+        let answered = try server.fetchOne(Int.self, "SELECT count(*) FROM uploaded_changes") ?? 0
+        #expect(applied > 0 && answered < edits, "the kill came when \(answered) of \(edits) changes were applied")
+        try Self.removeSnapshotDirectories(of: served)
+        #expect(sync.wait().status == 1)
+        #expect(try server.fetchOne(String.self, "PRAGMA integrity_check") == "ok")
+
+        let restarted = try served.restart()
+        defer { restarted.stop() }
+        let completed = try served.client(["sync", "--from", restarted.baseURL, "--json"], in: "client.sqlite")
+        #expect(completed.status == 0, "\(completed.standardError)")
+        #expect(try server.fetchOne(Int.self, "SELECT count(*) FROM uploaded_changes") == edits)
+        let twice = try server.fetchOne(
+            Int.self,
+            """
+            SELECT count(*) FROM (SELECT uuid FROM edit_history WHERE actor LIKE '% from client %'
+                GROUP BY uuid HAVING count(*) > 1)
+            """)
+        #expect(twice == 0, "changes applied twice")
+        #expect(try server.fetchOne(Int.self, "SELECT count(DISTINCT change_id) FROM edit_conflicts") == clashes)
+        #expect(try server.fetchOne(Int.self, "SELECT count(*) FROM edit_conflicts") == clashes, "conflicts kept twice")
+        let edited = try server.fetchOne(Int.self, "SELECT count(*) FROM books WHERE title LIKE 'Edited Offline %'")
+        #expect(edited == edits - clashes)
+        #expect(try sameCatalog(served.cli.database, served.cli.path("client.sqlite")))
+    }
+
     /// The catalog held by the database at `path`, with its sync state.
     private static func dump(_ path: String) throws -> [String] {
         let db = try Database(path: path)
