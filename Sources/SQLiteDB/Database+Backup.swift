@@ -28,6 +28,15 @@ extension Database {
         }
     }
 
+    /// Replaces this database's every page with those of `source` (the online backup API, in one step): the
+    /// connection, and every other one on the file, then see `source`'s content; the file stays where it is.
+    ///
+    /// - Throws: ``DatabaseError`` when a connection holds a transaction on this database, or the pages cannot be
+    ///   written (nothing is replaced then).
+    public func replaceContents(with source: Database) throws {
+        try source.copy(into: self)
+    }
+
     private func copy(into destination: Database) throws {
         guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
             throw DatabaseError(

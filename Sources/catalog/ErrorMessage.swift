@@ -68,7 +68,8 @@ enum ErrorMessage {
         switch error {
         case .behindPrunedHorizon(let since, let prunedBefore):
             return "changes after \(since) are no longer in the log (pruned before \(prunedBefore)); "
-                + "take a fresh snapshot with 'catalog snapshot'"
+                + "take a fresh snapshot with 'catalog snapshot', or start this copy again from one, keeping its "
+                + "own writes, with 'catalog sync --resnapshot'"
         case .notASnapshot(let path):
             return "\(path) has no sync state: it was not made by 'catalog snapshot', so its rows cannot be "
                 + "matched with the server's; start the client from 'catalog --db SERVER snapshot \(path)'"
@@ -85,9 +86,13 @@ enum ErrorMessage {
     private static func text(for error: RemoteError) -> String {
         let description = error.localizedDescription
         switch error {
-        case .problem(let url, _, "other-database", _), .problem(let url, _, "behind-horizon", _):
+        case .problem(let url, _, let code, _) where code == "other-database" || code == "behind-horizon":
             let server = url.components(separatedBy: "/v1/").first ?? url
-            return "\(description); start the client again from 'catalog snapshot --from \(server) NEW.sqlite'"
+            let inPlace =
+                code == "behind-horizon"
+                ? ", or in place, keeping its own writes, with 'catalog sync --resnapshot'" : ""
+            return
+                "\(description); start the client again from 'catalog snapshot --from \(server) NEW.sqlite'\(inPlace)"
         case .problem(_, 401, _, _), .problem(_, 403, _, _):
             return "\(description); give a token with --token or CATALOG_TOKEN"
         default:

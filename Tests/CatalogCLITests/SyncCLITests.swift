@@ -123,10 +123,18 @@ import Testing
         let before = try listings("behind.sqlite")
         let refused = try cli.run("sync", "--from", path("server.sqlite"), in: "behind.sqlite")
         #expect(refused.status == 65)
-        #expect(refused.standardError.hasSuffix("; take a fresh snapshot with 'catalog snapshot'\n"))
+        #expect(
+            refused.standardError.hasSuffix(
+                "; take a fresh snapshot with 'catalog snapshot', or start this copy again from one, keeping its own "
+                    + "writes, with 'catalog sync --resnapshot'\n"))
         #expect(try listings("behind.sqlite") == before)
         let old = try cli.run("changes", "--since", "0", in: "server.sqlite")
         #expect(old.status == 65)
+        // Or it starts again in place from a new snapshot of the server file.
+        let restarted = try cli.run("sync", "--from", path("server.sqlite"), "--resnapshot", in: "behind.sqlite")
+        #expect(restarted.status == 0, "\(restarted.standardError)")
+        #expect(try listings("behind.sqlite") == listings("server.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: path("behind.sqlite.resnapshot")))
     }
 
     @Test func aSnapshotHoldsNoUserTokenOrNavigationState() throws {

@@ -165,6 +165,42 @@ extension UploadQueueTests {
     }
 }
 
+extension UploadQueueTests {
+    /// A copy behind the pruned horizon starts again from a new snapshot, in place: its writes not uploaded yet stay,
+    /// frozen with the base they were made on (so the server still sees the clash with its own change), its identity
+    /// and the answers to its earlier uploads stay too.
+    @Test func aCopyStartedAgainFromANewSnapshotKeepsItsWritesItsIdentityAndItsAnswers() throws {
+        let book = try book("Adventures of Huckleberry Finn", in: client)
+        let editor = CatalogEditor(client, actor: "ada")
+        try editor.update(.book, uuid: book.uuid, EntityEdit(fields: ["pages": "366"]))
+        _ = try uploadAndSync()
+        try editor.update(.book, uuid: book.uuid, EntityEdit(fields: ["title": "Mine"]))
+        let made = try editor.create(.author, EntityEdit(fields: ["name": "Written Offline"]))
+        try CatalogEditor(fixture.server, actor: "bob").update(
+            .book, uuid: book.uuid, EntityEdit(fields: ["title": "Theirs"]))
+        try fixture.catalog.books.create(BookDraft(title: "After the prune"))
+        _ = try fixture.feed.prune(before: try fixture.feed.highWater())
+        #expect(throws: SyncError.self) { try SyncClient(client).sync(from: fixture.feed) }
+        let identity = try ChangeFeed(client).databaseUUID()
+
+        _ = try fixture.snapshot("fresh.sqlite")
+        let info = try SyncClient(client).restart(
+            fromSnapshotAt: fixture.directory.appending(path: "fresh.sqlite").path)
+        #expect(info.sequence == (try fixture.feed.highWater()))
+        #expect(try ChangeFeed(client).databaseUUID() == identity, "the server knows the copy's uploads by it")
+        #expect(try client.fetchOne(Int.self, "SELECT count(*) FROM upload_answers") == 1)
+        #expect(try client.fetchOne(Int.self, "SELECT count(*) FROM upload_sent") == 2, "the two writes, frozen")
+        #expect(try LibraryCatalog(client).books.get(uuid: book.uuid).title == "Theirs", "the snapshot's catalog")
+
+        let report = try uploadAndSync()
+        #expect(report.results == [.applied: 1, .conflict: 1], "the title clashes with the server's, as made")
+        #expect(try LibraryCatalog(client).authors.get(uuid: made.uuid).name == "Written Offline")
+        // Still recording its own writes.
+        try editor.update(.book, uuid: book.uuid, EntityEdit(fields: ["pages": "367"]))
+        #expect(try pending().count == 1)
+    }
+}
+
 /// The answer to an upload lost on the way back: the server applied the batch, the client never heard.
 private struct LostAnswer: Error {}
 

@@ -105,6 +105,28 @@ import Testing
         #expect(try sameCatalog(served.cli.database, served.cli.path("fresh.sqlite")))
     }
 
+    /// `--resnapshot`: a copy behind the pruned horizon uploads its edits, then starts again from a new snapshot in
+    /// place, and holds the server's catalog with its edits in it.
+    @Test func aCopyBehindThePrunedHorizonUploadsItsEditsAndStartsAgainInPlace() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let added = try served.cli.run("add", "book", "--title", "Before The Prune", "--json")
+        let book = try #require(try added.json()["uuid"] as? String)
+        try served.downloadSnapshot("client.sqlite")
+        #expect(try served.cli.run("edit", "book", book, "--title", "Edited Offline", in: "client.sqlite").status == 0)
+        try served.importBooks(5, titled: "Pruned")
+        #expect(try served.cli.run("changes", "--prune-before", "\(try served.lastSequence())").status == 0)
+        let refused = try served.client(["sync", "--from", served.baseURL], in: "client.sqlite")
+        #expect(refused.standardError.contains("catalog sync --resnapshot"), "\(refused.standardError)")
+
+        let synced = try served.client(["sync", "--from", served.baseURL, "--resnapshot"], in: "client.sqlite")
+        #expect(synced.status == 0, "\(synced.standardError)")
+        #expect(synced.standardError.contains("started again from a snapshot at sequence"), "\(synced.standardError)")
+        #expect(try served.cli.run("show", "book", book).standardOutput.hasPrefix("Edited Offline"))
+        #expect(try sameCatalog(served.cli.database, served.cli.path("client.sqlite")))
+        #expect(try served.cli.run("pending", in: "client.sqlite").standardOutput == "nothing waits for upload\n")
+    }
+
     @Test func anAbsentServerIsNamedWithItsURL() throws {
         let cli = try CatalogCLI("http-sync")
         let result = try cli.run("snapshot", "--from", "http://127.0.0.1:9/", cli.path("client.sqlite"))

@@ -22,9 +22,11 @@ enum SyncCommand {
             server, has local changes it cannot upload (a changes file, a PostgreSQL server), or is behind the \
             server's pruned horizon. --from takes a server database, a PostgreSQL catalog (postgres://…), or the URL of a \
             'catalog serve' server; over HTTP a sync ends where the server's log ended when it started. --follow then keeps the copy current with \
-            long-polls until interrupted, reconnecting with a growing pause (up to 30 s) when the server is gone.
+            long-polls until interrupted, reconnecting with a growing pause (up to 30 s) when the server is gone. \
+            --resnapshot starts a copy behind the server's pruned horizon again from a new snapshot, in place, \
+            after its writes were uploaded: its identity, the answers to its uploads and any write still waiting stay.
             """,
-        options: [from, changes, batchSize, follow, RemoteOptions.token, EditOptions.by, json],
+        options: [from, changes, batchSize, follow, resnapshot, RemoteOptions.token, EditOptions.by, json],
         run: run
     )
 
@@ -37,6 +39,9 @@ enum SyncCommand {
         help: "Changes per transaction.")
     static let follow = Flag("follow", help: "With a server URL: keep syncing as changes commit, until interrupted.")
     static let json = Flag("json", help: "Print the result as JSON.")
+    static let resnapshot = Flag(
+        "resnapshot",
+        help: "Behind the server's pruned horizon, start the copy again from a new snapshot, keeping its own writes.")
 
     static func run(_ invocation: Invocation) throws {
         let from = try invocation[Self.from]
@@ -56,7 +61,10 @@ enum SyncCommand {
             if invocation[follow] {
                 try keepFollowing(feed, of: server, into: client, batchSize: batchSize, invocation)
             }
-            return try print(client.sync(from: feed, batchSize: batchSize), uploaded: uploaded, invocation)
+            let report = try restartingIfBehind(
+                client, invocation, snapshot: { _ = try server.downloadSnapshot(to: $0) },
+                sync: { try client.sync(from: feed, batchSize: batchSize) })
+            return try print(report, uploaded: uploaded, invocation)
         }
         if let from, PostgreSQLConnection.isURI(from) {
             let feed = PostgreSQLChangeFeed(try PostgreSQLConnection(uri: from))
@@ -64,11 +72,44 @@ enum SyncCommand {
         } else if let from {
             let server = try openServer(from, invocation)
             let uploaded = try client.upload(to: ServerFileUploads(server, actor: try EditOptions.actor(invocation)))
-            try print(client.sync(from: ChangeFeed(server), batchSize: batchSize), uploaded: uploaded, invocation)
+            let feed = ChangeFeed(server)
+            let report = try restartingIfBehind(
+                client, invocation, snapshot: { _ = try feed.snapshot(to: $0, emptying: DatabaseSchema.userTables) },
+                sync: { try client.sync(from: feed, batchSize: batchSize) })
+            try print(report, uploaded: uploaded, invocation)
         } else if let changes {
             try print(
                 client.sync(from: try ChangeFile(contentsOf: URL(filePath: changes)), batchSize: batchSize),
                 uploaded: nil, invocation)
+        }
+    }
+
+    /// Runs `sync`; with `--resnapshot`, a copy behind the server's pruned horizon is started again from a new
+    /// snapshot (`snapshot` writes it to the path it is given, beside the copy) and synced from there.
+    private static func restartingIfBehind(
+        _ client: SyncClient, _ invocation: Invocation, snapshot: (String) throws -> Void,
+        sync: () throws -> SyncReport
+    ) throws -> SyncReport {
+        do {
+            return try sync()
+        } catch let error where invocation[resnapshot] && isBehindHorizon(error) {
+            let path = client.database.path + ".resnapshot"
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+            try snapshot(path)
+            let info = try client.restart(fromSnapshotAt: path)
+            Output.writeError(
+                "the copy was behind the server's pruned horizon: started again from a snapshot at sequence "
+                    + "\(info.sequence), its own writes and their answers kept\n")
+            return try sync()
+        }
+    }
+
+    private static func isBehindHorizon(_ error: any Error) -> Bool {
+        switch error {
+        case SyncError.behindPrunedHorizon: true
+        case RemoteError.problem(_, _, "behind-horizon", _): true
+        default: false
         }
     }
 
