@@ -178,6 +178,16 @@ extension UploadQueue {
         }
     }
 
+    /// The conflicts the server kept of this copy's uploads, as it answered them (settled or not: the server
+    /// knows), oldest first.
+    public static func conflicts(in db: Database) throws -> [UploadConflict] {
+        let decoder = JSONDecoder()
+        return try db.fetchAll(
+            String.self,
+            "SELECT answer FROM upload_answers WHERE answer ->> 'result' = 'conflict' ORDER BY answered_at, rowid"
+        ).flatMap { try decoder.decode(UploadAnswer.self, from: Data($0.utf8)).conflicts }
+    }
+
     /// Records the server's answers to frozen changes, which are then no longer sent. The entities of a change the
     /// server did not take as sent wait in `upload_refresh` to be read again at the next sync.
     static func record(_ answers: [UploadAnswer], in db: Database) throws {

@@ -51,9 +51,24 @@ import Testing
         #expect(listed.count == 1 && listed.first?["mine"] as? String == "Mine Title", "\(conflicts.standardOutput)")
         #expect(listed.first?["theirs"] as? String == "Their Title")
         let id = try #require(listed.first?["id"] as? Int)
-        let settled = try served.cli.run("conflicts", "resolve", "\(id)", "--take", "mine")
+        // The copy keeps the conflicts its uploads got, and settles them on the server over HTTP.
+        let own = try served.cli.run("conflicts", in: "client.sqlite")
+        #expect(
+            own.standardOutput.hasPrefix("\(id)  book \(book)  title  mine \"Mine Title\""), "\(own.standardOutput)")
+        let remote = try served.client(["conflicts", "--from", served.baseURL], in: "client.sqlite")
+        #expect(remote.standardOutput == own.standardOutput, "\(remote.standardError)")
+        let notHere = try served.cli.run("conflicts", "resolve", "\(id)", "--take", "mine", in: "client.sqlite")
+        #expect(notHere.status == 64 && notHere.standardError.contains("--from URL"), "\(notHere.standardError)")
+        let settled = try served.client(
+            ["conflicts", "resolve", "\(id)", "--take", "mine", "--from", served.baseURL], in: "client.sqlite")
         #expect(
             settled.standardOutput == "settled conflict \(id): the client's value stands\n", "\(settled.standardError)")
+        let again = try served.client(
+            ["conflicts", "resolve", "\(id)", "--take", "theirs", "--from", served.baseURL], in: "client.sqlite")
+        #expect(again.status == 1 && again.standardError.contains("409"), "\(again.standardError)")
+        #expect(
+            try served.client(["conflicts", "--from", served.baseURL], in: "client.sqlite").standardOutput
+                == "no conflicts to settle\n")
 
         #expect(try served.client(["sync", "--from", served.baseURL], in: "client.sqlite").status == 0)
         #expect(try served.cli.run("show", "book", book, in: "client.sqlite").standardOutput.hasPrefix("Mine Title"))

@@ -1,4 +1,6 @@
 import Catalog
+import CatalogRemote
+import CatalogStore
 import CatalogSync
 import CommandLineKit
 import Foundation
@@ -68,6 +70,8 @@ enum ConflictsCommand {
         "take", valueName: "SIDE", parser: .choice(CatalogEditor.ConflictSide.self),
         help: "mine (the client's value, written now as an edit) or theirs (the server's, which stands).")
     static let all = Flag("all", help: "List the settled conflicts too.")
+    static let server = TypedOption<String?>(
+        "from", valueName: "URL", help: "The server (a 'catalog serve' URL) whose conflicts to list or settle.")
 
     static let command = Command(
         name: "conflicts",
@@ -75,20 +79,47 @@ enum ConflictsCommand {
         discussion: """
             A client's change of a field the server changed too (from the same value, to another) leaves the \
             server's value and keeps the client's here; so does a change of an entry deleted on the server, or a \
-            delete of one changed there. Run on the server's catalog (--db, --database).
+            delete of one changed there. Run on the server's catalog (--db, --database), or on a client copy, \
+            whose own uploads' conflicts are listed as the server answered them; --from URL lists and settles \
+            them on a 'catalog serve' server (with a token of scope read to list, edit to settle).
             """,
-        options: [all, EditOptions.json],
+        options: [all, server, RemoteOptions.token, EditOptions.json],
         subcommands: [
             Command(
                 name: "resolve", abstract: "Settle a conflict by taking mine or theirs.",
-                options: [take, EditOptions.by], arguments: [Argument("ID", help: "The conflict's id.")],
-                run: resolve)
+                options: [take, server, RemoteOptions.token, EditOptions.by],
+                arguments: [Argument("ID", help: "The conflict's id.")], run: resolve)
         ],
         run: list
     )
 
+    /// The server `--from` names over HTTP, or `nil` for the catalog of `--db` or `--database`.
+    private static func remote(_ invocation: Invocation) throws -> RemoteCatalog? {
+        guard let from = try invocation[server] else { return nil }
+        guard let remote = try RemoteOptions.server(from, invocation) else {
+            throw UsageError("--from takes a server's URL (http://…)", commandPath: invocation.commandPath)
+        }
+        return remote
+    }
+
+    /// The client copy `--db` names, or `nil` for a server's catalog.
+    private static func copy(_ invocation: Invocation) throws -> Database? {
+        let location = try GlobalOptions.location(invocation)
+        guard case .sqlite(let path) = location else { return nil }
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let db = try GlobalOptions.openDatabase(invocation, mode: .migrateExisting)
+        return try SyncClient(db).state() == nil ? nil : db
+    }
+
     private static func list(_ invocation: Invocation) throws {
-        let conflicts = try EditOptions.editing(invocation) { try $0.conflicts(includingResolved: invocation[all]) }
+        let conflicts: [UploadConflict]
+        if let remote = try remote(invocation) {
+            conflicts = try remote.conflicts(includingResolved: invocation[all])
+        } else if let copy = try copy(invocation) {
+            conflicts = try copy.read { db in try UploadQueue.conflicts(in: db) }
+        } else {
+            conflicts = try EditOptions.editing(invocation) { try $0.conflicts(includingResolved: invocation[all]) }
+        }
         if invocation[EditOptions.json] {
             try Output.writeJSON(conflicts)
         } else if conflicts.isEmpty {
@@ -112,7 +143,15 @@ enum ConflictsCommand {
             throw UsageError(
                 "say which value stands: --take mine or --take theirs", commandPath: invocation.commandPath)
         }
-        _ = try EditOptions.editing(invocation) { try $0.resolveConflict(id, taking: side) }
+        if let remote = try remote(invocation) {
+            try remote.resolveConflict(id, taking: side)
+        } else if try copy(invocation) != nil {
+            throw UsageError(
+                "a client copy's conflicts are kept on its server: settle this one there with --from URL",
+                commandPath: invocation.commandPath)
+        } else {
+            _ = try EditOptions.editing(invocation) { try $0.resolveConflict(id, taking: side) }
+        }
         Output.write("settled conflict \(id): \(side == .mine ? "the client's value" : "the server's value") stands\n")
     }
 
