@@ -101,6 +101,12 @@ import Testing
         let synced = try cli.run("sync", "--from", uri)
         #expect(synced.standardOutput.contains("applied 1 change(s)"), "\(synced.standardError)")
         #expect(try cli.run("list", "books").standardOutput.contains("Dawn"))
+        // The copy's own writes go up first.
+        #expect(try cli.run("add", "author", "--name", "Written Offline").status == 0)
+        let uploaded = try cli.run("sync", "--from", uri, "--by", "ada")
+        #expect(uploaded.standardOutput.hasPrefix("uploaded 1 change(s): 1 applied\n"), "\(uploaded.standardError)")
+        let found = try CatalogCLI.run(["--database", uri, "search", "Written Offline"])
+        #expect(found.standardOutput.contains("Written Offline"), "\(found.standardError)")
         // The copy names its server without the password.
         let path = try cli.run("info", "--json").standardOutput
         for output in [snapshot.standardOutput, snapshot.standardError, synced.standardOutput, path] {

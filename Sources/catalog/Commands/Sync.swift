@@ -1,5 +1,6 @@
 import Catalog
 import CatalogRemote
+import CatalogStore
 import CatalogSync
 import CommandLineKit
 import Foundation
@@ -19,7 +20,7 @@ enum SyncCommand {
             'catalog conflicts') or rejected; then applies the server's changes after the client's last sequence, \
             a batch per transaction; an interrupted sync resumes where it stopped and sends no change twice. \
             Refused, with nothing applied, when the database was not made by 'catalog snapshot', follows another \
-            server, has local changes it cannot upload (a changes file, a PostgreSQL server), or is behind the \
+            server, has local changes it cannot upload (a changes file), or is behind the \
             server's pruned horizon. --from takes a server database, a PostgreSQL catalog (postgres://…), or the URL of a \
             'catalog serve' server; over HTTP a sync ends where the server's log ended when it started. --follow then keeps the copy current with \
             long-polls until interrupted, reconnecting with a growing pause (up to 30 s) when the server is gone. \
@@ -67,8 +68,10 @@ enum SyncCommand {
             return try print(report, uploaded: uploaded, invocation)
         }
         if let from, PostgreSQLConnection.isURI(from) {
+            let store = try GlobalOptions.openStore(invocation, at: .postgreSQL(uri: from), mode: .migrateExisting)
+            let uploaded = try client.upload(to: StoreUploads(store, actor: try EditOptions.actor(invocation)))
             let feed = PostgreSQLChangeFeed(try PostgreSQLConnection(uri: from))
-            try print(client.sync(from: feed, batchSize: batchSize), uploaded: nil, invocation)
+            try print(client.sync(from: feed, batchSize: batchSize), uploaded: uploaded, invocation)
         } else if let from {
             let server = try openServer(from, invocation)
             let uploaded = try client.upload(to: ServerFileUploads(server, actor: try EditOptions.actor(invocation)))
