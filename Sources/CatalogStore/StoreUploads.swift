@@ -1,4 +1,4 @@
-public import Catalog
+package import Catalog
 
 /// A catalog store taking a client's offline changes through its editor, as the HTTP API does: what `catalog sync
 /// --from postgres://…` uploads to. Each change is recorded as made by "`actor` from client …".
