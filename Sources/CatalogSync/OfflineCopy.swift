@@ -33,9 +33,9 @@ public final class OfflineCopy {
     /// Why the last sync or refresh failed (the server is gone, the copy follows another); set it to `nil` once shown.
     public var lastError: String?
 
-    @ObservationIgnored private let worker: Worker
+    @ObservationIgnored private let worker: QueueConfined<SyncClient>
 
-    private init(worker: Worker) {
+    private init(worker: QueueConfined<SyncClient>) {
         self.worker = worker
     }
 
@@ -45,7 +45,9 @@ public final class OfflineCopy {
     /// - Returns: the copy, its pending count and conflicts read.
     /// - Throws: what `openDatabase` throws; ``SyncError/notASnapshot(path:)`` for a database that is no copy.
     public static func open(_ openDatabase: @escaping @Sendable () throws -> Database) async throws -> OfflineCopy {
-        let worker = try await Worker.open(openDatabase)
+        let worker = try await QueueConfined.open(label: "catalog.offline-copy", qos: .utility) {
+            SyncClient(try openDatabase())
+        }
         let copy = OfflineCopy(worker: worker)
         let state = try await worker.perform { client in try Self.state(of: client) }
         copy.show(state)
@@ -100,34 +102,6 @@ public final class OfflineCopy {
         try client.database.read { db in
             _ = try client.requireState(in: db)
             return (try UploadQueue.waiting(in: db), try UploadQueue.conflicts(in: db))
-        }
-    }
-}
-
-/// The copy's client, owned by one serial queue.
-private final class Worker: @unchecked Sendable {
-    // Sendable because `client` (with the connection it holds) is made on `queue`, a serial queue, and used only by
-    // work submitted to it.
-    private let queue: DispatchQueue
-    private let client: SyncClient
-
-    private init(queue: DispatchQueue, client: SyncClient) {
-        self.queue = queue
-        self.client = client
-    }
-
-    static func open(_ openDatabase: @escaping @Sendable () throws -> Database) async throws -> Worker {
-        let queue = DispatchQueue(label: "catalog.offline-copy", qos: .utility)
-        return try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(with: Result { Worker(queue: queue, client: SyncClient(try openDatabase())) })
-            }
-        }
-    }
-
-    func perform<T: Sendable>(_ body: @escaping @Sendable (SyncClient) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try body(self.client) }) }
         }
     }
 }

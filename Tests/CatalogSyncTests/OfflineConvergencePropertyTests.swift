@@ -61,9 +61,11 @@ import Testing
     /// or kept as a conflict there, unless the change was refused with a reason.
     static func expectNothingLost(_ copy: Database, on server: Database, seed: UInt64) throws {
         let decoder = JSONDecoder()
-        for row in try copy.fetchAll(SentAndAnswered.self, "SELECT change, answer FROM upload_answers") {
-            let change = try decoder.decode(UploadedChange.self, from: Data(row.change.utf8))
-            let answer = try decoder.decode(UploadAnswer.self, from: Data(row.answer.utf8))
+        let changes = try copy.fetchAll(String.self, "SELECT change FROM upload_answers ORDER BY change_id")
+        let answers = try copy.fetchAll(String.self, "SELECT answer FROM upload_answers ORDER BY change_id")
+        for (sent, answered) in zip(changes, answers) {
+            let change = try decoder.decode(UploadedChange.self, from: Data(sent.utf8))
+            let answer = try decoder.decode(UploadAnswer.self, from: Data(answered.utf8))
             #expect(answer.id == change.id)
             switch answer.result {
             case .rejected:
@@ -112,17 +114,6 @@ import Testing
         do {
             try SyncClient(copy).sync(from: feed, batchSize: 1 + Int(random.next() % 8), maxBatches: batches)
         } catch SyncError.notUploaded {}
-    }
-}
-
-/// One row of a copy's `upload_answers`.
-private struct SentAndAnswered: RowDecodable {
-    let change: String
-    let answer: String
-
-    init(row: Row) throws {
-        change = try row.value(at: 0)
-        answer = try row.value(at: 1)
     }
 }
 

@@ -13,14 +13,10 @@ public import SQLiteDB
 /// }
 /// let form = try await EntryEditor.load(.book, uuid: kindred, from: editing)
 /// ```
-public final class BackgroundCatalogEditor: @unchecked Sendable {
-    // Sendable because `editor` (with the connection it holds) is made on `queue`, a serial queue, and used only by
-    // work submitted to it.
-    private let queue: DispatchQueue
-    private let editor: CatalogEditor
+public final class BackgroundCatalogEditor: Sendable {
+    private let editor: QueueConfined<CatalogEditor>
 
-    private init(queue: DispatchQueue, editor: CatalogEditor) {
-        self.queue = queue
+    private init(editor: QueueConfined<CatalogEditor>) {
         self.editor = editor
     }
 
@@ -34,13 +30,10 @@ public final class BackgroundCatalogEditor: @unchecked Sendable {
     public static func open(actor: String, _ openDatabase: @escaping @Sendable () throws -> Database) async throws
         -> BackgroundCatalogEditor
     {
-        let queue = DispatchQueue(label: "catalog.editor", qos: .userInitiated)
-        return try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(
-                    with: Result { Self(queue: queue, editor: CatalogEditor(try openDatabase(), actor: actor)) })
-            }
-        }
+        Self(
+            editor: try await QueueConfined.open(label: "catalog.editor", qos: .userInitiated) {
+                CatalogEditor(try openDatabase(), actor: actor)
+            })
     }
 
     /// Runs `body` with the editor on its queue, after the work submitted before it, and returns its result.
@@ -49,8 +42,6 @@ public final class BackgroundCatalogEditor: @unchecked Sendable {
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws.
     public func perform<T: Sendable>(_ body: @escaping @Sendable (CatalogEditor) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try body(self.editor) }) }
-        }
+        try await editor.perform(body)
     }
 }

@@ -1,4 +1,5 @@
 import Catalog
+import CatalogRemote
 import CatalogSync
 import Foundation
 import SQLiteCatalog
@@ -53,13 +54,62 @@ extension SyncSuite {
                 try editor.update(.book, uuid: uuid, EntityEdit(fields: ["title": "Edited offline \(index)"]))
             }
         }
+        let overHTTP = try httpCases(books: books, reset: reset, client: client, target: target, timer: timer, log: log)
         let label = "upload \(uuids.count) offline edits"
-        return [("SyncClient.upload", upload), ("CatalogEditor.update one by one", oneByOne)].map { impl, samples in
+        let cases = [("SyncClient.upload", upload), ("CatalogEditor.update one by one", oneByOne)] + overHTTP
+        return cases.map { impl, samples in
             let perSecond = Double(uuids.count) / median(samples)
             log(String(format: "sync: %@: median %@, %.0f changes/s", impl, formatSeconds(median(samples)), perSecond))
             return Measurement(
                 suite: name, case: label, impl: impl, samples: samples,
                 notes: ["changes": Double(uuids.count), "changes_per_s": perSecond])
         }
+    }
+
+    /// The same edits over HTTP, to `catalog serve` on a fresh copy of the server file (the release binary beside
+    /// `catalog-bench`, on 127.0.0.1, a token of scope `edit`): uploaded by `SyncClient.upload` (`POST /v1/changes`,
+    /// 1,000 changes a request), beside `PATCH /v1/books/UUID` one request after another (a connection each, as a
+    /// client without keep-alive sends them). Skipped when the binary is missing.
+    private func httpCases(
+        books: [UUID], reset: () throws -> Void, client: String, target: String, timer: Timer, log: (String) -> Void
+    ) throws -> [(String, [Double])] {
+        guard let catalog = try? catalogExecutable() else {
+            log("sync: the catalog binary is not beside catalog-bench: the HTTP upload cases are skipped")
+            return []
+        }
+        var server: ServerProcess?
+        var token = ""
+        defer { server?.stop() }
+        let serve = {
+            server?.stop()
+            try reset()
+            token = try navigationToken(
+                catalog: catalog, database: ["--db", target], user: "bench-upload", scope: "edit")
+            server = try ServerProcess(
+                [catalog, "--db", target, "serve", "--listen", "127.0.0.1:0", "--rate-limit", "0"],
+                label: "catalog serve")
+        }
+        log("sync: uploading \(books.count) offline edits over HTTP")
+        var answered = 0
+        let upload = try timer.measure(setup: serve) {
+            guard let port = server?.port, let url = URL(string: "http://127.0.0.1:\(port)") else { return }
+            let report = try SyncClient(try DatabaseSchema.open(path: client)).upload(
+                to: RemoteCatalog(url: url, token: token))
+            answered = report.results[.applied] ?? 0
+        }
+        guard answered == books.count else {
+            throw BenchmarkError("sync: \(answered) of \(books.count) edits uploaded over HTTP applied")
+        }
+        let patches = try timer.measure(setup: serve) {
+            guard let port = server?.port else { return }
+            for (index, uuid) in books.enumerated() {
+                let answer = try HTTPExchange.request(
+                    port: port, "PATCH", "/v1/books/\(uuid.uuidString.lowercased())",
+                    headers: ["Authorization": "Bearer \(token)", "If-Match": "*", "Content-Type": "application/json"],
+                    body: #"{"title":"Edited offline \#(index)"}"#)
+                guard answer.status == 200 else { throw BenchmarkError("PATCH answered \(answer.status)") }
+            }
+        }
+        return [("SyncClient.upload over HTTP", upload), ("PATCH /v1/books/UUID one by one", patches)]
     }
 }
