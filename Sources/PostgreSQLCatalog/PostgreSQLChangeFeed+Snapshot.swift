@@ -46,6 +46,9 @@ extension PostgreSQLChangeFeed {
             try Migrator(CatalogSchema.migrations).migrate(copy)
             let tables = Self.copiedTables + (withHandEdits ? [Self.editHistory] : [])
             let info = try reading { _ in try fill(copy, tables, path: path, server: server) }
+            // A client copy records its own writes from the start (an import's working copy does not: its writes are
+            // the import's, written to the server by the importer).
+            if !withHandEdits { try UploadQueue.installTriggers(in: copy) }
             try copy.close()
             try FileManager.default.moveItem(atPath: part, toPath: path)
             return info

@@ -97,14 +97,14 @@ import Testing
         #expect(snapshot.standardOutput.hasPrefix("wrote \(cli.database) at sequence 1 (server "))
         #expect(try cli.run("list", "books").standardOutput.contains("Kindred"))
 
-        try insert("Dawn")
-        let synced = try cli.run("sync", "--from", uri)
-        #expect(synced.standardOutput.contains("applied 1 change(s)"), "\(synced.standardError)")
-        #expect(try cli.run("list", "books").standardOutput.contains("Dawn"))
-        // The copy's own writes go up first.
+        // The copy records its own writes from the start (it used to only from its first sync on), and they go up
+        // first.
         #expect(try cli.run("add", "author", "--name", "Written Offline").status == 0)
-        let uploaded = try cli.run("sync", "--from", uri, "--by", "ada")
-        #expect(uploaded.standardOutput.hasPrefix("uploaded 1 change(s): 1 applied\n"), "\(uploaded.standardError)")
+        try insert("Dawn")
+        let synced = try cli.run("sync", "--from", uri, "--by", "ada")
+        #expect(synced.standardOutput.hasPrefix("uploaded 1 change(s): 1 applied\n"), "\(synced.standardError)")
+        #expect(synced.standardOutput.contains("applied 2 change(s)"), "\(synced.standardOutput)")
+        #expect(try cli.run("list", "books").standardOutput.contains("Dawn"))
         let found = try CatalogCLI.run(["--database", uri, "search", "Written Offline"])
         #expect(found.standardOutput.contains("Written Offline"), "\(found.standardError)")
         // The copy names its server without the password.
