@@ -16,7 +16,9 @@ import Testing
     func copiesEditedOfflineConvergeWithTheServerAndLoseNothing(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let fixture = try SyncFixture.withSamples()
-        let copies = try (0..<(2 + Int(random.next() % 2))).map { try fixture.snapshot("copy-\($0).sqlite") }
+        let copies = try (0..<(2 + Int(random.next() % 2))).map {
+            try fixture.copyOfSamplesSnapshot("copy-\($0).sqlite")
+        }
         let server = ServerFileUploads(fixture.server, actor: "property")
         var typist = Typist()
         for _ in 1...30 {

@@ -22,15 +22,29 @@ struct SyncFixture {
     /// A server holding the samples (``importSamples()``), copied from one imported once per test process: for the
     /// tests that need many.
     static func withSamples() throws -> SyncFixture {
-        try SyncFixture(copying: samples.get())
+        try SyncFixture(copying: samples.get().server)
     }
 
-    private static let samples = Result<URL, any Error> {
+    /// A client of a ``withSamples()`` server: a copy of a snapshot taken once, with an identity of its own (what a
+    /// snapshot of the same server would be, in a file copy's time).
+    func copyOfSamplesSnapshot(_ name: String) throws -> Database {
+        let path = directory.appending(path: name)
+        try FileManager.default.copyItem(at: try Self.samples.get().snapshot, to: path)
+        let copy = try DatabaseSchema.open(path: path.path)
+        try copy.execute(
+            "UPDATE change_log_state SET database_uuid = ? WHERE id = 1", [UUID().uuidString.lowercased()])
+        return copy
+    }
+
+    private static let samples = Result<(server: URL, snapshot: URL), any Error> {
         let fixture = try SyncFixture()
         try fixture.importSamples()
-        let template = fixture.directory.appending(path: "samples.sqlite")
-        try fixture.server.execute("VACUUM INTO ?", [template.path])
-        return template
+        let server = fixture.directory.appending(path: "samples.sqlite")
+        try fixture.server.execute("VACUUM INTO ?", [server.path])
+        let snapshot = fixture.directory.appending(path: "samples-snapshot.sqlite")
+        _ = try ChangeFeed(try DatabaseSchema.open(path: server.path)).snapshot(
+            to: snapshot.path, emptying: DatabaseSchema.userTables)
+        return (server, snapshot)
     }
 
     var catalog: LibraryCatalog { LibraryCatalog(server) }
