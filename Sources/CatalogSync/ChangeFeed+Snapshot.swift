@@ -38,9 +38,7 @@ extension ChangeFeed {
             try copy.close()
             return info
         } catch {
-            for suffix in ["", "-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: path + suffix)
-            }
+            Database.removeFiles(atPath: path)
             throw error
         }
     }

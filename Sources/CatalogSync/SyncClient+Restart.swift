@@ -29,9 +29,7 @@ extension SyncClient {
         // The copy's own, as of now: its writes frozen into the changes they upload as.
         let kept = URL(filePath: database.path).deletingLastPathComponent()
             .appending(path: ".restart-\(UUID().uuidString.lowercased()).sqlite").path
-        defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: kept + suffix) }
-        }
+        defer { Database.removeFiles(atPath: kept) }
         try database.write { db in
             let state = try requireState(in: db)
             guard fresh.serverUUID == state.serverUUID else {

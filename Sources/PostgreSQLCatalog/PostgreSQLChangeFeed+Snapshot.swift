@@ -37,10 +37,7 @@ extension PostgreSQLChangeFeed {
         try SnapshotError.requireNewFile(path)
         // Built beside the destination and renamed when whole, so a reader never sees half a copy.
         let part = path + ".snapshot-part"
-        let removePart = {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: part + suffix) }
-        }
-        removePart()
+        Database.removeFiles(atPath: part)
         do {
             let copy = try Database(path: part)
             try Migrator(CatalogSchema.migrations).migrate(copy)
@@ -53,7 +50,7 @@ extension PostgreSQLChangeFeed {
             try FileManager.default.moveItem(atPath: part, toPath: path)
             return info
         } catch {
-            removePart()
+            Database.removeFiles(atPath: part)
             throw error
         }
     }

@@ -21,10 +21,16 @@ extension Database {
             try copy(into: destination)
             try destination.close()
         } catch {
-            for suffix in ["", "-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: path + suffix)
-            }
+            Self.removeFiles(atPath: path)
             throw error
+        }
+    }
+
+    /// Removes the database file at `path` with its write-ahead log and shared-memory index, as far as they exist: a
+    /// copy that failed, or a scratch file done with. No connection may be open on it.
+    public static func removeFiles(atPath path: String) {
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
         }
     }
 

@@ -134,13 +134,6 @@ func executableOnPath(_ name: String) -> String? {
     return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 
-/// Removes a SQLite file with its WAL and shared-memory files.
-func removeDatabase(at path: String) {
-    for suffix in ["", "-wal", "-shm"] {
-        try? FileManager.default.removeItem(atPath: path + suffix)
-    }
-}
-
 /// Formats seconds with a unit that keeps three significant digits readable.
 func formatSeconds(_ seconds: Double) -> String {
     switch seconds {

@@ -43,7 +43,7 @@ struct EditSuite: BenchmarkSuite {
         var db: Database?
         let fresh = {
             db = nil
-            removeDatabase(at: working)
+            Database.removeFiles(atPath: working)
             try FileManager.default.copyItem(atPath: base, toPath: working)
             db = try DatabaseSchema.open(path: working, configuration: Self.writing)
         }

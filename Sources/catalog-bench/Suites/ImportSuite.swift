@@ -153,7 +153,7 @@ struct ImportSuite: BenchmarkSuite {
             var cpu: [Double] = []
             for run in 0..<max(1, min(timer.runs, 3)) {
                 let database = directory.appending(path: "run-\(run).sqlite").path
-                removeDatabase(at: database)
+                Database.removeFiles(atPath: database)
                 if implementation.schema { try DatabaseSchema.open(path: database).close() }
                 let result = try ChildRun.measure(implementation.command(database))
                 guard result.status == 0 else {
@@ -183,7 +183,7 @@ struct ImportSuite: BenchmarkSuite {
                             format: "import: %@ again (nothing changes): %.2f s (CPU %.2f s), peak RSS %.1f MB",
                             implementation.impl, result.seconds, result.cpuSeconds, result.peakRSSMegabytes))
                 }
-                removeDatabase(at: database)
+                Database.removeFiles(atPath: database)
             }
             measurements.append(
                 measurement(label, implementation.impl, rows: rows, samples: samples, cpu: cpu, peak: peak))

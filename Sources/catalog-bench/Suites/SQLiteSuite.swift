@@ -44,7 +44,7 @@ struct SQLiteSuite: BenchmarkSuite {
         }
         let path = directory.appending(path: "insert.sqlite").path
         let reset = {
-            removeDatabase(at: path)
+            Database.removeFiles(atPath: path)
             let db = try Database(path: path)
             try db.execute(Self.createTable)
         }

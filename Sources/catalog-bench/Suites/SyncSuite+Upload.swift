@@ -32,8 +32,8 @@ extension SyncSuite {
         try copy.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         try copy.close()
         let reset = {
-            removeDatabase(at: client)
-            removeDatabase(at: target)
+            Database.removeFiles(atPath: client)
+            Database.removeFiles(atPath: target)
             try FileManager.default.copyItem(atPath: template, toPath: client)
             try FileManager.default.copyItem(atPath: serverPath, toPath: target)
         }

@@ -33,7 +33,7 @@ struct SyncSuite: BenchmarkSuite {
         log("sync: \(changes) writes on the server after the snapshot, \(logged) change rows to apply")
         let feed = ChangeFeed(server)
         let resetClient = {
-            removeDatabase(at: clientPath)
+            Database.removeFiles(atPath: clientPath)
             try FileManager.default.copyItem(atPath: snapshotPath, toPath: clientPath)
         }
         var results: [Measurement] = []
@@ -88,7 +88,7 @@ struct SyncSuite: BenchmarkSuite {
         record("changes → JSON lines file → sync", samples, peak: peak)
         let freshPath = directory.appending(path: "fresh.sqlite").path
         (samples, peak) = try measuringPeak {
-            try timer.measure(setup: { removeDatabase(at: freshPath) }) {
+            try timer.measure(setup: { Database.removeFiles(atPath: freshPath) }) {
                 _ = try feed.snapshot(to: freshPath, emptying: DatabaseSchema.userTables)
             }
         }

@@ -97,8 +97,8 @@ enum SyncCommand {
             return try sync()
         } catch let error where invocation[resnapshot] && isBehindHorizon(error) {
             let path = client.database.path + ".resnapshot"
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+            Database.removeFiles(atPath: path)
+            defer { Database.removeFiles(atPath: path) }
             try snapshot(path)
             let info = try client.restart(fromSnapshotAt: path)
             Output.writeError(
