@@ -43,8 +43,8 @@ extension UploadQueue {
     /// - Returns: the changes and the last queue row they cover.
     /// - Throws: `DatabaseError`.
     public static func pending(in db: Database) throws -> (changes: [UploadedChange], through: Int64) {
-        let read = try read(in: db)
-        return (read.changes, read.through)
+        let queue = try read(in: db)
+        return (queue.changes, queue.through)
     }
 
     /// The queue as changes, and the entities whose writes cancel out (written and put back, created and deleted):

@@ -216,8 +216,6 @@ extension CatalogEditor {
 
     // MARK: Lists
 
-    /// The client's change of a list merged as a set with positions into what the server holds: what the client
-    /// removed is removed, what it added is added, in the client's order; what only the server has stays, after.
     /// The list change with each entry following the merges the server made (an author merged away is its survivor
     /// now), and the entries the client added that name an author or genre the server no longer has: they cannot be
     /// added, and are kept as a conflict.
@@ -245,6 +243,8 @@ extension CatalogEditor {
         return (followed, gone)
     }
 
+    /// The client's change of a list merged as a set with positions into what the server holds: what the client
+    /// removed is removed, what it added is added, in the client's order; what only the server has stays, after.
     static func merged(_ change: ListChange, into held: [ListEntry]) -> [ListEntry] {
         let removed = Set(change.base).subtracting(change.mine)
         let kept = held.filter { !removed.contains($0) }
