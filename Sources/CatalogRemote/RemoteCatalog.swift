@@ -42,7 +42,7 @@ public struct RemoteCatalog: Sendable {
     /// The longest `Retry-After` waited for; a server asking for more is reported instead.
     static let longestRetryAfter: TimeInterval = 30
 
-    /// Sends `GET path` (a POST of `body` when one is given) and streams the answer's body into `sink`. A `429 Too Many Requests` is asked again after the
+    /// Sends `GET path` (a POST of `body` when one is given; `method` instead, `PUT` say) and streams the answer's body into `sink`. A `429 Too Many Requests` is asked again after the
     /// server's `Retry-After` (up to ``rateLimitRetries`` times, waits of at most ``longestRetryAfter``): the
     /// refused answer's body is not the sink's, so nothing reached it.
     ///
@@ -50,7 +50,8 @@ public struct RemoteCatalog: Sendable {
     ///   more).
     @discardableResult
     func get(
-        _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:], posting body: Data? = nil,
+        _ path: String, query: [URLQueryItem] = [], method: String? = nil, headers: [String: String] = [:],
+        posting body: Data? = nil,
         idleTimeout: TimeInterval = 60, onResponse: @escaping (RemoteResponse) throws -> Void = { _ in },
         into sink: @escaping (Data) throws -> Void
     ) throws -> RemoteResponse {
@@ -61,7 +62,8 @@ public struct RemoteCatalog: Sendable {
         while true {
             do {
                 return try Transfer.run(
-                    url, headers: headers, body: body, idleTimeout: idleTimeout, onResponse: onResponse, sink: sink)
+                    url, method: method, headers: headers, body: body, idleTimeout: idleTimeout,
+                    onResponse: onResponse, sink: sink)
             } catch let error as RemoteError {
                 guard let wait = error.retryAfter, wait <= Self.longestRetryAfter, retries < Self.rateLimitRetries
                 else { throw error }

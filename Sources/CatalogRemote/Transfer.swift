@@ -50,7 +50,7 @@ final class Transfer {
     ///   ``RemoteError/rateLimited(url:retryAfter:detail:)`` for 429, ``RemoteError/problem(url:status:code:detail:)``
     ///   for another error status; what `onResponse` or `sink` threw.
     static func run(
-        _ url: URL, headers: [String: String], body: Data? = nil, idleTimeout: TimeInterval,
+        _ url: URL, method: String? = nil, headers: [String: String], body: Data? = nil, idleTimeout: TimeInterval,
         onResponse: @escaping (RemoteResponse) throws -> Void = { _ in },
         sink: @escaping (Data) throws -> Void
     ) throws -> RemoteResponse {
@@ -61,10 +61,12 @@ final class Transfer {
         }
         defer { ccurl_easy_cleanup(handle) }
         let transfer = Transfer(handle: handle, idleTimeout: idleTimeout, onResponse: onResponse, sink: sink)
-        return try transfer.perform(location, headers: headers, body: body)
+        return try transfer.perform(location, method: method, headers: headers, body: body)
     }
 
-    private func perform(_ url: String, headers: [String: String], body: Data?) throws -> RemoteResponse {
+    private func perform(_ url: String, method: String?, headers: [String: String], body: Data?) throws
+        -> RemoteResponse
+    {
         var fieldLines: UnsafeMutablePointer<curl_slist>?
         defer { ccurl_slist_free_all(fieldLines) }
         for (name, value) in headers { fieldLines = ccurl_slist_append(fieldLines, "\(name): \(value)") }
@@ -72,6 +74,7 @@ final class Transfer {
         let code = errorText.withUnsafeMutableBufferPointer { errorText in
             let refused =
                 configure(url, fieldLines: fieldLines, errorText: errorText.baseAddress) ?? body.flatMap(post)
+                ?? method.flatMap(use)
             return refused ?? ccurl_easy_perform(handle)
         }
         if let failure { throw failure }
@@ -117,6 +120,12 @@ final class Transfer {
         _ = ccurl_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         _ = ccurl_easy_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         return settings.first { $0 != CURLE_OK }
+    }
+
+    /// Sends the request as `method` (`PUT`, with the body of ``post(_:)``); returns libcurl's code when it refused.
+    private func use(_ method: String) -> CURLcode? {
+        let set = ccurl_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method)
+        return set == CURLE_OK ? nil : set
     }
 
     /// Makes the request a POST of `body` (copied by libcurl); returns libcurl's code when it refused, else `nil`.

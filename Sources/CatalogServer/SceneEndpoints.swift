@@ -50,6 +50,11 @@ package struct SceneEndpoints: Sendable {
 
     /// Adds the scenes' and sessions' reads to `reading` and their changes to `navigating`.
     func register(reading: RouteGroup<CallerContext>, navigating: RouteGroup<CallerContext>) {
+        reading.get("/v1/me/scenes") { [self] context in
+            _ = try context.query(allowing: [])
+            let scenes = try storage.navigation { store, _ in try store.scenes(for: context.caller.user) }
+            return .response(json(CatalogAPI.scenes(scenes)))
+        }
         reading.get("/v1/me/scenes/{scene}") { [self] context in try show(context, scene: try name(.scene, context)) }
         navigating.post("/v1/me/scenes/{scene}/intents") { [self] context in
             .response(try apply(context, scene: try name(.scene, context)))

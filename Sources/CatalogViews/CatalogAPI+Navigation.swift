@@ -58,6 +58,11 @@ extension CatalogAPI {
 
     /// A user's saved sessions, by name: `[{"name", "createdAt", "updatedAt"}]`, as `catalog sessions list --json`
     /// prints them and `GET /v1/me/sessions` sends them.
+    /// A user's scenes as `GET /v1/me/scenes` lists them: `[{"scene": "main", "updatedAt": "…"}]`.
+    package static func scenes(_ scenes: [SceneSummary]) -> JSONValue {
+        .array(scenes.map { ["scene": .string($0.name), "updatedAt": .date($0.updatedAt)] })
+    }
+
     package static func sessions(_ sessions: [SavedSession]) -> JSONValue {
         .array(
             sessions.map {

@@ -142,6 +142,38 @@ import Testing
         #expect(try served.cli.run("pending", in: "client.sqlite").standardOutput == "nothing waits for upload\n")
     }
 
+    /// `--user`: a user's scenes travel both ways; the state changed last wins, and a second sync changes nothing.
+    @Test func aUsersScenesTravelBothWaysWithSync() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let user = ServedCatalog.user
+        #expect(try served.cli.run("nav", "--user", user, "select-sidebar", "authors").status == 0)
+        try served.downloadSnapshot("client.sqlite")
+        let sidebar = { (database: String) throws -> String? in
+            let shown = try served.cli.run(["nav", "--user", user, "show", "--json"], in: database)
+            return try shown.json()["sidebar"] as? String
+        }
+
+        let first = try served.client(["sync", "--from", served.baseURL, "--user", user], in: "client.sqlite")
+        #expect(
+            first.standardOutput.hasSuffix("scenes of \(user): 1 brought down, 0 sent up\n"), "\(first.standardError)")
+        #expect(try sidebar("client.sqlite") == "authors", "the laptop continues where the web page left off")
+
+        #expect(try served.cli.run("nav", "--user", user, "select-sidebar", "genres", in: "client.sqlite").status == 0)
+        let second = try served.client(["sync", "--from", served.baseURL, "--user", user], in: "client.sqlite")
+        #expect(
+            second.standardOutput.hasSuffix("scenes of \(user): 0 brought down, 1 sent up\n"), "\(second.standardError)"
+        )
+        #expect(try sidebar("catalog.sqlite") == "genres", "the web page shows where the laptop went")
+        #expect(try served.cli.run("nav", "--user", user, "back").status == 0)
+        #expect(try sidebar("catalog.sqlite") == "authors", "the state it replaced stays in the server's history")
+        #expect(try served.cli.run("nav", "--user", user, "forward").status == 0)
+
+        let third = try served.client(["sync", "--from", served.baseURL, "--user", user], in: "client.sqlite")
+        #expect(
+            third.standardOutput.hasSuffix("scenes of \(user): 0 brought down, 0 sent up\n"), "\(third.standardOutput)")
+    }
+
     @Test func anAbsentServerIsNamedWithItsURL() throws {
         let cli = try CatalogCLI("http-sync")
         let result = try cli.run("snapshot", "--from", "http://127.0.0.1:9/", cli.path("client.sqlite"))

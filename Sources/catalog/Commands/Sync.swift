@@ -25,9 +25,11 @@ enum SyncCommand {
             'catalog serve' server; over HTTP a sync ends where the server's log ended when it started. --follow then keeps the copy current with \
             long-polls until interrupted, reconnecting with a growing pause (up to 30 s) when the server is gone. \
             --resnapshot starts a copy behind the server's pruned horizon again from a new snapshot, in place, \
-            after its writes were uploaded: its identity, the answers to its uploads and any write still waiting stay.
+            after its writes were uploaded: its identity, the answers to its uploads and any write still waiting stay. \
+            --user NAME (with a server URL) also brings NAME's scenes both ways: each scene's state changed last wins \
+            and the other side keeps its own in its history.
             """,
-        options: [from, changes, batchSize, follow, resnapshot, RemoteOptions.token, EditOptions.by, json],
+        options: [from, changes, batchSize, follow, resnapshot, user, RemoteOptions.token, EditOptions.by, json],
         run: run
     )
 
@@ -56,6 +58,10 @@ enum SyncCommand {
         guard server != nil || !invocation[follow] else {
             throw UsageError("--follow takes a server URL as --from", commandPath: invocation.commandPath)
         }
+        let traveller = try invocation[user]
+        guard server != nil || traveller == nil else {
+            throw UsageError("--user takes a server URL as --from", commandPath: invocation.commandPath)
+        }
         if let server {
             let uploaded = try client.upload(to: server)
             let feed = server.changeFeed(following: try client.state()?.serverUUID)
@@ -65,7 +71,14 @@ enum SyncCommand {
             let report = try restartingIfBehind(
                 client, invocation, snapshot: { _ = try server.downloadSnapshot(to: $0) },
                 sync: { try client.sync(from: feed, batchSize: batchSize) })
-            return try print(report, uploaded: uploaded, invocation)
+            try print(report, uploaded: uploaded, invocation)
+            if let user = traveller {
+                let (down, up) = try exchangeScenes(of: user, with: server, invocation)
+                if !invocation[json] {
+                    Output.write("scenes of \(user): \(down.count) brought down, \(up.count) sent up\n")
+                }
+            }
+            return
         }
         if let from, PostgreSQLConnection.isURI(from) {
             let store = try GlobalOptions.openStore(invocation, at: .postgreSQL(uri: from), mode: .migrateExisting)
