@@ -67,6 +67,20 @@ package struct SceneEndpoints: Sendable {
             let sessions = try storage.navigation { store, _ in try store.sessions(for: context.caller.user) }
             return .response(json(CatalogAPI.sessions(sessions)))
         }
+        reading.get("/v1/me/sessions/{name}") { [self] context in
+            _ = try context.query(allowing: [])
+            let name = try name(.session, context)
+            let (saved, state) = try storage.navigation { store, _ in
+                let user = context.caller.user
+                let state = try store.loadSession(named: name, for: user).0
+                return (try store.sessions(for: user).filter { $0.name == name }, state)
+            }
+            guard case .array(let items) = CatalogAPI.sessions(saved), case .object(var item) = items.first else {
+                throw NavigationStoreError.sessionNotFound(name: name)
+            }
+            item["state"] = .object(CatalogAPI.state(state))
+            return .response(json(.object(item)))
+        }
         navigating.put("/v1/me/sessions/{name}") { [self] context in
             .response(try saveSession(context, name: try name(.session, context)))
         }
@@ -266,8 +280,16 @@ package struct SceneEndpoints: Sendable {
     private func saveSession(_ context: CallerContext, name: String) throws -> HTTPResponse {
         let caller = context.caller
         let scene = try self.name(try context.query(allowing: ["scene"]).value("scene") ?? "main", of: .scene)
-        let saved = try storage.navigation { store, _ in
-            try store.saveSession(named: name, fromScene: scene, for: caller.user)
+        // A body is the state to save (as a scene's PUT takes it); without one, the scene's state is saved.
+        let stored = context.request.body.isEmpty ? nil : try Self.storedState(of: context.request)
+        let saved = try storage.navigation { store, validator in
+            if let stored {
+                let state = StoredStateCodec.restore(
+                    stored, format: StoredStateCodec.currentFormat, validator: validator)
+                try store.saveSession(named: name, state: state.0, for: caller.user)
+            } else {
+                try store.saveSession(named: name, fromScene: scene, for: caller.user)
+            }
             return try store.sessions(for: caller.user).filter { $0.name == name }
         }
         guard case .array(let items) = CatalogAPI.sessions(saved), let item = items.first else {

@@ -20,22 +20,15 @@ extension CatalogAPI {
         user: String, scene: String, state: SplitViewState<LibraryRoute>, history: HistoryPosition,
         repairs: RepairReport, in catalog: any CatalogLookup
     ) throws -> JSONValue {
-        let route = { (route: LibraryRoute?) -> JSONValue in route.map { .string($0.path) } ?? .null }
         let title = { (route: LibraryRoute?) throws -> JSONValue in
             try route.map { .string(try catalog.title(of: $0)) } ?? .null
         }
-        return [
+        let scene: [String: JSONValue] = [
             "user": .string(user),
             "scene": .string(scene),
             "layout": .int(state.layout.columnCount),
-            "sidebar": route(state.sidebar),
             "sidebarMarked": .bool(state.markedSidebarRoute != nil),
-            "content": route(state.content),
-            "detail": route(state.detail),
-            "stack": .array(state.stack.map { .string($0.path) }),
             "link": .string(DeepLink(state).urlString),
-            "visibility": .string(state.visibility.rawValue),
-            "compactColumn": .string(state.compactColumn.rawValue),
             "history": ["position": .int(history.index + 1), "count": .int(history.count)],
             "titles": [
                 "sidebar": try title(state.sidebar), "content": try title(state.content),
@@ -54,13 +47,29 @@ extension CatalogAPI {
                     ]
                 }),
         ]
+        return .object(scene.merging(Self.state(state)) { kept, _ in kept })
+    }
+
+    /// A state's own members, routes in their string form: `sidebar`, `content`, `detail` (`null` when empty),
+    /// `stack`, `visibility`, `compactColumn`. What `PUT /v1/me/scenes/{scene}` takes, within a scene's JSON or a
+    /// session's `state`.
+    package static func state(_ state: SplitViewState<LibraryRoute>) -> [String: JSONValue] {
+        let route = { (route: LibraryRoute?) -> JSONValue in route.map { .string($0.path) } ?? .null }
+        return [
+            "sidebar": route(state.sidebar),
+            "content": route(state.content),
+            "detail": route(state.detail),
+            "stack": .array(state.stack.map { .string($0.path) }),
+            "visibility": .string(state.visibility.rawValue),
+            "compactColumn": .string(state.compactColumn.rawValue),
+        ]
     }
 
     /// A user's saved sessions, by name: `[{"name", "createdAt", "updatedAt"}]`, as `catalog sessions list --json`
     /// prints them and `GET /v1/me/sessions` sends them.
-    /// A user's scenes as `GET /v1/me/scenes` lists them: `[{"scene": "main", "updatedAt": "…"}]`.
+    /// A user's scenes as `GET /v1/me/scenes` lists them: `[{"name": "main", "updatedAt": "…"}]`.
     package static func scenes(_ scenes: [SceneSummary]) -> JSONValue {
-        .array(scenes.map { ["scene": .string($0.name), "updatedAt": .date($0.updatedAt)] })
+        .array(scenes.map { ["name": .string($0.name), "updatedAt": .date($0.updatedAt)] })
     }
 
     package static func sessions(_ sessions: [SavedSession]) -> JSONValue {

@@ -142,36 +142,49 @@ import Testing
         #expect(try served.cli.run("pending", in: "client.sqlite").standardOutput == "nothing waits for upload\n")
     }
 
-    /// `--user`: a user's scenes travel both ways; the state changed last wins, and a second sync changes nothing.
-    @Test func aUsersScenesTravelBothWaysWithSync() throws {
+    /// `--user`: a user's scenes and sessions travel both ways; the one changed last wins, the state a scene's
+    /// change replaces stays in that side's history, and a second sync changes nothing.
+    @Test func aUsersScenesAndSessionsTravelBothWaysWithSync() throws {
         let served = try ServedCatalog()
         defer { served.stop() }
         let user = ServedCatalog.user
-        #expect(try served.cli.run("nav", "--user", user, "select-sidebar", "authors").status == 0)
-        try served.downloadSnapshot("client.sqlite")
-        let sidebar = { (database: String) throws -> String? in
-            let shown = try served.cli.run(["nav", "--user", user, "show", "--json"], in: database)
-            return try shown.json()["sidebar"] as? String
+        let nav = { (arguments: [String], database: String) throws -> TestSupport.ProcessResult in
+            let result = try served.cli.run(["nav", "--user", user] + arguments, in: database)
+            #expect(result.status == 0, "\(result.standardError)")
+            return result
         }
+        let sidebar = { (database: String) throws -> String? in
+            try nav(["show", "--json"], database).json()["sidebar"] as? String
+        }
+        let sync = { () throws -> String in
+            let synced = try served.client(["sync", "--from", served.baseURL, "--user", user], in: "client.sqlite")
+            #expect(synced.status == 0, "\(synced.standardError)")
+            return synced.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
+        }
+        _ = try nav(["select-sidebar", "authors"], "catalog.sqlite")
+        #expect(try served.cli.run("sessions", "--user", user, "save", "on-the-web").status == 0)
+        try served.downloadSnapshot("client.sqlite")
 
-        let first = try served.client(["sync", "--from", served.baseURL, "--user", user], in: "client.sqlite")
         #expect(
-            first.standardOutput.hasSuffix("scenes of \(user): 1 brought down, 0 sent up\n"), "\(first.standardError)")
+            try sync() == "scenes of \(user): 1 brought down, 0 sent up; sessions: 1 brought down, 0 sent up")
         #expect(try sidebar("client.sqlite") == "authors", "the laptop continues where the web page left off")
+        let sessions = try served.cli.run("sessions", "--user", user, "list", in: "client.sqlite")
+        #expect(sessions.standardOutput.contains("on-the-web"), "\(sessions.standardOutput)")
 
-        #expect(try served.cli.run("nav", "--user", user, "select-sidebar", "genres", in: "client.sqlite").status == 0)
-        let second = try served.client(["sync", "--from", served.baseURL, "--user", user], in: "client.sqlite")
+        _ = try nav(["select-sidebar", "genres"], "client.sqlite")
+        let saved = try served.cli.run("sessions", "--user", user, "save", "on-the-laptop", in: "client.sqlite")
+        #expect(saved.status == 0, "\(saved.standardError)")
         #expect(
-            second.standardOutput.hasSuffix("scenes of \(user): 0 brought down, 1 sent up\n"), "\(second.standardError)"
-        )
+            try sync() == "scenes of \(user): 0 brought down, 1 sent up; sessions: 0 brought down, 1 sent up")
         #expect(try sidebar("catalog.sqlite") == "genres", "the web page shows where the laptop went")
-        #expect(try served.cli.run("nav", "--user", user, "back").status == 0)
+        _ = try nav(["back"], "catalog.sqlite")
         #expect(try sidebar("catalog.sqlite") == "authors", "the state it replaced stays in the server's history")
-        #expect(try served.cli.run("nav", "--user", user, "forward").status == 0)
+        _ = try nav(["forward"], "catalog.sqlite")
+        #expect(try served.cli.run("sessions", "--user", user, "restore", "on-the-laptop").status == 0)
+        #expect(try sidebar("catalog.sqlite") == "genres")
 
-        let third = try served.client(["sync", "--from", served.baseURL, "--user", user], in: "client.sqlite")
         #expect(
-            third.standardOutput.hasSuffix("scenes of \(user): 0 brought down, 0 sent up\n"), "\(third.standardOutput)")
+            try sync() == "scenes of \(user): 0 brought down, 0 sent up; sessions: 0 brought down, 0 sent up")
     }
 
     @Test func anAbsentServerIsNamedWithItsURL() throws {

@@ -75,8 +75,17 @@ extension NavigationStore {
         guard deleted else { throw NavigationStoreError.sessionNotFound(name: name) }
     }
 
-    /// The user's session `name`, restored and repaired.
-    func loadSession(named name: String, for user: NavigationUser) throws -> (SplitViewState<Route>, RepairReport) {
+    /// The user's session `name`, restored and repaired (its routes checked as a restored scene's), without
+    /// touching any scene.
+    ///
+    /// - Parameters:
+    ///   - name: the session's name.
+    ///   - user: whose session.
+    /// - Returns: the state and the repairs it needed.
+    /// - Throws: ``NavigationStoreError/sessionNotFound(name:)``, the database's error.
+    public func loadSession(named name: String, for user: NavigationUser) throws -> (
+        SplitViewState<Route>, RepairReport
+    ) {
         let stored = try storage.session(named: name, user: user)
         guard let stored else { throw NavigationStoreError.sessionNotFound(name: name) }
         return repairer.restore(stored.state, format: stored.format)

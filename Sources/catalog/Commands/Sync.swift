@@ -26,8 +26,8 @@ enum SyncCommand {
             long-polls until interrupted, reconnecting with a growing pause (up to 30 s) when the server is gone. \
             --resnapshot starts a copy behind the server's pruned horizon again from a new snapshot, in place, \
             after its writes were uploaded: its identity, the answers to its uploads and any write still waiting stay. \
-            --user NAME (with a server URL) also brings NAME's scenes both ways: each scene's state changed last wins \
-            and the other side keeps its own in its history.
+            --user NAME (with a server URL) also brings NAME's scenes and sessions both ways: the one changed last \
+            wins, and a scene's other side keeps its own state in its history.
             """,
         options: [from, changes, batchSize, follow, resnapshot, user, RemoteOptions.token, EditOptions.by, json],
         run: run
@@ -73,9 +73,11 @@ enum SyncCommand {
                 sync: { try client.sync(from: feed, batchSize: batchSize) })
             try print(report, uploaded: uploaded, invocation)
             if let user = traveller {
-                let (down, up) = try exchangeScenes(of: user, with: server, invocation)
+                let (scenes, sessions) = try travel(of: user, with: server, invocation)
                 if !invocation[json] {
-                    Output.write("scenes of \(user): \(down.count) brought down, \(up.count) sent up\n")
+                    Output.write(
+                        "scenes of \(user): \(scenes.down.count) brought down, \(scenes.up.count) sent up; "
+                            + "sessions: \(sessions.down.count) brought down, \(sessions.up.count) sent up\n")
                 }
             }
             return
