@@ -60,8 +60,7 @@ extension CatalogEditor {
 
     private func target(_ kind: EntityKind, _ uuid: UUID) throws -> Target {
         let found = try survivor(of: kind, uuid: uuid) ?? uuid
-        return try EntityPayload.read(kind.table, uuid: found.lowercased, on: connection) == nil
-            ? .gone : .existing(found)
+        return try rowID(kind, uuid: found.lowercased) == nil ? .gone : .existing(found)
     }
 
     private func merge(_ change: UploadedChange, from client: String) throws -> UploadAnswer {

@@ -11,6 +11,13 @@ extension SyncCommand {
         "user", valueName: "NAME",
         help: "With a server URL: also bring this user's scenes and sessions both ways (the token's user there).")
 
+    /// A scene or session as the copy holds it.
+    private struct Held {
+        let name: String
+        let updatedAt: Date
+        let state: SplitViewState<LibraryRoute>
+    }
+
     /// What went each way, by name.
     struct Travelled {
         var down: [String] = []
@@ -33,10 +40,14 @@ extension SyncCommand {
         let (scenes, sessions) = try store.navigation { navigation, _ in
             let owner = try navigation.user(named: user)
             let scenes = try navigation.scenes(for: owner).map { summary in
-                (summary.name, summary.updatedAt, try navigation.openSession(scene: summary.name, for: owner).state)
+                Held(
+                    name: summary.name, updatedAt: summary.updatedAt,
+                    state: try navigation.openSession(scene: summary.name, for: owner).state)
             }
             let sessions = try navigation.sessions(for: owner).map { saved in
-                (saved.name, saved.updatedAt, try navigation.loadSession(named: saved.name, for: owner).0)
+                Held(
+                    name: saved.name, updatedAt: saved.updatedAt,
+                    state: try navigation.loadSession(named: saved.name, for: owner).0)
             }
             return (scenes, sessions)
         }
@@ -69,19 +80,19 @@ extension SyncCommand {
     /// For each name either side has, the state changed last goes to the other side, unless both are equal. `read`
     /// gives the server's state (`nil` when it does not list the name) and the tag a replacement needs.
     private static func exchange(
-        mine: [(String, Date, SplitViewState<LibraryRoute>)], theirs: [RemoteCatalog.Stamp],
+        mine: [Held], theirs: [RemoteCatalog.Stamp],
         into travelled: inout Travelled,
         read: (String, _ listed: Bool) throws -> (SplitViewState<LibraryRoute>?, String),
         up: (String, SplitViewState<LibraryRoute>, String) throws -> Void,
         down: (String, SplitViewState<LibraryRoute>) throws -> Void
     ) throws {
         let changed = Dictionary(theirs.map { ($0.name, $0.updatedAt) }) { first, _ in first }
-        for name in Set(changed.keys).union(mine.map(\.0)).sorted() {
-            let local = mine.first { $0.0 == name }
+        for name in Set(changed.keys).union(mine.map(\.name)).sorted() {
+            let local = mine.first { $0.name == name }
             let (remote, tag) = try read(name, changed[name] != nil)
-            guard remote != local?.2 else { continue }
-            if let local, changed[name].map({ local.1 > $0 }) ?? true {
-                try up(name, local.2, tag)
+            guard remote != local?.state else { continue }
+            if let local, changed[name].map({ local.updatedAt > $0 }) ?? true {
+                try up(name, local.state, tag)
                 travelled.up.append(name)
             } else if let remote {
                 try down(name, remote)
