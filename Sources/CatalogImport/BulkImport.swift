@@ -10,20 +10,26 @@ import SQLiteDB
 /// - the change log's triggers record what they would log in memory, folded into `change_log` every
 ///   ``flushInterval`` rows and at the end (``DeferredChangeLog``);
 /// - when the rows still to come are many beside the books already there, the secondary indexes the writer never
-///   reads are dropped and built again at the end (``DeferredIndexes``);
-/// - new books are staged and written a few thousand at a time in multi-row statements that log themselves in the
-///   deferred change log (``StagedBooks``);
-/// - the search index is deferred as on the row path (`DeferredSearchIndex`, set up by the importer for both).
-/// The sort-key copies on the link tables need nothing: the writer fills them itself, so their triggers stay and do
-/// nothing. Every step is inside the import's transaction: readers see the catalog before or after it, a kill
+///   reads are dropped and built again at the end (``DeferredIndexes``), and the one keyless books are matched by
+///   until the first keyless book comes;
+/// - new books are staged and written a few thousand at a time, table by table, logging themselves in the deferred
+///   change log (``StagedBooks``);
+/// - the search index is deferred as on the row path (`DeferredSearchIndex`, set up by the importer for both);
+/// - the triggers filling the sort-key copies on the link tables, which the writer fills itself, are dropped, so a
+///   staged row is a single-row `INSERT` with no trigger, a statement SQLite needs no statement journal for.
+/// Every step is inside the import's transaction: readers see the catalog before or after it, a kill
 /// leaves it as it was, and the end state is the row path's (`BulkImportTests` compares every table).
 struct BulkImport {
     /// Rows between two folds of the recorded changes: the record stays a few MB.
     static let flushInterval = 16_384
 
-    /// The indexes kept while the others are dropped: the writer's own lookups read them (authors by folded name,
-    /// keyless books by sort key).
-    static let indexesRead: Set<String> = ["authors_by_name_key", "books_by_sort_key"]
+    /// The indexes kept while the others are dropped: the writer's lookups of authors by folded name read it.
+    static let indexesRead: Set<String> = ["authors_by_name_key"]
+
+    /// The index a keyless book is matched by (its title, then its first author): built again when the first
+    /// keyless book comes (``willMatchByTitle()``), since while it is dropped every new book costs nothing there,
+    /// where kept it costs a random page of an index as large as the books' titles.
+    static let titleIndex = "books_by_sort_key"
 
     /// The tables whose secondary indexes may be dropped (the genres are too few to matter).
     static let indexedTables = [
@@ -32,6 +38,7 @@ struct BulkImport {
 
     private let changeLog: DeferredChangeLog?
     private let indexes: DeferredIndexes?
+    private let copiesTriggers: DroppedTriggers
     /// Where the writers put new books, written set-based (``StagedBooks``); `nil` when the change log is not
     /// deferred, since the staged rows log themselves in its deferred copy.
     let staging: StagedBooks?
@@ -44,6 +51,7 @@ struct BulkImport {
     ///     catalog has none).
     ///   - stagingPause: The rows staging stops for after a short run (``StagedBooks/pauseRows``).
     init(db: Database, rowsAhead: Int?, stagingPause: Int = StagedBooks.pauseRows) throws {
+        copiesTriggers = try DroppedTriggers(db: db, named: CatalogTables.links.map(\.copiesTrigger))
         changeLog = try DeferredChangeLog(db: db)
         staging = changeLog.map { StagedBooks(db: db, changeLog: $0, pause: stagingPause) }
         let existing =
@@ -53,6 +61,11 @@ struct BulkImport {
         indexes =
             dropIndexes
             ? try DeferredIndexes(db: db, tables: Self.indexedTables, keeping: Self.indexesRead) : nil
+    }
+
+    /// Call before reading books by title: builds their index again if it was dropped.
+    func willMatchByTitle() throws {
+        try indexes?.restore(Self.titleIndex)
     }
 
     /// Call after each row with the rows the transaction has taken: folds the recorded changes now and then.
@@ -66,5 +79,6 @@ struct BulkImport {
         try staging?.flush()
         try changeLog?.finish()
         try indexes?.finish()
+        try copiesTriggers.restore()
     }
 }

@@ -170,6 +170,9 @@ public struct CatalogImporter {
         let errors = try options.errorsFile.map { try ErrorsFile(path: $0, header: header) }
         // A dry run and a strict import must be able to roll the whole file back.
         let batchSize = options.dryRun || options.strict ? nil : options.batchSize.map { max(1, $0) }
+        // One transaction reads ahead on a thread of its own; batches read each batch after the last one committed,
+        // as they always have (what another connection wrote in between is then what the rows are read against).
+        let reader: any ImportRowReader = batchSize == nil ? ReadAhead(reader) : reader
 
         func report() {
             let read = reader.progress
@@ -208,13 +211,13 @@ public struct CatalogImporter {
             let writer = try ImportWriter(
                 db: db, source: source, rememberedNames: options.rememberedNames,
                 overwriteEdits: options.overwriteEdits)
-            writer.staging = bulk?.staging
+            writer.bulk = bulk
             return writer
         }
         /// Starts or ends the bulk path of the open transaction for every writer.
         func setBulk(_ path: BulkImport?) {
             bulk = path
-            for writer in writers.values { writer.staging = path?.staging }
+            for writer in writers.values { writer.bulk = path }
         }
         var writers: [String: ImportWriter] = [:]
         writers[source] = try newWriter(source)

@@ -43,8 +43,10 @@ final class ImportWriter {
     private(set) var handEdits: RecordedHandEdits
     /// What the last ``write(_:)`` left as edited by hand.
     private(set) var keptEdits: [KeptEdit] = []
-    /// On the bulk path: where new books go instead of being written one by one (shared by the run's writers).
-    var staging: StagedBooks?
+    /// The bulk path of the open transaction, shared by the run's writers; `nil` on the row path.
+    var bulk: BulkImport?
+    /// On the bulk path: where new books go instead of being written one by one.
+    var staging: StagedBooks? { bulk?.staging }
 
     /// A writer for one import run.
     ///
@@ -184,6 +186,7 @@ final class ImportWriter {
         }
         guard book.key == nil else { return nil }
         let author = book.contributors.first.map { FoldKey.of($0.author.name) }
+        try bulk?.willMatchByTitle()
         return try lookup(
             """
             SELECT b.id FROM books b

@@ -3,7 +3,7 @@ import Foundation
 import SQLiteDB
 
 /// New books of a bulk import transaction, with the authors and genres they create, held in memory and written a
-/// few thousand at a time with multi-row `INSERT`s, logging themselves, as the bulk-SQL peer writes its rows.
+/// few thousand at a time table by table (``StagedRows``), logging themselves, as the bulk-SQL peer writes its rows.
 ///
 /// The writer (``ImportWriter``) still does per row what only it can do: parse, validate, normalize, fold names,
 /// fingerprint, find the row's identity and make its time-ordered uuids. What it stages is a book whose identity is

@@ -7,7 +7,7 @@ package import SQLiteDB
 /// costs a page read and a page written back. Building the index again from the whole table sorts it once, which is
 /// cheaper when the transaction adds about as many rows as the table held. Dropping and creating are transactional:
 /// other connections see the indexes throughout, and a rollback or a crash restores them.
-package struct DeferredIndexes {
+package final class DeferredIndexes {
     private struct StoredIndex: RowDecodable {
         let name: String
         let sql: String
@@ -18,7 +18,7 @@ package struct DeferredIndexes {
     }
 
     private let db: Database
-    private let indexes: [StoredIndex]
+    private var indexes: [StoredIndex]
 
     /// Drops the indexes of `tables` other than those named in `keeping` and those that enforce a constraint
     /// (`UNIQUE` and `PRIMARY KEY` constraints, `CREATE UNIQUE INDEX`), so every constraint is checked row by row as
@@ -39,8 +39,21 @@ package struct DeferredIndexes {
     /// The names of the indexes dropped.
     package var names: [String] { indexes.map(\.name) }
 
+    /// Creates the dropped index `name` again now, for a writer about to read by it; nothing when it was not
+    /// dropped or is back already.
+    package func restore(_ name: String) throws {
+        guard let position = indexes.firstIndex(where: { $0.name == name }) else { return }
+        try db.execute(indexes[position].sql)
+        indexes.remove(at: position)
+    }
+
     /// Creates the dropped indexes again from their stored SQL; call before the commit.
     package func finish() throws {
         for index in indexes { try db.execute(index.sql) }
+        indexes = []
     }
 }
+
+// Holds one connection.
+@available(*, unavailable)
+extension DeferredIndexes: Sendable {}

@@ -15,33 +15,17 @@ package import SQLiteDB
 /// another name are indexed again. The delete triggers stay (they also forget a deleted row's import
 /// identities): delete many rows in one statement, not one statement a row.
 package struct DeferredSearchIndex {
-    private struct Trigger: RowDecodable {
-        let sql: String
-        init(row: Row) throws {
-            sql = try row.value(at: 0)
-        }
-    }
-
     private let db: Database
-    private let triggers: [String]
+    private let triggers: DroppedTriggers
     private let lastIDs: [Int64]
     private let lastLogged: Int64
 
     /// Drops the index's insert and update triggers; call inside the transaction.
     package init(db: Database) throws {
         self.db = db
-        var triggers: [String] = []
-        for table in CatalogTables.entities {
-            for trigger in ["\(table.name)_index_insert", "\(table.name)_index_update"] {
-                guard
-                    let stored = try db.fetchOne(
-                        Trigger.self, "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?", [trigger])
-                else { continue }
-                triggers.append(stored.sql)
-                try db.execute("DROP TRIGGER \(trigger)")
-            }
-        }
-        self.triggers = triggers
+        triggers = try DroppedTriggers(
+            db: db,
+            named: CatalogTables.entities.flatMap { ["\($0.name)_index_insert", "\($0.name)_index_update"] })
         lastIDs = try CatalogTables.entities.map { try db.fetchOne(Int64.self, "SELECT max(id) FROM \($0.name)") ?? 0 }
         lastLogged = try db.fetchOne(Int64.self, "SELECT max(seq) FROM change_log") ?? 0
     }
@@ -65,9 +49,11 @@ package struct DeferredSearchIndex {
                 try insertNew.run(from, from + Self.chunk)
                 from += Self.chunk
             }
-            // The rows that were there at the start and were written since: their entry goes when it holds
-            // another name, and an entry is made for each row left without one. The unary + keeps SQLite on the
-            // range of new log rows instead of every row of the kind in its (entity_kind, uuid) index.
+            // The rows that were there at the start and were written since: their entry goes when it holds another
+            // name, and an entry is made for each row left without one. The unary + keeps SQLite on the range of new
+            // log rows instead of every row of the kind in its (entity_kind, uuid) index. A table empty at the start
+            // has none, and its new log rows (a million after a large import) need not be read.
+            guard lastID > 0 else { continue }
             let changed = """
                 FROM change_log c JOIN \(table.name) t ON t.uuid = c.uuid
                 WHERE c.seq > ?1 AND +c.entity_kind = '\(kind)' AND t.id <= ?2
@@ -84,6 +70,6 @@ package struct DeferredSearchIndex {
                 AND NOT EXISTS (SELECT 1 FROM search_index WHERE rowid = t.id * 4 + \(code))
                 """, [lastLogged, lastID])
         }
-        for sql in triggers { try db.execute(sql) }
+        try triggers.restore()
     }
 }

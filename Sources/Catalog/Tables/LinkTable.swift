@@ -28,6 +28,8 @@ package struct LinkTable: Sendable {
     package let columns: [TableColumn]
     /// The columns copied from the owner row.
     package let copies: [Copy]
+    /// The trigger (migration 0001) that fills the copies of an inserted row that leaves them `NULL`.
+    package var copiesTrigger: String { "\(name)_fill_sort_keys" }
 
     /// The reference columns among ``columns``: position and the table each points at.
     package let references: [(position: Int, table: String)]
