@@ -172,7 +172,8 @@ public struct CatalogImporter {
         let batchSize = options.dryRun || options.strict ? nil : options.batchSize.map { max(1, $0) }
         // One transaction reads ahead on a thread of its own; batches read each batch after the last one committed,
         // as they always have (what another connection wrote in between is then what the rows are read against).
-        let reader: any ImportRowReader = batchSize == nil ? ReadAhead(reader) : reader
+        let readAhead = batchSize == nil ? ReadAhead(reader) : nil
+        let reader: any ImportRowReader = readAhead ?? reader
 
         func report() {
             let read = reader.progress
@@ -273,7 +274,7 @@ public struct CatalogImporter {
                 do {
                     let named = options.source == nil ? accepted.sourceName : nil
                     let writer = try writer(for: named ?? rowSource(accepted.source?.fields ?? []))
-                    summary.count(try writer.write(accepted.record))
+                    summary.count(try writer.write(accepted.record, prepared: readAhead?.prepared))
                     summary.keep(writer.keptEdits, keeping: options.keptRejections)
                     summary.warn(accepted.warnings, file: file, keeping: options.keptRejections)
                 } catch {

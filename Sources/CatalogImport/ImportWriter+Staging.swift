@@ -11,7 +11,7 @@ extension ImportWriter {
     /// update rows. It gets what the row path would give it: the next ids, its authors and genres found by folded
     /// name (in this writer's memory, the stage, then the catalog) or created in order of first mention.
     func stage(
-        _ book: BookRecord, values: BookValues, key: String, fingerprint: String, in staging: StagedBooks
+        _ book: BookRecord, _ prepared: PreparedBook, values: BookValues, key: String, in staging: StagedBooks
     ) throws -> Bool {
         guard staging.takesRow(), book.uuid == nil, book.key != nil || values.isbn13 != nil,
             book.contributors.allSatisfy({ $0.author.key == nil && $0.author.uuid == nil }),
@@ -25,8 +25,7 @@ extension ImportWriter {
         let bookUUID = uuids.next()
         var newAuthors: [StagedBooks.NewEntity] = []
         var credits: [(author: Int64, role: ContributorRole)] = []
-        for contributor in book.contributors {
-            let nameKey = FoldKey.of(contributor.author.name)
+        for (contributor, nameKey) in zip(book.contributors, prepared.authorKeys) {
             let authorID = try resolve(
                 nameKey, known: knownAuthor(nameKey: nameKey, staging), new: &newAuthors, next: &next.author
             ) { try AuthorValues(contributor.author.draft).arguments }
@@ -36,8 +35,7 @@ extension ImportWriter {
         }
         var newGenres: [StagedBooks.NewEntity] = []
         var genreIDs: [Int64] = []
-        for genre in book.genres {
-            let nameKey = FoldKey.of(genre.name)
+        for (genre, nameKey) in zip(book.genres, prepared.genreKeys) {
             let genreID = try resolve(
                 nameKey, known: knownGenre(nameKey: nameKey, staging), new: &newGenres, next: &next.genre
             ) {
@@ -50,7 +48,7 @@ extension ImportWriter {
             StagedBooks.Book(
                 id: bookID, uuid: bookUUID, arguments: values.arguments, isbn13: values.isbn13, newAuthors: newAuthors,
                 newGenres: newGenres, credits: credits, genreIDs: genreIDs, yearKey: book.draft.year ?? 10000,
-                sortKey: values.sortKey, source: source, key: key, fingerprint: fingerprint, importedAt: stamp,
+                sortKey: values.sortKey, source: source, key: key, fingerprint: prepared.fingerprint, importedAt: stamp,
                 editsSeen: handEdits.newestID))
         for author in newAuthors { authorsByName[author.nameKey] = author.id }
         for genre in newGenres { genresByName[genre.nameKey] = genre.id }

@@ -78,17 +78,17 @@ final class ImportWriter {
         try handEdits.reload()
     }
 
-    /// Writes one record.
+    /// Writes one record; `prepared`, when given, is its book's preparation, made by the reader.
     ///
     /// - Throws: ``CatalogError`` or a constraint ``DatabaseError`` when the record cannot be stored (nothing
     ///   of it is written then); any other ``DatabaseError`` when the database fails.
-    func write(_ record: CatalogRecord) throws -> ImportOutcome {
+    func write(_ record: CatalogRecord, prepared: PreparedBook? = nil) throws -> ImportOutcome {
         keptEdits = []
-        if case .book(let book) = record { return try write(book) }
+        if case .book(let book) = record { return try write(book, prepared ?? PreparedBook(book)) }
         // Other records are written at once: the staged books go first, so ids and the change log follow the file.
         try staging?.flushBeforeRowPath()
         switch record {
-        case .book(let book): return try write(book)
+        case .book(let book): return try write(book, prepared ?? PreparedBook(book))
         case .band(let band): return try write(band)
         case .author(let author): return try write(author)
         case .genre(let genre): return try write(genre)
@@ -97,13 +97,13 @@ final class ImportWriter {
 
     // MARK: Books
 
-    private func write(_ book: BookRecord) throws -> ImportOutcome {
-        var values = try BookValues(book.draft)
+    private func write(_ book: BookRecord, _ prepared: PreparedBook) throws -> ImportOutcome {
+        var values = try prepared.values.get()
         try validateLinks(book)
         let key = book.key ?? Self.derivedKey(book, values: values)
-        let fingerprint = book.fingerprint
+        let fingerprint = prepared.fingerprint
         if let staging {
-            if try stage(book, values: values, key: key, fingerprint: fingerprint, in: staging) { return .inserted }
+            if try stage(book, prepared, values: values, key: key, in: staging) { return .inserted }
             try staging.flushBeforeRowPath()
         }
         let known = try sources.entry(source: source, key: key)

@@ -48,7 +48,15 @@ package final class DeferredIndexes {
     }
 
     /// Creates the dropped indexes again from their stored SQL; call before the commit.
+    ///
+    /// Building them is mostly sorting, so SQLite's sorter takes a helper thread meanwhile (`PRAGMA threads`). Each
+    /// of its two threads sorts in memory as much as the page cache holds, so the cache is halved meanwhile: the
+    /// builds ask no more memory than with one thread.
     package func finish() throws {
+        let threads = try db.fetchOne(Int.self, "PRAGMA threads") ?? 0
+        let cache = try db.fetchOne(Int.self, "PRAGMA cache_size") ?? -2000
+        try db.execute("PRAGMA threads = \(max(threads, 1)); PRAGMA cache_size = \(cache / 2)")
+        defer { try? db.execute("PRAGMA threads = \(threads); PRAGMA cache_size = \(cache)") }
         for index in indexes { try db.execute(index.sql) }
         indexes = []
     }

@@ -110,7 +110,7 @@ extension EntityRepository where Entity == Book {
 
 /// A ``BookDraft``'s fields, checked and normalized, in the order of the table description's `draftColumns`: the
 /// parameters of its INSERT (after the uuid) and UPDATE (before the id).
-package struct BookValues {
+package struct BookValues: Sendable {
     package let title: String
     /// The fold of the sort title, what the `sort_key` column holds.
     package let sortKey: String

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads the rows of another reader on a thread of its own, a few chunks ahead of the import that takes them: parsing
-/// and normalizing the next rows runs beside SQLite writing the last ones, on a second core where there is one.
+/// and normalizing the next rows, and preparing their books (``PreparedBook``), runs beside SQLite writing the last
+/// ones, on a second core where there is one.
 ///
 /// The rows, their rejections and a reader's error arrive in the file's order, as the reader gives them; what runs
 /// ahead is bounded (``chunksAhead`` chunks of ``chunkRows`` rows). ``progress`` is the reader's as of the last row
@@ -17,12 +18,14 @@ final class ReadAhead: ImportRowReader {
     private var chunk: Pipe.Chunk
     private var position = 0
     private(set) var progress: ReadProgress
+    /// The preparation of the book the last row taken holds; `nil` when it holds none.
+    private(set) var prepared: PreparedBook?
 
     /// Reads `reader` ahead, from the first call of ``next()`` on.
     init(_ reader: any ImportRowReader) {
         pipe = Pipe(reader)
         progress = reader.progress
-        chunk = Pipe.Chunk(rows: [], progress: [], end: nil)
+        chunk = Pipe.Chunk(rows: [], progress: [], prepared: [], end: nil)
     }
 
     deinit { pipe.cancel() }
@@ -35,6 +38,7 @@ final class ReadAhead: ImportRowReader {
         }
         defer { position += 1 }
         progress = chunk.progress[position]
+        prepared = chunk.prepared[position]
         return chunk.rows[position]
     }
 
@@ -44,6 +48,8 @@ final class ReadAhead: ImportRowReader {
             var rows: [ImportRow]
             /// The reader's progress after each row.
             var progress: [ReadProgress]
+            /// The preparation of each row's book.
+            var prepared: [PreparedBook?]
             /// After the rows: the end of the input (`nil` row) or the reader's error.
             var end: Result<ImportRow?, ReaderError>?
         }
@@ -83,7 +89,7 @@ final class ReadAhead: ImportRowReader {
         private func read() {
             var ended = false
             while !ended {
-                var chunk = Chunk(rows: [], progress: [], end: nil)
+                var chunk = Chunk(rows: [], progress: [], prepared: [], end: nil)
                 chunk.rows.reserveCapacity(ReadAhead.chunkRows)
                 while chunk.rows.count < ReadAhead.chunkRows {
                     do {
@@ -93,6 +99,7 @@ final class ReadAhead: ImportRowReader {
                         }
                         chunk.rows.append(row)
                         chunk.progress.append(reader.progress)
+                        chunk.prepared.append(PreparedBook(row))
                     } catch {
                         chunk.end = .failure(error)
                         break
