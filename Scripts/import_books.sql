@@ -4,7 +4,8 @@
 --     sqlite3 -bail DATABASE ".import --csv --schema temp BOOKS.csv staged" "PRAGMA foreign_keys = ON" \
 --         "PRAGMA synchronous = NORMAL" "BEGIN IMMEDIATE" ".read Scripts/import_books.sql" "COMMIT"
 --
--- DATABASE must have the catalog schema (`catalog --db DATABASE init`) and no books yet. The staged rows are
+-- DATABASE must have the catalog schema (`catalog --db DATABASE init`) and none of the CSV's source keys yet
+-- (the rows are appended: new books, their new authors and genres; names already there are linked). The staged rows are
 -- written with what the importer writes for them (books with sort titles and sort keys, authors with sort names
 -- and keys, genres, the link tables with positions and sort-key copies, source_records), every trigger firing
 -- (search index, change log). SQLite's lower() folds ASCII only, so keys of non-ASCII text keep their accents
@@ -13,8 +14,13 @@
 -- same triggers run as for the importer's book-by-book writes, and the log ends with one row per entity too.
 -- The transaction is the caller's, so Scripts/import_books_bulk.sql can run in the same one with the triggers off.
 
+-- The last ids before the import: Scripts/import_books_bulk.sql fills the search index and change log after them.
+CREATE TEMP TABLE start AS
+SELECT (SELECT coalesce(max(id), 0) FROM books) AS book, (SELECT coalesce(max(id), 0) FROM authors) AS author,
+    (SELECT coalesce(max(id), 0) FROM genres) AS genre;
+
 CREATE TEMP TABLE titled AS
-SELECT s.rowid + (SELECT coalesce(max(id), 0) FROM books) AS book_id, s.source_key, s.title, s.authors, s.genres,
+SELECT s.rowid + (SELECT book FROM temp.start) AS book_id, s.source_key, s.title, s.authors, s.genres,
     nullif(replace(replace(s.isbn, '-', ''), ' ', ''), '') AS isbn13, CAST(nullif(s.year, '') AS INTEGER) AS year,
     CAST(nullif(s.pages, '') AS INTEGER) AS pages, instr(s.title, ' ') AS space
 FROM temp.staged s;

@@ -9,15 +9,15 @@
 -- where DROP_INDEXES.sql and CREATE_INDEXES.sql drop and create again the secondary indexes (not those of a
 -- constraint, and not authors_by_name_key, which import_books.sql reads) from their stored SQL; the benchmark writes
 -- them. With the triggers off, import_books.sql writes the tables alone (it fills the sort-key copies of the link
--- tables itself); this fills what the triggers would have: the search index and one change-log row per new entity.
--- DATABASE must have the catalog schema and no books, authors or genres yet.
+-- tables itself); this fills what the triggers would have: the search index and one change-log row per new entity,
+-- the entities after the ids import_books.sql found last (temp.start).
 
 INSERT INTO search_index (rowid, name)
-SELECT id * 4 + 2, name FROM genres
-UNION ALL SELECT id * 4 + 1, name FROM authors
-UNION ALL SELECT id * 4, title FROM books;
+SELECT id * 4 + 2, name FROM genres WHERE id > (SELECT genre FROM temp.start)
+UNION ALL SELECT id * 4 + 1, name FROM authors WHERE id > (SELECT author FROM temp.start)
+UNION ALL SELECT id * 4, title FROM books WHERE id > (SELECT book FROM temp.start);
 
 INSERT INTO change_log (entity_kind, uuid, operation)
-SELECT 'genre', uuid, 'insert' FROM genres
-UNION ALL SELECT 'author', uuid, 'insert' FROM authors
-UNION ALL SELECT 'book', uuid, 'insert' FROM books;
+SELECT 'genre', uuid, 'insert' FROM genres WHERE id > (SELECT genre FROM temp.start)
+UNION ALL SELECT 'author', uuid, 'insert' FROM authors WHERE id > (SELECT author FROM temp.start)
+UNION ALL SELECT 'book', uuid, 'insert' FROM books WHERE id > (SELECT book FROM temp.start);

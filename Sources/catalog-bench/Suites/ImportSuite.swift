@@ -25,6 +25,9 @@ import SQLiteDB
 /// - `sqlite3 .import`: the CLI loading the CSV into one flat table, the ceiling of an import that does no
 ///   normalization.
 ///
+/// The growing case: a tenth as many new books imported into a catalog that holds the first CSV's, by `catalog
+/// import` and by the bulk-SQL peer, with the indexes built again after and with them kept (``growingCase``).
+///
 /// The MARC case: the same generated books as ISO 2709 records (100,000 by default, `--marc-records N`), imported by
 /// `catalog import` and by `Scripts/import_marc.py` (pymarc reading the file, the CSV peer's writer writing the same
 /// rows with Python's sqlite3; skipped when no Python can import pymarc: `CATALOG_PYTHON`, else `python3`).
@@ -79,20 +82,76 @@ struct ImportSuite: BenchmarkSuite {
                     + "is %.2f× faster than catalog",
                 catalogTime / measurements[1].median, catalogTime / measurements[3].median,
                 measurements[2].median / catalogTime, catalogTime / measurements[4].median))
+        let growing = try growingCase(
+            catalog: catalog, base: csv, stage: stage, transaction: transaction, sql: sql, in: directory,
+            timer: timer, log: log)
         let postgreSQLMeasurements = try postgreSQL.map { url in
             try postgreSQLCase(url: url, csv: csv, label: label, timer: timer, log: log)
         }
-        return measurements + (postgreSQLMeasurements ?? [])
+        return measurements + growing + (postgreSQLMeasurements ?? [])
             + (try marcCase(in: directory, scripts: scripts, timer: timer, log: log))
+    }
+
+    /// The growing case: a tenth as many new books (``BooksCSVGenerator/following(rows:)``: new keys, the same
+    /// authors and a tenth more) imported into a catalog holding the books of `base`, which each writer adds to a
+    /// catalog it wrote itself (`catalog import` and the bulk-SQL peer fold names differently, so neither would
+    /// find the other's authors), written once, not measured, checkpointed, and copied for each run. The bulk-SQL
+    /// peer runs twice: with the secondary indexes built again after, as into an empty catalog, and with them kept,
+    /// which costs less when the rows added are few beside those there; the ratio is to the faster.
+    private func growingCase(
+        catalog: String, base csv: String, stage: String, transaction: [String], sql: String, in directory: URL,
+        timer: Timer, log: (String) -> Void
+    ) throws -> [Measurement] {
+        let generator = BooksCSVGenerator(rows: rows).following(rows: max(1, rows / 10))
+        let added = directory.appending(path: "added-books.csv").path
+        try generator.write(to: added)
+        defer { try? FileManager.default.removeItem(atPath: added) }
+        let bases = ["catalog", "bulk-sql"].map { directory.appending(path: "base-\($0).sqlite").path }
+        defer { for base in bases { Database.removeFiles(atPath: base) } }
+        let peer = { (stage: String, database: String, keepingIndexes: Bool) in
+            ["/usr/bin/env", "sqlite3", "-bail", database]
+                + bulkSQL(stage, transaction, sql, keepingIndexes: keepingIndexes, in: directory)
+        }
+        log("import: writing the catalogs of \(rows) books to add \(generator.rows) to")
+        for (base, command) in zip(
+            bases, [[catalog, "--db", bases[0], "import", csv, "--source", "books"], peer(stage, bases[1], false)])
+        {
+            Database.removeFiles(atPath: base)
+            try DatabaseSchema.open(path: base).close()
+            let written = try ChildRun.measure(command)
+            guard written.status == 0 else {
+                throw BenchmarkError("\(command[0]) exited with status \(written.status)")
+            }
+            let db = try Database(path: base)
+            try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            try db.close()
+        }
+        let stageAdded = ".import --csv --schema temp \(added) staged"
+        let implementations: [Implementation] = [
+            ("catalog import", { [catalog, "--db", $0, "import", added, "--source", "books", "--json"] }, true),
+            ("sqlite3 bulk SQL (triggers off, indexes built after)", { peer(stageAdded, $0, false) }, true),
+            ("sqlite3 bulk SQL (triggers off, indexes kept)", { peer(stageAdded, $0, true) }, true),
+        ]
+        let measurements = try measure(
+            label: "import \(generator.rows) new books into \(rows)", rows: generator.rows, implementations,
+            in: directory, copying: { $0 == "catalog import" ? bases[0] : bases[1] }, timer: timer, log: log)
+        let fasterPeer = min(measurements[1].median, measurements[2].median)
+        log(
+            String(
+                format: "import: adding %d books to %d, catalog takes %.2f× the time of the faster bulk SQL",
+                generator.rows, rows, measurements[0].median / fasterPeer))
+        return measurements
     }
 
     /// The bulk-SQL peer's `sqlite3` arguments after the database: the CSV staged, then in one transaction with a
     /// page cache of the size `catalog import` takes (``ImportOptions/cacheSizeKiB``) the secondary indexes dropped
-    /// (all but those of constraints and `authors_by_name_key`, which `import_books.sql` reads), the triggers off
-    /// (`.dbconfig enable_trigger off`), the tables written by `import_books.sql`, the triggers' work done by
-    /// `import_books_bulk.sql`, and the indexes created again from their stored SQL, which two files written by the
-    /// same `sqlite3` run before the transaction hold.
-    private func bulkSQL(_ stage: String, _ transaction: [String], _ sql: String, in directory: URL) -> [String] {
+    /// (all but those of constraints and `authors_by_name_key`, which `import_books.sql` reads; unless
+    /// `keepingIndexes`), the triggers off (`.dbconfig enable_trigger off`), the tables written by
+    /// `import_books.sql`, the triggers' work done by `import_books_bulk.sql`, and the indexes created again from
+    /// their stored SQL, which two files written by the same `sqlite3` run before the transaction hold.
+    private func bulkSQL(
+        _ stage: String, _ transaction: [String], _ sql: String, keepingIndexes: Bool = false, in directory: URL
+    ) -> [String] {
         let drop = directory.appending(path: "bulk-drop-indexes.sql").path
         let create = directory.appending(path: "bulk-create-indexes.sql").path
         let indexes = """
@@ -100,10 +159,14 @@ struct ImportSuite: BenchmarkSuite {
             AND name <> 'authors_by_name_key'
             """
         let cache = "PRAGMA cache_size = -\(ImportOptions().cacheSizeKiB)"
+        let write = [
+            ".dbconfig enable_trigger off", ".read \(sql)",
+            ".read \(scriptsDirectory.appending(path: "import_books_bulk.sql").path)",
+        ]
+        if keepingIndexes { return [stage, cache] + transaction + write + ["COMMIT"] }
         return [stage, ".output \(drop)", "SELECT 'DROP INDEX ' || name || ';' \(indexes)", ".output \(create)"]
             + ["SELECT sql || ';' \(indexes)", ".output stdout", cache] + transaction
-            + [".read \(drop)", ".dbconfig enable_trigger off", ".read \(sql)"]
-            + [".read \(scriptsDirectory.appending(path: "import_books_bulk.sql").path)", ".read \(create)", "COMMIT"]
+            + [".read \(drop)"] + write + [".read \(create)", "COMMIT"]
     }
 
     /// The generated CSV of `rows` books: kept at `CATALOG_BENCH_CSV` when that is set (a later run with the same
@@ -136,13 +199,15 @@ struct ImportSuite: BenchmarkSuite {
     /// must have the catalog schema first.
     typealias Implementation = (impl: String, command: (String) -> [String], schema: Bool)
 
-    /// Runs each implementation as a child process min(`--runs`, 3) times, each into a new database in `directory`,
-    /// logging its time, peak RSS and (for the schema's writers) the rows it wrote beside the first one's. The
-    /// implementation named `repeating` runs a second time on each database it wrote, measured last as "… again
-    /// (nothing changes)": a re-import of the same file.
+    /// Runs each implementation as a child process min(`--runs`, 3) times, each into a new database in `directory`
+    /// (for those that need the schema, a copy of the database `copying` names for the implementation when given),
+    /// logging its time, peak RSS
+    /// and (for the schema's writers) the rows it wrote beside the first one's. The implementation named `repeating`
+    /// runs a second time on each database it wrote, measured last as "… again (nothing changes)": a re-import of
+    /// the same file.
     func measure(
         label: String, rows: Int, _ implementations: [Implementation], repeating: String? = nil, in directory: URL,
-        timer: Timer, log: (String) -> Void
+        copying base: ((String) -> String)? = nil, timer: Timer, log: (String) -> Void
     ) throws -> [Measurement] {
         var measurements: [Measurement] = []
         var firstCounts: CatalogRowCounts?
@@ -154,7 +219,11 @@ struct ImportSuite: BenchmarkSuite {
             for run in 0..<max(1, min(timer.runs, 3)) {
                 let database = directory.appending(path: "run-\(run).sqlite").path
                 Database.removeFiles(atPath: database)
-                if implementation.schema { try DatabaseSchema.open(path: database).close() }
+                if implementation.schema, let base {
+                    try FileManager.default.copyItem(atPath: base(implementation.impl), toPath: database)
+                } else if implementation.schema {
+                    try DatabaseSchema.open(path: database).close()
+                }
                 let result = try ChildRun.measure(implementation.command(database))
                 guard result.status == 0 else {
                     throw BenchmarkError("\(implementation.impl) exited with status \(result.status)")
@@ -266,8 +335,23 @@ enum ChildRun {
 /// Writes the benchmark's books CSV: seeded, so every run imports the same file.
 struct BooksCSVGenerator {
     let rows: Int
-    var authorPool: Int { min(200_000, max(10, rows / 5)) }
+    /// The number of the first row: its source key, ISBN and the random seed derive from it, so the rows of a
+    /// generator starting after another's are new books.
+    let first: Int
+    /// Authors are drawn from this many names.
+    let authorPool: Int
     let genrePool = 300
+
+    init(rows: Int, first: Int = 1, authorPool: Int? = nil) {
+        self.rows = rows
+        self.first = first
+        self.authorPool = authorPool ?? min(200_000, max(10, rows / 5))
+    }
+
+    /// The `rows` books after this file's, by the same authors and by a tenth as many new ones.
+    func following(rows: Int) -> BooksCSVGenerator {
+        BooksCSVGenerator(rows: rows, first: first + self.rows, authorPool: authorPool + authorPool / 10)
+    }
 
     /// One generated book, the same whichever file it is written to.
     struct Book {
@@ -282,8 +366,8 @@ struct BooksCSVGenerator {
 
     /// Calls `body` with each book in order.
     func forEachBook(_ body: (Book) throws -> Void) rethrows {
-        var random = SplitMix64(seed: 7)
-        for row in 1...rows {
+        var random = SplitMix64(seed: 6 + UInt64(first))
+        for row in first..<first + rows {
             let authors = (0...random.next(3)).map { _ in author(random.next(authorPool)) }
             let genres = (0...random.next(3)).map { _ in genre(random.next(genrePool)) }
             let title = title(row, &random)
