@@ -201,10 +201,9 @@ struct ImportSuite: BenchmarkSuite {
 
     /// Runs each implementation as a child process min(`--runs`, 3) times, each into a new database in `directory`
     /// (for those that need the schema, a copy of the database `copying` names for the implementation when given),
-    /// logging its time, peak RSS
-    /// and (for the schema's writers) the rows it wrote beside the first one's. The implementation named `repeating`
-    /// runs a second time on each database it wrote, measured last as "… again (nothing changes)": a re-import of
-    /// the same file.
+    /// logging its time, peak RSS and (for the schema's writers) the rows it wrote beside the first one's. The
+    /// implementation named `repeating` runs a second time on each database it wrote, measured last as "… again
+    /// (nothing changes)": a re-import of the same file.
     func measure(
         label: String, rows: Int, _ implementations: [Implementation], repeating: String? = nil, in directory: URL,
         copying base: ((String) -> String)? = nil, timer: Timer, log: (String) -> Void
