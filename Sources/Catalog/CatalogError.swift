@@ -33,9 +33,13 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidLimit(let limit):
             return "invalid page size \(limit): it must be 1–\(Page<Book>.maximumLimit)"
         case .sourceKeyConflict(let source, let key, let existing, let requested):
-            return
-                "source key '\(key)' of '\(source)' already names a \(existing.rawValue), not a \(requested.rawValue)"
+            return "source key '\(key)' of '\(source)' already names \(Self.a(existing)), not \(Self.a(requested))"
         }
+    }
+
+    /// "a book", "an author".
+    private static func a(_ kind: EntityKind) -> String {
+        (kind == .author ? "an " : "a ") + kind.rawValue
     }
 }
 

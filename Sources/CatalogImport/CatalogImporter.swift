@@ -16,6 +16,9 @@ public import SQLiteDB
 /// same import again finds them unchanged (no writes) and imports the rest, ending with the same contents as an
 /// uninterrupted import. A kill at any moment loses at most the open batch, which SQLite rolls back.
 ///
+/// The import sets the connection's `temp_store` as each transaction begins (and gives it back at the end), which
+/// drops the connection's temporary tables: import on a connection that keeps none.
+///
 /// ```swift
 /// var options = ImportOptions()
 /// options.profile = "goodbooks"
@@ -189,11 +192,8 @@ public struct CatalogImporter {
         }
 
         let tempStore = try db.fetchOne(Int.self, "PRAGMA temp_store") ?? 0
-        // A bigger page cache for the indexes. On the row path alone, statement journals in memory instead of a
-        // temporary file; where the bulk path may build indexes again, temporary files, since in memory their sort
-        // would hold every entry (a peak RSS of 258 MB at 1,000,000 books) where a file keeps it to the page cache.
+        // A bigger page cache for the indexes; for `temp_store`, see `begin()`.
         let pageCache = try db.enlargePageCache(toAtLeast: options.cacheSizeKiB)
-        try db.execute("PRAGMA temp_store = \(options.bulkRows == .max ? "MEMORY" : "FILE")")
         defer {
             try? db.restorePageCache(pageCache)
             try? db.execute("PRAGMA temp_store = \(tempStore)")
@@ -233,7 +233,17 @@ public struct CatalogImporter {
         var writtenBefore = 0
         var batchCount: Int?
         func begin() throws {
+            // Statement journals in memory: a row-path statement that fires triggers or writes several rows keeps the
+            // pages it changes in one, and on a file (once the first one outgrew 64 KiB, every later one of the
+            // transaction) that was 14 GB of writes for 200,000 Open Library works. SQLite places a transaction's
+            // statement journals as it begins, from `temp_store`; the bulk path's temporary tables and the sorts of
+            // the indexes it builds again then go to files, since in memory a sort holds every entry (a peak RSS of
+            // 258 MB at 1,000,000 books) where a file keeps it to the page cache. `temp_store` can change inside a
+            // transaction only while the temporary database is closed; a change closes it (dropping its tables: the
+            // bulk path leaves nothing there), so FILE first, in case it is MEMORY already.
+            try db.execute("PRAGMA temp_store = FILE; PRAGMA temp_store = MEMORY")
             try db.execute("BEGIN IMMEDIATE TRANSACTION")
+            if options.bulkRows != .max { try db.execute("PRAGMA temp_store = FILE") }
             // Between batches another process may have written.
             for writer in writers.values { try writer.revalidateRememberedIDs() }
             searchIndex = try DeferredSearchIndex(db: db)

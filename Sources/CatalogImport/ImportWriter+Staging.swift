@@ -7,17 +7,22 @@ extension ImportWriter {
     ///
     /// New: its source key is in neither the catalog nor the stage, and no book has its ISBN (a book without an ISBN
     /// needs a source key: a keyless one is matched by title and first author, which only the catalog's rows
-    /// answer). Plain: it names no uuid of its own, no keyed author and no genre parent, whose writes can refuse or
-    /// update rows. It gets what the row path would give it: the next ids, its authors and genres found by folded
-    /// name (in this writer's memory, the stage, then the catalog) or created in order of first mention.
+    /// answer). Plain: it names no uuid of its own, no keyed author but a placeholder (an Open Library work's
+    /// `/authors/OL…A`, which never updates its author) and no genre parent, whose writes can refuse or update rows.
+    /// It gets what the row path would give it: the next ids, its keyed authors found by source key and its other
+    /// authors and genres by folded name (in this writer's memory, the stage, then the catalog), or created in order
+    /// of first mention.
     func stage(
         _ book: BookRecord, _ prepared: PreparedBook, values: BookValues, key: String, in staging: StagedBooks
     ) throws -> Bool {
         guard staging.takesRow(), book.uuid == nil, book.key != nil || values.isbn13 != nil,
-            book.contributors.allSatisfy({ $0.author.key == nil && $0.author.uuid == nil }),
+            book.contributors.allSatisfy({
+                $0.author.uuid == nil && ($0.author.key == nil || $0.author.isPlaceholderName)
+            }),
             book.genres.allSatisfy({ $0.parentName == nil && $0.uuid == nil }),
             !staging.holds(source: source, key: key), !(values.isbn13.map(staging.holds(isbn13:)) ?? false),
-            try sources.entry(source: source, key: key) == nil
+            try sources.entry(source: source, key: key) == nil,
+            let keyedAuthors = try knownKeyedAuthors(book, prepared, staging)
         else { return false }
         if let isbn = values.isbn13, try lookup("SELECT id FROM books WHERE isbn13 = ?", isbn) != nil { return false }
         var next = try staging.nextIDs()
@@ -26,9 +31,17 @@ extension ImportWriter {
         var newAuthors: [StagedBooks.NewEntity] = []
         var credits: [(author: Int64, role: ContributorRole)] = []
         for (contributor, nameKey) in zip(book.contributors, prepared.authorKeys) {
-            let authorID = try resolve(
-                nameKey, known: knownAuthor(nameKey: nameKey, staging), new: &newAuthors, next: &next.author
-            ) { try AuthorValues(contributor.author.draft).arguments }
+            let arguments = { try AuthorValues(contributor.author.draft).arguments }
+            let authorID =
+                if let authorKey = contributor.author.key {
+                    try resolve(
+                        nameKey, keyed: (authorKey, contributor.author.fingerprint), known: keyedAuthors[authorKey],
+                        new: &newAuthors, next: &next.author, arguments: arguments)
+                } else {
+                    try resolve(
+                        nameKey, known: knownAuthor(nameKey: nameKey, staging), new: &newAuthors, next: &next.author,
+                        arguments: arguments)
+                }
             if !credits.contains(where: { $0 == (authorID, contributor.role) }) {
                 credits.append((authorID, contributor.role))
             }
@@ -50,22 +63,58 @@ extension ImportWriter {
                 newGenres: newGenres, credits: credits, genreIDs: genreIDs, yearKey: book.draft.year ?? 10000,
                 sortKey: values.sortKey, source: source, key: key, fingerprint: prepared.fingerprint, importedAt: stamp,
                 editsSeen: handEdits.newestID))
-        for author in newAuthors { authorsByName[author.nameKey] = author.id }
+        for author in newAuthors {
+            if let authorKey = author.sourceKey {
+                authorsByKey[authorKey] = author.id
+            } else {
+                authorsByName[author.nameKey] = author.id
+            }
+        }
         for genre in newGenres { genresByName[genre.nameKey] = genre.id }
         return true
     }
 
-    /// The id of the author or genre of folded name `nameKey`: `known`, else one this book already adds (in `new`),
-    /// else the id `next` for a new one with the columns `arguments` gives, added to `new`.
+    /// The ids of the keyed authors `book` names that the writer remembers, the stage holds or the catalog has; `nil`
+    /// when the row path must write the book: a key that names a book or band, or a credit by name alone whose folded
+    /// name is a staged keyed author's (the catalog would answer it with that author once the stage is written).
+    private func knownKeyedAuthors(
+        _ book: BookRecord, _ prepared: PreparedBook, _ staging: StagedBooks
+    ) throws -> [String: Int64]? {
+        var known: [String: Int64] = [:]
+        for (contributor, nameKey) in zip(book.contributors, prepared.authorKeys) {
+            guard let authorKey = contributor.author.key else {
+                if staging.namesKeyedAuthor(nameKey: nameKey) { return nil }
+                continue
+            }
+            if let id = authorsByKey[authorKey] ?? staging.author(source: source, key: authorKey) {
+                known[authorKey] = id
+            } else if staging.holds(source: source, key: authorKey) {
+                return nil
+            } else if let entry = try sources.entry(source: source, key: authorKey) {
+                guard entry.kind == EntityKind.author.rawValue else { return nil }
+                authorsByKey[authorKey] = entry.entityID
+                known[authorKey] = entry.entityID
+            }
+        }
+        return known
+    }
+
+    /// The id of the author or genre of folded name `nameKey`, or of the author of source key `keyed.key`:
+    /// `known`, else one this book already adds (in `new`: by folded name, or by key for a keyed one, as the row
+    /// path matches them), else the id `next` for a new one with the columns `arguments` gives, added to `new`.
     private func resolve(
-        _ nameKey: String, known: Int64?, new: inout [StagedBooks.NewEntity], next: inout Int64,
-        arguments: () throws -> StatementArguments
+        _ nameKey: String, keyed: (key: String, fingerprint: String)? = nil, known: Int64?,
+        new: inout [StagedBooks.NewEntity], next: inout Int64, arguments: () throws -> StatementArguments
     ) throws -> Int64 {
-        if let id = known ?? new.first(where: { $0.nameKey == nameKey })?.id { return id }
+        let added = new.first { entity in keyed.map { entity.sourceKey == $0.key } ?? (entity.nameKey == nameKey) }
+        if let id = known ?? added?.id { return id }
         let columns = try arguments()
         let id = next
         next += 1
-        new.append(StagedBooks.NewEntity(id: id, uuid: uuids.next(), nameKey: nameKey, arguments: columns))
+        new.append(
+            StagedBooks.NewEntity(
+                id: id, uuid: uuids.next(), nameKey: nameKey, arguments: columns, sourceKey: keyed?.key,
+                fingerprint: keyed?.fingerprint))
         return id
     }
 

@@ -35,7 +35,7 @@ final class ImportWriter {
     // Folded names are bounded: a forgotten one is looked up again and gives the same row. Source keys are not:
     // the first mention of a key in a run may update its author, and later ones must not.
     var authorsByName: RememberedIDs
-    private var authorsByKey: [String: Int64] = [:]
+    var authorsByKey: [String: Int64] = [:]
     var genresByName: RememberedIDs
     var uuids = TimeOrderedUUIDs()
     private var dataVersion: Int?

@@ -27,6 +27,9 @@ final class StagedBooks {
         let nameKey: String
         /// The table's draft columns, in order.
         let arguments: StatementArguments
+        /// The source key of a keyed author, saved in `source_records` under the book's source with `fingerprint`.
+        var sourceKey: String? = nil
+        var fingerprint: String? = nil
     }
 
     /// One new book, ready to stage: every value computed and checked.
@@ -75,6 +78,8 @@ final class StagedBooks {
     private var keys: Set<String> = []
     private var isbns: Set<String> = []
     private var authorsByName: [String: Int64] = [:]
+    private var authorsByKey: [String: Int64] = [:]
+    private var keyedAuthorNames: Set<String> = []
     private var genresByName: [String: Int64] = [:]
     private var next: NextIDs?
     private var paused = 0
@@ -106,14 +111,21 @@ final class StagedBooks {
         return true
     }
 
-    /// Whether a book staged under `(source, key)` is waiting.
+    /// Whether a book or keyed author staged under `(source, key)` is waiting.
     func holds(source: String, key: String) -> Bool { keys.contains(Self.identity(source, key)) }
 
     /// Whether a staged book has ISBN `isbn13`.
     func holds(isbn13: String) -> Bool { isbns.contains(isbn13) }
 
-    /// The staged author of folded name `nameKey`.
+    /// The staged author of folded name `nameKey` (credited by name: keyed authors are found by key).
     func author(nameKey: String) -> Int64? { authorsByName[nameKey] }
+
+    /// The staged author of source key `(source, key)`.
+    func author(source: String, key: String) -> Int64? { authorsByKey[Self.identity(source, key)] }
+
+    /// Whether a staged keyed author has folded name `nameKey`: once written, the catalog answers a credit by that
+    /// name with it.
+    func namesKeyedAuthor(nameKey: String) -> Bool { keyedAuthorNames.contains(nameKey) }
 
     /// The staged genre of folded name `nameKey`.
     func genre(nameKey: String) -> Int64? { genresByName[nameKey] }
@@ -140,7 +152,17 @@ final class StagedBooks {
         seqsUsed += 1
         for author in book.newAuthors {
             authors.append([author.id, author.uuid] + author.arguments)
-            authorsByName[author.nameKey] = author.id
+            if let key = author.sourceKey {
+                sourceRecords.append([
+                    book.source, key, EntityKind.author.rawValue, author.id, author.fingerprint, book.importedAt,
+                    book.editsSeen,
+                ])
+                keys.insert(Self.identity(book.source, key))
+                authorsByKey[Self.identity(book.source, key)] = author.id
+                keyedAuthorNames.insert(author.nameKey)
+            } else {
+                authorsByName[author.nameKey] = author.id
+            }
             seqsUsed += 1
             logged.append((seqsUsed, .author, author.uuid, "insert"))
         }
@@ -195,6 +217,8 @@ final class StagedBooks {
         keys.removeAll(keepingCapacity: true)
         isbns.removeAll(keepingCapacity: true)
         authorsByName.removeAll(keepingCapacity: true)
+        authorsByKey.removeAll(keepingCapacity: true)
+        keyedAuthorNames.removeAll(keepingCapacity: true)
         genresByName.removeAll(keepingCapacity: true)
         next = nil
     }

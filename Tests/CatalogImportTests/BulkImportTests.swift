@@ -16,13 +16,15 @@ import Testing
     }
 
     /// Files of every kind (JSON with authors and genre parents, bands, books with and without keys and ISBNs,
-    /// rejected rows, Open Library authors then works), then a generated file and an edition of it that updates
-    /// every book (its links deleted and written again).
+    /// rejected rows, Open Library authors then works, generated works twice), then a generated file and an edition
+    /// of it that updates every book (its links deleted and written again).
     static func steps(in directory: URL) throws -> [Step] {
         let first = directory.appending(path: "generated.csv")
         let second = directory.appending(path: "generated-2.csv")
+        let works = directory.appending(path: "works.txt")
         try writeBooks(to: first, rows: 300, edition: "1")
         try writeBooks(to: second, rows: 360, edition: "2")
+        try writeWorks(to: works, rows: 240)
         return [
             Step(path: TestSupport.sampleData.appending(path: "library.json").path),
             Step(path: TestSupport.sampleData.appending(path: "music.json").path),
@@ -39,6 +41,8 @@ import Testing
             Step(path: Fixture.path("same_name_bands.csv")) { $0.entity = .bands },
             Step(path: Fixture.path("openlibrary_authors.txt")) { $0.format = .openlibrary },
             Step(path: Fixture.path("openlibrary_works.txt")) { $0.format = .openlibrary },
+            Step(path: works.path) { $0.format = .openlibrary },
+            Step(path: works.path) { $0.format = .openlibrary },
             Step(path: first.path),
             Step(path: second.path) { $0.batchSize = 100 },
             Step(path: first.path),
@@ -57,6 +61,22 @@ import Testing
             lines.append(
                 "\(key),\"Book \(row), part \(row % 4) (\(edition))\",\(authors),G\(row % 11)|g\(row % 5),"
                     + "\(isbn),\(1900 + row % 120),\(100 + row)")
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
+    }
+
+    /// Open Library works by 0–2 of 40 author keys (`OL1A` imported before from the authors dump), with subjects
+    /// named again in another case; work 100 has an author's key (refused) and work 120 names a work as its author
+    /// (that credit left out).
+    static func writeWorks(to url: URL, rows: Int) throws {
+        let lines = (1...rows).map { row in
+            let key = row == 100 ? "/authors/OL5A" : "/works/OL\(row)W"
+            var authors =
+                row % 50 == 0 ? [] : ["/authors/OL\((row * 7) % 40 + 1)A", "/authors/OL\((row * 3) % 40 + 1)A"]
+            if row == 120 { authors.append("/works/OL10W") }
+            let credits = authors.map { #"{"author": {"key": "\#($0)"}}"# }.joined(separator: ", ")
+            return "/type/work\t\(key)\t1\t2010-01-01T00:00:00\t"
+                + #"{"title": "Work \#(row)", "authors": [\#(credits)], "subjects": ["Subject \#(row % 13)", "SUBJECT \#(row % 5)"]}"#
         }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
     }
@@ -137,6 +157,50 @@ import Testing
             fields[1] = Int(fields[1]).flatMap { ranks[$0] }.map(String.init) ?? fields[1]
             return fields.joined(separator: "|")
         }
+    }
+
+    /// Records an app gives: placeholder authors by key (as Open Library works name them) and credits by name alone
+    /// of the same folded names, in the same book and in later ones. On the row path a credit by name finds the
+    /// oldest author of its name, keyed or not; the bulk path ends the same.
+    @Test func creditsByTheNameOfAKeyedAuthorResolveAsOnTheRowPath() throws {
+        let records = (1...60).map { row -> CatalogRecord in
+            let keyed = AuthorRecord(key: "/authors/OL\(row % 4)A", name: "OL\(row % 4)A", isPlaceholderName: true)
+            var credits = [BookRecord.Contributor(author: keyed)]
+            if row % 3 == 0 { credits.append(.init(author: AuthorRecord(name: "ol\((row + 1) % 4)a"))) }
+            if row % 5 == 0 { credits.insert(.init(author: AuthorRecord(name: "Ol\(row % 4)A")), at: 0) }
+            return .book(BookRecord(key: "w\(row)", title: "Work \(row)", contributors: credits))
+        }
+        func imported(bulkRows: Int) throws -> [String] {
+            let catalog = try makeCatalog()
+            var options = ImportOptions()
+            options.bulkRows = bulkRows
+            options.stagingPause = 0
+            #expect(try catalog.importer.importRecords(records, source: "app", options: options).inserted == 60)
+            return try Self.dump(catalog.db)
+        }
+        let rowPath = try imported(bulkRows: .max)
+        for bulkRows in [0, 7] {
+            let bulkPath = try imported(bulkRows: bulkRows)
+            let missing = Set(rowPath).subtracting(bulkPath).sorted()
+            let extra = Set(bulkPath).subtracting(rowPath).sorted()
+            #expect(
+                missing.isEmpty && extra.isEmpty, "row path only: \(missing.prefix(8)), bulk only: \(extra.prefix(8))")
+        }
+    }
+
+    /// The import places its statement journals in memory by setting `temp_store` as each transaction begins, which
+    /// SQLite refuses inside a transaction while the temporary database is open.
+    @Test(arguments: ["MEMORY", "FILE", "DEFAULT"])
+    func anImportRunsOnAConnectionWhoseTemporaryDatabaseIsOpen(tempStore: String) throws {
+        let catalog = try makeCatalog()
+        try catalog.db.execute("PRAGMA temp_store = \(tempStore); CREATE TEMP TABLE scratch (x)")
+        var options = ImportOptions()
+        options.bulkRows = 0
+        let summary = try catalog.importer.importFile(atPath: Fixture.path("books_mixed.csv"), options: options)
+        #expect(summary.inserted == 2)
+        #expect(
+            try catalog.db.fetchOne(Int.self, "PRAGMA temp_store")
+                == ["DEFAULT", "FILE", "MEMORY"].firstIndex(of: tempStore))
     }
 
     @Test func aDryRunOnTheBulkPathLeavesTheCatalogAsItWas() throws {

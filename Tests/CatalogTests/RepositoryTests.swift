@@ -28,6 +28,13 @@ import Testing
             CatalogError.notFound(.book, uuid: uuid).description == "no book with uuid \(uuid.uuidString.lowercased())")
     }
 
+    @Test func aSourceKeyConflictNamesBothKinds() {
+        let conflict = CatalogError.sourceKeyConflict(
+            source: "openlibrary", key: "/authors/OL5A", existing: .author, requested: .book)
+        #expect(
+            conflict.description == "source key '/authors/OL5A' of 'openlibrary' already names an author, not a book")
+    }
+
     @Test func updateKeepsTheUUIDAndStampsUpdatedAt() throws {
         let catalog = try makeCatalog()
         let author = try catalog.authors.create(AuthorDraft(name: "Ursula Le Guin"))
