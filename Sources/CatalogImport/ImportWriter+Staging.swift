@@ -65,7 +65,7 @@ extension ImportWriter {
                 editsSeen: handEdits.newestID))
         for author in newAuthors {
             if let authorKey = author.sourceKey {
-                authorsByKey[authorKey] = author.id
+                placeholderAuthors[authorKey] = author.id
             } else {
                 authorsByName[author.nameKey] = author.id
             }
@@ -86,13 +86,13 @@ extension ImportWriter {
                 if staging.namesKeyedAuthor(nameKey: nameKey) { return nil }
                 continue
             }
-            if let id = authorsByKey[authorKey] ?? staging.author(source: source, key: authorKey) {
+            if let id = knownAuthor(key: authorKey) ?? staging.author(source: source, key: authorKey) {
                 known[authorKey] = id
             } else if staging.holds(source: source, key: authorKey) {
                 return nil
             } else if let entry = try sources.entry(source: source, key: authorKey) {
                 guard entry.kind == EntityKind.author.rawValue else { return nil }
-                authorsByKey[authorKey] = entry.entityID
+                placeholderAuthors[authorKey] = entry.entityID
                 known[authorKey] = entry.entityID
             }
         }

@@ -35,7 +35,10 @@ final class ImportWriter {
     // Folded names are bounded: a forgotten one is looked up again and gives the same row. Source keys are not:
     // the first mention of a key in a run may update its author, and later ones must not.
     var authorsByName: RememberedIDs
-    var authorsByKey: [String: Int64] = [:]
+    private var authorsByKey: [String: Int64] = [:]
+    /// Placeholder authors (an Open Library work's `/authors/OL…A`) the bulk path found or created by source key:
+    /// never updated by a mention, so bounded like the names (a works dump names millions of them).
+    var placeholderAuthors: RememberedIDs
     var genresByName: RememberedIDs
     var uuids = TimeOrderedUUIDs()
     private var dataVersion: Int?
@@ -61,6 +64,7 @@ final class ImportWriter {
         self.overwriteEdits = overwriteEdits
         handEdits = try RecordedHandEdits(db: db)
         authorsByName = RememberedIDs(capacity: rememberedNames)
+        placeholderAuthors = RememberedIDs(capacity: rememberedNames)
         genresByName = RememberedIDs(capacity: rememberedNames)
         stamp = try db.fetchOne(String.self, "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')") ?? ""
     }
@@ -74,6 +78,7 @@ final class ImportWriter {
         dataVersion = version
         authorsByName.removeAll()
         authorsByKey.removeAll()
+        placeholderAuthors.removeAll()
         genresByName.removeAll()
         try handEdits.reload()
     }
@@ -100,7 +105,7 @@ final class ImportWriter {
     private func write(_ book: BookRecord, _ prepared: PreparedBook) throws -> ImportOutcome {
         var values = try prepared.values.get()
         try validateLinks(book)
-        let key = book.key ?? Self.derivedKey(book, values: values)
+        let key = book.key ?? Self.derivedKey(prepared, values: values)
         let fingerprint = prepared.fingerprint
         if let staging {
             if try stage(book, prepared, values: values, key: key, in: staging) { return .inserted }
@@ -111,7 +116,7 @@ final class ImportWriter {
             try check(known, is: .book, key: key)
             if known.fingerprint == fingerprint, known.importedAt == stamp { return .duplicate }
         }
-        let existing = try known?.entityID ?? match(book, values: values)
+        let existing = try known?.entityID ?? match(book, prepared, values: values)
         let edited = try editedFields(.book, id: existing, known: known)
         var draft = book.draft
         var kept: [String] = []
@@ -172,20 +177,19 @@ final class ImportWriter {
     }
 
     /// The key of a book without a source key: its ISBN-13, else its folded title and first author.
-    static func derivedKey(_ book: BookRecord, values: BookValues) -> String {
+    static func derivedKey(_ prepared: PreparedBook, values: BookValues) -> String {
         if let isbn = values.isbn13 { return "isbn:\(isbn)" }
-        let author = book.contributors.first.map { FoldKey.of($0.author.name) } ?? ""
-        return "title:\(values.sortKey)|\(author)"
+        return "title:\(values.sortKey)|\(prepared.authorKeys.first ?? "")"
     }
 
     /// The existing book a record with a new key is: by ISBN-13, else (keyless records only) by title and
     /// first author.
-    private func match(_ book: BookRecord, values: BookValues) throws -> Int64? {
+    private func match(_ book: BookRecord, _ prepared: PreparedBook, values: BookValues) throws -> Int64? {
         if let isbn = values.isbn13 {
             return try lookup("SELECT id FROM books WHERE isbn13 = ?", isbn)
         }
         guard book.key == nil else { return nil }
-        let author = book.contributors.first.map { FoldKey.of($0.author.name) }
+        let author = prepared.authorKeys.first
         try bulk?.willMatchByTitle()
         return try lookup(
             """
@@ -368,6 +372,9 @@ final class ImportWriter {
     }
 
     /// The author a credit names, created when new.
+    /// The author of source key `key` this run wrote or found.
+    func knownAuthor(key: String) -> Int64? { authorsByKey[key] ?? placeholderAuthors[key] }
+
     private func authorID(for author: AuthorRecord) throws -> Int64 {
         if let key = author.key {
             if let id = authorsByKey[key] { return id }

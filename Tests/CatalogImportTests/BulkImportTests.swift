@@ -16,8 +16,8 @@ import Testing
     }
 
     /// Files of every kind (JSON with authors and genre parents, bands, books with and without keys and ISBNs,
-    /// rejected rows, Open Library authors then works, generated works twice), then a generated file and an edition
-    /// of it that updates every book (its links deleted and written again).
+    /// rejected rows, Open Library authors then works, generated works twice, remembering 3 names and keys at first),
+    /// then a generated file and an edition of it that updates every book (its links deleted and written again).
     static func steps(in directory: URL) throws -> [Step] {
         let first = directory.appending(path: "generated.csv")
         let second = directory.appending(path: "generated-2.csv")
@@ -41,7 +41,10 @@ import Testing
             Step(path: Fixture.path("same_name_bands.csv")) { $0.entity = .bands },
             Step(path: Fixture.path("openlibrary_authors.txt")) { $0.format = .openlibrary },
             Step(path: Fixture.path("openlibrary_works.txt")) { $0.format = .openlibrary },
-            Step(path: works.path) { $0.format = .openlibrary },
+            Step(path: works.path) { options in
+                options.format = .openlibrary
+                options.rememberedNames = 3
+            },
             Step(path: works.path) { $0.format = .openlibrary },
             Step(path: first.path),
             Step(path: second.path) { $0.batchSize = 100 },
