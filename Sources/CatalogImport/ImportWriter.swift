@@ -371,10 +371,10 @@ final class ImportWriter {
         return try upsert(author, key: key).outcome
     }
 
-    /// The author a credit names, created when new.
     /// The author of source key `key` this run wrote or found.
     func knownAuthor(key: String) -> Int64? { authorsByKey[key] ?? placeholderAuthors[key] }
 
+    /// The author a credit names, created when new.
     private func authorID(for author: AuthorRecord) throws -> Int64 {
         if let key = author.key {
             if let id = authorsByKey[key] { return id }
