@@ -93,6 +93,12 @@ def write_dump(path, lines):
             out.write(f"/type/work\t{key}\t{revision}\t{modified}\t{json.dumps(record)}\n")
 
 
+def remove_catalog(database):
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(database + suffix):
+            os.remove(database + suffix)
+
+
 def line_count(path):
     with open(path, "rb") as file:
         return sum(chunk.count(b"\n") for chunk in iter(lambda: file.read(1 << 20), b""))
@@ -118,9 +124,7 @@ def main():
             print(f"writing {arguments.lines:,} lines to {dump}", flush=True)
             write_dump(dump, arguments.lines)
         print(f"dump: {os.path.getsize(dump) / 1e9:.2f} GB", flush=True)
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(database + suffix):
-                os.remove(database + suffix)
+        remove_catalog(database)
         subprocess.run([arguments.catalog, "--db", database, "init"], check=True, stdout=subprocess.DEVNULL)
         command = [arguments.catalog, "--db", database, "import", dump, "--json"] + arguments.options
         print(" ".join(command), flush=True)
@@ -144,9 +148,7 @@ def main():
         print("summary: " + ", ".join(f"{key} {value}" for key, value in summary.items() if isinstance(value, int)))
         print("catalog: " + ", ".join(f"{table} {count:,}" for table, count in counts.items()))
     finally:
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(database + suffix):
-                os.remove(database + suffix)
+        remove_catalog(database)
         if not arguments.keep:
             shutil.rmtree(directory)
 

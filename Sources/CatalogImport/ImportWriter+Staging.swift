@@ -64,8 +64,8 @@ extension ImportWriter {
                 sortKey: values.sortKey, source: source, key: key, fingerprint: prepared.fingerprint, importedAt: stamp,
                 editsSeen: handEdits.newestID))
         for author in newAuthors {
-            if let authorKey = author.sourceKey {
-                placeholderAuthors[authorKey] = author.id
+            if let keyed = author.keyed {
+                placeholderAuthors[keyed.key] = author.id
             } else {
                 authorsByName[author.nameKey] = author.id
             }
@@ -106,15 +106,13 @@ extension ImportWriter {
         _ nameKey: String, keyed: (key: String, fingerprint: String)? = nil, known: Int64?,
         new: inout [StagedBooks.NewEntity], next: inout Int64, arguments: () throws -> StatementArguments
     ) throws -> Int64 {
-        let added = new.first { entity in keyed.map { entity.sourceKey == $0.key } ?? (entity.nameKey == nameKey) }
+        let added = new.first { entity in keyed.map { entity.keyed?.key == $0.key } ?? (entity.nameKey == nameKey) }
         if let id = known ?? added?.id { return id }
         let columns = try arguments()
         let id = next
         next += 1
         new.append(
-            StagedBooks.NewEntity(
-                id: id, uuid: uuids.next(), nameKey: nameKey, arguments: columns, sourceKey: keyed?.key,
-                fingerprint: keyed?.fingerprint))
+            StagedBooks.NewEntity(id: id, uuid: uuids.next(), nameKey: nameKey, arguments: columns, keyed: keyed))
         return id
     }
 

@@ -27,9 +27,8 @@ final class StagedBooks {
         let nameKey: String
         /// The table's draft columns, in order.
         let arguments: StatementArguments
-        /// The source key of a keyed author, saved in `source_records` under the book's source with `fingerprint`.
-        var sourceKey: String? = nil
-        var fingerprint: String? = nil
+        /// A keyed author's source key and record fingerprint, saved in `source_records` under the book's source.
+        var keyed: (key: String, fingerprint: String)? = nil
     }
 
     /// One new book, ready to stage: every value computed and checked.
@@ -152,13 +151,14 @@ final class StagedBooks {
         seqsUsed += 1
         for author in book.newAuthors {
             authors.append([author.id, author.uuid] + author.arguments)
-            if let key = author.sourceKey {
+            if let keyed = author.keyed {
                 sourceRecords.append([
-                    book.source, key, EntityKind.author.rawValue, author.id, author.fingerprint, book.importedAt,
+                    book.source, keyed.key, EntityKind.author.rawValue, author.id, keyed.fingerprint, book.importedAt,
                     book.editsSeen,
                 ])
-                keys.insert(Self.identity(book.source, key))
-                authorsByKey[Self.identity(book.source, key)] = author.id
+                let identity = Self.identity(book.source, keyed.key)
+                keys.insert(identity)
+                authorsByKey[identity] = author.id
                 keyedAuthorNames.insert(author.nameKey)
             } else {
                 authorsByName[author.nameKey] = author.id

@@ -218,10 +218,12 @@ struct ImportSuite: BenchmarkSuite {
             for run in 0..<max(1, min(timer.runs, 3)) {
                 let database = directory.appending(path: "run-\(run).sqlite").path
                 Database.removeFiles(atPath: database)
-                if implementation.schema, let base {
-                    try FileManager.default.copyItem(atPath: base(implementation.impl), toPath: database)
-                } else if implementation.schema {
-                    try DatabaseSchema.open(path: database).close()
+                if implementation.schema {
+                    if let base {
+                        try FileManager.default.copyItem(atPath: base(implementation.impl), toPath: database)
+                    } else {
+                        try DatabaseSchema.open(path: database).close()
+                    }
                 }
                 let result = try ChildRun.measure(implementation.command(database))
                 guard result.status == 0 else {
