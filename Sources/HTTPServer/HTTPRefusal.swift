@@ -124,6 +124,19 @@ extension HTTPRefusal {
         return nil
     }
 
+    /// Whether the client of a request whose declared body is too large sends that body without waiting for an
+    /// answer (it did not ask with `Expect: 100-continue`), and it is at most `limit` bytes: reading it lets the
+    /// client read the refusal instead of finding the connection reset while it sends.
+    static func bodyIsOnItsWay(_ fields: [(name: String, value: [UInt8])], upTo limit: Int) -> Bool {
+        let length = fields.first { $0.name == "content-length" }.flatMap {
+            UInt64(String(decoding: $0.value, as: UTF8.self))
+        }
+        let asksFirst = fields.contains {
+            $0.name == "expect" && String(decoding: $0.value, as: UTF8.self).lowercased() == "100-continue"
+        }
+        return !asksFirst && (length.map { $0 <= UInt64(limit) } ?? false)
+    }
+
     /// `bytes` with each `%` and two hex digits replaced by the byte they name (a `%` without them stays), as
     /// libmicrohttpd decodes a path and query items.
     static func percentDecoded(_ bytes: ArraySlice<UInt8>) -> [UInt8] {

@@ -62,9 +62,14 @@ public final class HTTPServer: @unchecked Sendable {
         /// fit at all, or thousands of small fields whose records fill it, libmicrohttpd answers 414 or 431 itself,
         /// with a short HTML body.
         public var connectionMemory: Int = 128 * 1024
-        /// Bytes of request body at most: a larger declared `Content-Length` is answered 413 before the body is
-        /// read (never `100 Continue`); a chunked body closes the connection as soon as it passes the limit.
+        /// Bytes of request body at most: a larger declared `Content-Length` is answered 413 (never `100 Continue`);
+        /// a chunked body closes the connection as soon as it passes the limit.
         public var requestBody: Int = 1024 * 1024
+        /// Bytes of a body over ``requestBody`` that the server still reads, and throws away, before it answers 413
+        /// when the client sends the body without asking first (no `Expect: 100-continue`): such a client reads the
+        /// 413 instead of finding the connection reset while it sends. A client that asks first, or declares a longer
+        /// body, is answered 413 as soon as its header fields are in, and the connection is closed.
+        public var discardedBody: Int = 16 * 1024 * 1024
         /// Query items at most; more are answered 414. libmicrohttpd keeps each in the connection's memory, and
         /// closes a connection whose items do not fit without an answer, so the bound must hold well within it.
         public var queryItems: Int = 256
@@ -330,6 +335,8 @@ private final class RequestState {
     /// The bytes of the request target, which count towards ``HTTPServer/Limits/requestHead``.
     var targetLength = 0
     var body = Data()
+    /// A refusal answered once the body it refuses has been read and thrown away.
+    var refusalAfterBody: HTTPRefusal?
     var request: HTTPRequest?
     var deferred: DeferredResponse?
     /// Whether the answer was told to the observer.
@@ -363,11 +370,23 @@ private let requestStarted: CMicroHTTPDURILogCallback = { contextPointer, uri, _
     return Unmanaged.passRetained(state).toOpaque()
 }
 
+/// Answers `refusal` and closes the connection: the rest of the request, if any, is not read.
+private func refuse(
+    _ refusal: HTTPRefusal, for request: RequestState, _ context: ServerContext, on connection: OpaquePointer
+) -> MHD_Result {
+    context.keeper.received(connection)
+    var response = context.refusing(refusal)
+    response.headers.append(.connection, "close")
+    return send(response, for: request, context, on: connection)
+}
+
 /// The access handler. libmicrohttpd calls it first with the headers, then once per piece of body, then once more
 /// with no data: the answer is queued on that last call, since answering on the first would close the connection
 /// before the body is read. A request refused on its target, its framing or its declared length is answered on the
-/// first call instead (libmicrohttpd then reads no body, sends no `100 Continue`, and closes the connection); a body
-/// that grows past the limit closes the connection at once (libmicrohttpd takes no answer in the middle of a body).
+/// first call instead (libmicrohttpd then reads no body, sends no `100 Continue`, and closes the connection), except a
+/// body too large that is on its way already (``HTTPServer/Limits/discardedBody``): it is read, thrown away and
+/// refused on the last call. A body that grows past the limit closes the connection at once (libmicrohttpd takes no
+/// answer in the middle of a body).
 /// A deferred answer suspends the connection; completing it resumes the connection, and libmicrohttpd calls the
 /// handler once more to queue it.
 private let answer: MHD_AccessHandlerCallback = { contextPointer, connection, url, method, _, data, size, state in
@@ -397,12 +416,18 @@ private let answer: MHD_AccessHandlerCallback = { contextPointer, connection, ur
                 fields: fields, target: request.targetLength, bodyLimit: context.limits.requestBody,
                 headLimit: context.limits.requestHead)
         {
-            context.keeper.received(connection)
-            var response = context.refusing(refusal)
-            response.headers.append(.connection, "close")
-            return send(response, for: request, context, on: connection)
+            guard refusal.code == .bodyTooLarge, HTTPRefusal.bodyIsOnItsWay(fields, upTo: context.limits.discardedBody)
+            else { return refuse(refusal, for: request, context, on: connection) }
+            request.refusalAfterBody = refusal
         }
         return .YES
+    }
+    if let refusal = request.refusalAfterBody {
+        guard size.pointee == 0 else {
+            size.pointee = 0
+            return .YES
+        }
+        return refuse(refusal, for: request, context, on: connection)
     }
     if let deferred = request.deferred {
         guard let response = deferred.completed else { return .NO }

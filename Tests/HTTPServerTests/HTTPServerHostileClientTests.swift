@@ -88,11 +88,27 @@ import Testing
         #expect(Self.statuses(text) == [413], "\(text)")
     }
 
-    @Test func aDeclaredBodyOverTheLimitIs413BeforeItIsSent() throws {
+    /// A body longer than the server reads to throw away is refused before it is sent.
+    @Test func aDeclaredBodyOverTheDiscardedBytesIs413BeforeItIsSent() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let request = "PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\n\r\n"
+        let length = HTTPServer.Limits().discardedBody + 1
+        let request = "PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: \(length)\r\n\r\n"
         #expect(Self.statuses(try Self.answer(server, Array(request.utf8))) == [413])
+    }
+
+    /// A client that sends its body without asking first, after a pause (as a slow client on a busy machine does),
+    /// can send all of it and then reads the 413: the connection is not closed under it while it sends.
+    @Test func aBodyOverTheLimitSentWithoutAskingIsReadThenRefused() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let connection = try RawHTTPConnection(port: server.port)
+        connection.write("PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: 4194304\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.3)
+        let sent = connection.write(bytes: Array(repeating: UInt8(ascii: "a"), count: 4_194_304))
+        #expect(sent, "the server closed the connection while the body was sent")
+        let text = try connection.readUntilClosed()
+        #expect(Self.statuses(text) == [413], "\(text)")
     }
 
     /// A chunked body has no length to check first: the connection closes as soon as the bytes pass the limit,

@@ -87,10 +87,13 @@ import Testing
 
         var outcomes: [String: Int] = [:]
         var latestKilled: String?
-        for kill in 0..<Self.kills {
-            // From the command's start to a little past the end of an uninterrupted merge.
-            let delay = idleSeconds * 0.8 + (mergeSeconds - idleSeconds * 0.8) * 1.2 * Double(kill) / Double(Self.kills)
-            let path = try copy(base, to: "crash-\(kill)", in: directory).appending(path: "catalog.sqlite").path
+        // The latest kill that left the catalog as it was, and the earliest that found the merge done: the merge
+        // committed between them.
+        var window = (before: 0.0, after: mergeSeconds * 1.2)
+        var kills = 0
+        func killMerge(after delay: Double) throws {
+            let path = try copy(base, to: "crash-\(kills)", in: directory).appending(path: "catalog.sqlite").path
+            kills += 1
             let result = try merge(path).kill(after: delay)
             // Pages the merge wrote before it committed, if it had to spill them: read before anything opens the file.
             let walBytes = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
@@ -102,7 +105,22 @@ import Testing
                 ? "finished"
                 : state == after ? "killed after" : walBytes > 0 ? "killed with pages written" : "killed before"
             outcomes[outcome, default: 0] += 1
-            if result.endedBySignal && state == before { latestKilled = path }
+            if result.endedBySignal && state == before {
+                latestKilled = path
+                window.before = max(window.before, delay)
+            } else if state == after {
+                window.after = min(window.after, delay)
+            }
+        }
+        for step in 0..<Self.kills {
+            // From the command's start to a little past the end of an uninterrupted merge.
+            try killMerge(
+                after: idleSeconds * 0.8 + (mergeSeconds - idleSeconds * 0.8) * 1.2 * Double(step) / Double(Self.kills))
+        }
+        // On a busy machine the sweep may miss the merge's writing, which comes just before its commit: more kills,
+        // each halfway between the two that bound the commit, close in on it.
+        while outcomes["killed with pages written", default: 0] == 0 || latestKilled == nil, kills < Self.kills * 3 {
+            try killMerge(after: (window.before + window.after) / 2)
         }
         #expect(
             outcomes["killed with pages written", default: 0] > 0,
@@ -113,7 +131,7 @@ import Testing
         #expect(again.status == 0, "\(again.standardError)")
         #expect(try catalogState(killed) == after)
         print(
-            "merge crash: \(Self.kills) kills from 0 to \(String(format: "%.2f", mergeSeconds * 1.2)) s into a "
+            "merge crash: \(kills) kills from 0 to \(String(format: "%.2f", mergeSeconds * 1.2)) s into a "
                 + "\(String(format: "%.2f", mergeSeconds)) s merge of \(Self.books) credits: \(outcomes)")
     }
 }

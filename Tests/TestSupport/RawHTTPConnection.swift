@@ -55,12 +55,15 @@ public final class RawHTTPConnection: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// Sends `text` as UTF-8; a connection the server already closed is not an error here (the read says so).
-    public func write(_ text: String) {
+    @discardableResult
+    public func write(_ text: String) -> Bool {
         write(bytes: Array(text.utf8))
     }
 
-    /// Sends `bytes` as they are (a NUL, bytes that are not UTF-8); a closed connection is not an error here.
-    public func write(bytes: [UInt8]) {
+    /// Sends `bytes` as they are (a NUL, bytes that are not UTF-8), and says whether all of them were sent; a closed
+    /// connection is not an error here.
+    @discardableResult
+    public func write(bytes: [UInt8]) -> Bool {
         #if os(Linux)
             let flags = Int32(MSG_NOSIGNAL)
         #else
@@ -69,9 +72,10 @@ public final class RawHTTPConnection: @unchecked Sendable {
         var sent = 0
         while sent < bytes.count {
             let written = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, flags) }
-            guard written > 0 else { return }
+            guard written > 0 else { return false }
             sent += written
         }
+        return true
     }
 
     /// Sends `count` header lines, one every `interval` seconds, on a thread of their own: a request that is never
