@@ -114,6 +114,34 @@ import Testing
         }
     }
 
+    /// `--user` with a PostgreSQL catalog: the user's scene travels both ways, the one changed last winning.
+    @Test func aUsersSceneTravelsWithASyncFromPostgreSQL() throws {
+        let uri = try PostgresCluster.shared().createDatabase("cli")
+        try #require(try CatalogCLI.run(["--database", uri, "init"]).status == 0)
+        let cli = try CatalogCLI("pg-travel")
+        let sidebar = { (database: [String]) throws -> String? in
+            try CatalogCLI.run(database + ["nav", "--user", "ada", "show", "--json"]).json()["sidebar"] as? String
+        }
+        let server = ["--database", uri]
+        let copy = ["--db", cli.database]
+        #expect(try CatalogCLI.run(server + ["nav", "--user", "ada", "select-sidebar", "authors"]).status == 0)
+        #expect(try CatalogCLI.run(server + ["snapshot", cli.database]).status == 0)
+        let down = try cli.run("sync", "--from", uri, "--user", "ada")
+        #expect(
+            down.standardOutput.hasSuffix(
+                "scenes of ada: 1 brought down, 0 sent up; sessions: 0 brought down, 0 sent up\n"),
+            "\(down.standardError)")
+        #expect(try sidebar(copy) == "authors")
+
+        #expect(try cli.run("nav", "--user", "ada", "select-sidebar", "genres").status == 0)
+        let up = try cli.run("sync", "--from", uri, "--user", "ada")
+        #expect(
+            up.standardOutput.hasSuffix(
+                "scenes of ada: 0 brought down, 1 sent up; sessions: 0 brought down, 0 sent up\n"),
+            "\(up.standardError)")
+        #expect(try sidebar(server) == "genres")
+    }
+
     /// The content of the catalog at `uri`, read through a snapshot made by the command line.
     private func content(of uri: String, _ cli: CatalogCLI, _ name: String) throws -> [String] {
         let snapshot = try CatalogCLI.run(["--database", uri, "snapshot", cli.path(name)])

@@ -205,6 +205,46 @@ import Testing
     /// A client's own writes (here an import into the copy) go to the server first, recorded as the user "from
     /// client …", then the server's changes come down; a source that takes no uploads (a changes file) refuses while
     /// they wait, applying nothing.
+    /// `--user` with a server file: the user's scenes and sessions travel both ways as with a server's URL (the
+    /// user of that name in the server's users' file), the state a scene's change replaces stays in that side's
+    /// history, and a second sync changes nothing.
+    @Test func aUsersScenesAndSessionsTravelWithASyncFromAServerFile() throws {
+        #expect(try cli.run("init", in: "server.sqlite").status == 0)
+        #expect(
+            try cli.run("import", TestSupport.sampleData.appending(path: "library.json").path, in: "server.sqlite")
+                .status == 0)
+        let run = { (arguments: [String], database: String) throws -> TestSupport.ProcessResult in
+            let result = try cli.run(arguments, in: database)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            return result
+        }
+        let sidebar = { (database: String) throws -> String? in
+            try run(["nav", "--user", "ada", "show", "--json"], database).json()["sidebar"] as? String
+        }
+        let sync = { () throws -> String in
+            let synced = try run(["sync", "--from", path("server.sqlite"), "--user", "ada"], "client.sqlite")
+            return synced.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
+        }
+        _ = try run(["nav", "--user", "ada", "select-sidebar", "authors"], "server.sqlite")
+        _ = try run(["sessions", "--user", "ada", "save", "at-the-desk"], "server.sqlite")
+        _ = try run(["snapshot", path("client.sqlite")], "server.sqlite")
+
+        #expect(try sync() == "scenes of ada: 1 brought down, 0 sent up; sessions: 1 brought down, 0 sent up")
+        #expect(try sidebar("client.sqlite") == "authors")
+        #expect(try run(["sessions", "--user", "ada", "list"], "client.sqlite").standardOutput.contains("at-the-desk"))
+
+        _ = try run(["nav", "--user", "ada", "select-sidebar", "genres"], "client.sqlite")
+        _ = try run(["sessions", "--user", "ada", "save", "on-the-train"], "client.sqlite")
+        #expect(try sync() == "scenes of ada: 0 brought down, 1 sent up; sessions: 0 brought down, 1 sent up")
+        #expect(try sidebar("server.sqlite") == "genres")
+        _ = try run(["nav", "--user", "ada", "back"], "server.sqlite")
+        #expect(try sidebar("server.sqlite") == "authors", "the state it replaced stays in the server's history")
+        _ = try run(["sessions", "--user", "ada", "restore", "on-the-train"], "server.sqlite")
+        #expect(try sidebar("server.sqlite") == "genres")
+
+        #expect(try sync() == "scenes of ada: 0 brought down, 0 sent up; sessions: 0 brought down, 0 sent up")
+    }
+
     @Test func syncUploadsTheClientsOwnChangesFirst() throws {
         #expect(try cli.run("init", in: "server.sqlite").status == 0)
         #expect(try cli.run("snapshot", path("client.sqlite"), in: "server.sqlite").status == 0)

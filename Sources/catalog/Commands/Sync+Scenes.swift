@@ -5,18 +5,11 @@ import Foundation
 import LibraryNavigation
 import Navigation
 
-/// `catalog sync --from URL --user NAME`: a user's split views travel with the copy.
+/// `catalog sync --from SERVER --user NAME`: a user's split views travel with the copy.
 extension SyncCommand {
     static let user = TypedOption<String?>(
         "user", valueName: "NAME",
-        help: "With a server URL: also bring this user's scenes and sessions both ways (the token's user there).")
-
-    /// A scene or session as the copy holds it.
-    private struct Held {
-        let name: String
-        let updatedAt: Date
-        let state: SplitViewState<LibraryRoute>
-    }
+        help: "Also bring this user's scenes and sessions both ways (over a URL, the token's user there).")
 
     /// What went each way, by name.
     struct Travelled {
@@ -24,80 +17,147 @@ extension SyncCommand {
         var up: [String] = []
     }
 
-    /// Brings `user`'s scenes and named sessions both ways between the copy and `server` (the token's user there).
-    /// For each scene or session either side has, the one changed last wins. A scene is saved on the other side as a
-    /// new state, so the one it replaces stays in that side's history (Back returns to it); a session is saved over
-    /// the other side's. A state naming an entry the other side merged or deleted is repaired when that side restores
-    /// it, as any state is; equal states are left alone.
+    /// Brings `user`'s scenes and named sessions both ways between the copy and `server`. For each scene or session
+    /// either side has, the one changed last wins. A scene is saved on the other side as a new state, so the one it
+    /// replaces stays in that side's history (Back returns to it); a session is saved over the other side's. A state
+    /// naming an entry the other side merged or deleted is repaired when that side restores it, as any state is;
+    /// equal states are left alone.
     ///
     /// - Returns: the scenes and the sessions brought down to the copy and sent up.
-    static func travel(of user: String, with server: RemoteCatalog, _ invocation: Invocation) throws -> (
+    static func travel(of user: String, with server: any SplitViewSide, _ invocation: Invocation) throws -> (
         scenes: Travelled, sessions: Travelled
     ) {
-        let store = try GlobalOptions.openStore(invocation)
-        let decoder = JSONDecoder()
-        typealias State = SplitViewState<LibraryRoute>
-        let (scenes, sessions) = try store.navigation { navigation, _ in
-            let owner = try navigation.user(named: user)
-            let scenes = try navigation.scenes(for: owner).map { summary in
-                Held(
-                    name: summary.name, updatedAt: summary.updatedAt,
-                    state: try navigation.openSession(scene: summary.name, for: owner).state)
-            }
-            let sessions = try navigation.sessions(for: owner).map { saved in
-                Held(
-                    name: saved.name, updatedAt: saved.updatedAt,
-                    state: try navigation.loadSession(named: saved.name, for: owner).0)
-            }
-            return (scenes, sessions)
-        }
-        var travelledScenes = Travelled()
-        try exchange(mine: scenes, theirs: try server.scenes(), into: &travelledScenes) { name, listed in
-            // Read even when the server has no such scene: its ETag is what a PUT that makes it needs.
-            let (json, etag) = try server.scene(name)
-            return (listed ? try decoder.decode(State.self, from: json) : nil, etag)
-        } up: { name, state, etag in
-            try server.replaceScene(name, with: try JSONEncoder().encode(state), ifMatch: etag)
-        } down: { name, state in
-            try store.navigation { navigation, _ in
-                _ = try navigation.openSession(scene: name, for: try navigation.user(named: user))
-                    .replaceStateUnlessChanged(with: state)
-            }
-        }
-        var travelledSessions = Travelled()
-        try exchange(mine: sessions, theirs: try server.sessions(), into: &travelledSessions) { name, listed in
-            (listed ? try decoder.decode(State.self, from: try server.sessionState(name)) : nil, "")
-        } up: { name, state, _ in
-            try server.saveSession(name, state: try JSONEncoder().encode(state))
-        } down: { name, state in
-            try store.navigation { navigation, _ in
-                try navigation.saveSession(named: name, state: state, for: try navigation.user(named: user))
-            }
-        }
-        return (travelledScenes, travelledSessions)
+        let copy = StoreSide(store: try GlobalOptions.openStore(invocation), user: user)
+        return (
+            try exchange(.scene, between: copy, and: server), try exchange(.session, between: copy, and: server)
+        )
     }
 
-    /// For each name either side has, the state changed last goes to the other side, unless both are equal. `read`
-    /// gives the server's state (`nil` when it does not list the name) and the tag a replacement needs.
-    private static func exchange(
-        mine: [Held], theirs: [RemoteCatalog.Stamp],
-        into travelled: inout Travelled,
-        read: (String, _ listed: Bool) throws -> (SplitViewState<LibraryRoute>?, String),
-        up: (String, SplitViewState<LibraryRoute>, String) throws -> Void,
-        down: (String, SplitViewState<LibraryRoute>) throws -> Void
-    ) throws {
-        let changed = Dictionary(theirs.map { ($0.name, $0.updatedAt) }) { first, _ in first }
-        for name in Set(changed.keys).union(mine.map(\.name)).sorted() {
-            let local = mine.first { $0.name == name }
-            let (remote, tag) = try read(name, changed[name] != nil)
-            guard remote != local?.state else { continue }
-            if let local, changed[name].map({ local.updatedAt > $0 }) ?? true {
-                try up(name, local.state, tag)
+    /// Prints what ``travel(of:with:_:)`` moved, unless the output is JSON.
+    static func reportTravel(of user: String, with server: any SplitViewSide, _ invocation: Invocation) throws {
+        let (scenes, sessions) = try travel(of: user, with: server, invocation)
+        guard !invocation[json] else { return }
+        Output.write(
+            "scenes of \(user): \(scenes.down.count) brought down, \(scenes.up.count) sent up; "
+                + "sessions: \(sessions.down.count) brought down, \(sessions.up.count) sent up\n")
+    }
+
+    /// For each `kind` either side has, the state changed last goes to the other side, unless both are equal.
+    private static func exchange(_ kind: SplitViewKind, between copy: StoreSide, and server: any SplitViewSide) throws
+        -> Travelled
+    {
+        var travelled = Travelled()
+        let mine = try copy.stamps(kind)
+        let theirs = try server.stamps(kind)
+        for name in Set(mine.keys).union(theirs.keys).sorted() {
+            let local = try copy.saved(kind, named: name, listed: mine[name] != nil).state
+            let (remote, tag) = try server.saved(kind, named: name, listed: theirs[name] != nil)
+            guard remote != local else { continue }
+            if let local, let changed = mine[name], theirs[name].map({ changed > $0 }) ?? true {
+                try server.save(kind, local, named: name, tag: tag)
                 travelled.up.append(name)
             } else if let remote {
-                try down(name, remote)
+                try copy.save(kind, remote, named: name, tag: "")
                 travelled.down.append(name)
             }
+        }
+        return travelled
+    }
+}
+
+/// What of a user's split views travels: the scenes (one state each, with its history) or the named sessions.
+enum SplitViewKind {
+    case scene
+    case session
+}
+
+/// One side a user's split views travel between: a catalog store (the copy, a server file, a PostgreSQL catalog)
+/// or a server's HTTP API (as the token's user).
+protocol SplitViewSide {
+    /// The user's scenes or sessions on this side, with when each last changed.
+    func stamps(_ kind: SplitViewKind) throws -> [String: Date]
+    /// The state saved as `name` (`nil` when the side does not list it: `listed` is false), and the tag a
+    /// replacement needs (a scene's `ETag` over HTTP).
+    func saved(_ kind: SplitViewKind, named name: String, listed: Bool) throws -> (
+        state: SplitViewState<LibraryRoute>?, tag: String
+    )
+    /// Saves `state` as `name`: a scene as its new state (the one it replaces stays in its history), a session over
+    /// the one saved.
+    func save(_ kind: SplitViewKind, _ state: SplitViewState<LibraryRoute>, named name: String, tag: String) throws
+}
+
+/// The split views of the user named `user` in a catalog store's users.
+struct StoreSide: SplitViewSide {
+    let store: any CatalogStore
+    let user: String
+
+    func stamps(_ kind: SplitViewKind) throws -> [String: Date] {
+        try store.navigation { navigation, _ in
+            let owner = try navigation.user(named: user)
+            let stamps =
+                switch kind {
+                case .scene: try navigation.scenes(for: owner).map { ($0.name, $0.updatedAt) }
+                case .session: try navigation.sessions(for: owner).map { ($0.name, $0.updatedAt) }
+                }
+            return Dictionary(stamps) { first, _ in first }
+        }
+    }
+
+    func saved(_ kind: SplitViewKind, named name: String, listed: Bool) throws -> (
+        state: SplitViewState<LibraryRoute>?, tag: String
+    ) {
+        guard listed else { return (nil, "") }
+        return try store.navigation { navigation, _ in
+            let owner = try navigation.user(named: user)
+            switch kind {
+            case .scene: return (try navigation.openSession(scene: name, for: owner).state, "")
+            case .session: return (try navigation.loadSession(named: name, for: owner).0, "")
+            }
+        }
+    }
+
+    func save(_ kind: SplitViewKind, _ state: SplitViewState<LibraryRoute>, named name: String, tag: String) throws {
+        try store.navigation { navigation, _ in
+            let owner = try navigation.user(named: user)
+            switch kind {
+            case .scene: _ = try navigation.openSession(scene: name, for: owner).replaceStateUnlessChanged(with: state)
+            case .session: try navigation.saveSession(named: name, state: state, for: owner)
+            }
+        }
+    }
+}
+
+/// The split views of a server's token user, through its HTTP API.
+extension RemoteCatalog: SplitViewSide {
+    func stamps(_ kind: SplitViewKind) throws -> [String: Date] {
+        let stamps =
+            switch kind {
+            case .scene: try scenes()
+            case .session: try sessions()
+            }
+        return Dictionary(stamps.map { ($0.name, $0.updatedAt) }) { first, _ in first }
+    }
+
+    func saved(_ kind: SplitViewKind, named name: String, listed: Bool) throws -> (
+        state: SplitViewState<LibraryRoute>?, tag: String
+    ) {
+        let decoder = JSONDecoder()
+        switch kind {
+        case .scene:
+            // Read even when the server has no such scene: its ETag is what a PUT that makes it needs.
+            let (json, etag) = try scene(name)
+            return (listed ? try decoder.decode(SplitViewState<LibraryRoute>.self, from: json) : nil, etag)
+        case .session:
+            guard listed else { return (nil, "") }
+            return (try decoder.decode(SplitViewState<LibraryRoute>.self, from: try sessionState(name)), "")
+        }
+    }
+
+    func save(_ kind: SplitViewKind, _ state: SplitViewState<LibraryRoute>, named name: String, tag: String) throws {
+        let json = try JSONEncoder().encode(state)
+        switch kind {
+        case .scene: try replaceScene(name, with: json, ifMatch: tag)
+        case .session: try saveSession(name, state: json)
         }
     }
 }

@@ -26,8 +26,8 @@ enum SyncCommand {
             long-polls until interrupted, reconnecting with a growing pause (up to 30 s) when the server is gone. \
             --resnapshot starts a copy behind the server's pruned horizon again from a new snapshot, in place, \
             after its writes were uploaded: its identity, the answers to its uploads and any write still waiting stay. \
-            --user NAME (with a server URL) also brings NAME's scenes and sessions both ways: the one changed last \
-            wins, and a scene's other side keeps its own state in its history.
+            --user NAME also brings NAME's scenes and sessions both ways (over a URL, the token's user there): the \
+            one changed last wins, and a scene's other side keeps its own state in its history.
             """,
         options: [from, changes, batchSize, follow, resnapshot, user, RemoteOptions.token, EditOptions.by, json],
         run: run
@@ -59,8 +59,8 @@ enum SyncCommand {
             throw UsageError("--follow takes a server URL as --from", commandPath: invocation.commandPath)
         }
         let traveller = try invocation[user]
-        guard server != nil || traveller == nil else {
-            throw UsageError("--user takes a server URL as --from", commandPath: invocation.commandPath)
+        guard from != nil || traveller == nil else {
+            throw UsageError("--user takes a server as --from", commandPath: invocation.commandPath)
         }
         if let server {
             let uploaded = try client.upload(to: server)
@@ -72,14 +72,7 @@ enum SyncCommand {
                 client, invocation, snapshot: { _ = try server.downloadSnapshot(to: $0) },
                 sync: { try client.sync(from: feed, batchSize: batchSize) })
             try print(report, uploaded: uploaded, invocation)
-            if let user = traveller {
-                let (scenes, sessions) = try travel(of: user, with: server, invocation)
-                if !invocation[json] {
-                    Output.write(
-                        "scenes of \(user): \(scenes.down.count) brought down, \(scenes.up.count) sent up; "
-                            + "sessions: \(sessions.down.count) brought down, \(sessions.up.count) sent up\n")
-                }
-            }
+            if let traveller { try reportTravel(of: traveller, with: server, invocation) }
             return
         }
         if let from, PostgreSQLConnection.isURI(from) {
@@ -87,6 +80,9 @@ enum SyncCommand {
             let uploaded = try client.upload(to: StoreUploads(store, actor: try EditOptions.actor(invocation)))
             let feed = PostgreSQLChangeFeed(try PostgreSQLConnection(uri: from))
             try print(client.sync(from: feed, batchSize: batchSize), uploaded: uploaded, invocation)
+            if let traveller {
+                try reportTravel(of: traveller, with: StoreSide(store: store, user: traveller), invocation)
+            }
         } else if let from {
             let server = try openServer(from, invocation)
             let uploaded = try client.upload(to: ServerFileUploads(server, actor: try EditOptions.actor(invocation)))
@@ -95,6 +91,10 @@ enum SyncCommand {
                 client, invocation, snapshot: { _ = try feed.snapshot(to: $0, emptying: DatabaseSchema.userTables) },
                 sync: { try client.sync(from: feed, batchSize: batchSize) })
             try print(report, uploaded: uploaded, invocation)
+            if let traveller {
+                let store = try GlobalOptions.openStore(invocation, at: .sqlite(path: from), mode: .migrateExisting)
+                try reportTravel(of: traveller, with: StoreSide(store: store, user: traveller), invocation)
+            }
         } else if let changes {
             try print(
                 client.sync(from: try ChangeFile(contentsOf: URL(filePath: changes)), batchSize: batchSize),
