@@ -50,15 +50,25 @@ extension RemoteCatalog {
         return (body, response.value(forHTTPHeaderField: "ETag") ?? "")
     }
 
+    /// Scene `name`'s history as `GET /v1/me/scenes/NAME/history` answers it: `{"index", "entries"}`.
+    ///
+    /// - Throws: ``RemoteError``.
+    public func sceneHistory(_ name: String) throws -> Data {
+        try data(try Self.path("/v1/me/scenes/", name) + "/history")
+    }
+
     /// Replaces scene `name` with the state `json` holds (`sidebar`, `content`, `detail`, `stack`, `visibility`,
     /// `compactColumn`), unless it changed since `etag`.
     ///
+    /// - Returns: the scene's new `ETag`.
     /// - Throws: ``RemoteError``: a problem 412 when the scene changed meanwhile.
-    public func replaceScene(_ name: String, with json: Data, ifMatch etag: String) throws {
-        try get(
+    @discardableResult
+    public func replaceScene(_ name: String, with json: Data, ifMatch etag: String) throws -> String {
+        let response = try get(
             try Self.path("/v1/me/scenes/", name), method: "PUT",
             headers: ["Content-Type": "application/json", "If-Match": etag], posting: json
         ) { _ in }
+        return response.value(forHTTPHeaderField: "ETag") ?? ""
     }
 
     /// Session `name`'s state, the JSON of its `state` member.

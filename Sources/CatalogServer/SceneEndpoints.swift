@@ -56,6 +56,16 @@ package struct SceneEndpoints: Sendable {
             return .response(json(CatalogAPI.scenes(scenes)))
         }
         reading.get("/v1/me/scenes/{scene}") { [self] context in try show(context, scene: try name(.scene, context)) }
+        reading.get("/v1/me/scenes/{scene}/history") { [self] context in
+            _ = try context.query(allowing: [])
+            let scene = try name(.scene, context)
+            let (entries, index) = try storage.navigation { store, _ in
+                let session = try store.openSession(scene: scene, for: context.caller.user)
+                return (try session.historyEntries(), session.history.index)
+            }
+            return .response(
+                json(["index": .int(index), "entries": .array(entries.map { .object(CatalogAPI.state($0)) })]))
+        }
         navigating.post("/v1/me/scenes/{scene}/intents") { [self] context in
             .response(try apply(context, scene: try name(.scene, context)))
         }

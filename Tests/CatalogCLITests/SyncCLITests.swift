@@ -233,10 +233,13 @@ import Testing
         #expect(try sidebar("client.sqlite") == "authors")
         #expect(try run(["sessions", "--user", "ada", "list"], "client.sqlite").standardOutput.contains("at-the-desk"))
 
+        _ = try run(["nav", "--user", "ada", "select-sidebar", "bands"], "client.sqlite")
         _ = try run(["nav", "--user", "ada", "select-sidebar", "genres"], "client.sqlite")
         _ = try run(["sessions", "--user", "ada", "save", "on-the-train"], "client.sqlite")
         #expect(try sync() == "scenes of ada: 0 brought down, 1 sent up; sessions: 0 brought down, 1 sent up")
         #expect(try sidebar("server.sqlite") == "genres")
+        _ = try run(["nav", "--user", "ada", "back"], "server.sqlite")
+        #expect(try sidebar("server.sqlite") == "bands", "the copy's way there is in the server's history")
         _ = try run(["nav", "--user", "ada", "back"], "server.sqlite")
         #expect(try sidebar("server.sqlite") == "authors", "the state it replaced stays in the server's history")
         _ = try run(["sessions", "--user", "ada", "restore", "on-the-train"], "server.sqlite")

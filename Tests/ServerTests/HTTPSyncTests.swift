@@ -171,6 +171,7 @@ import Testing
         let sessions = try served.cli.run("sessions", "--user", user, "list", in: "client.sqlite")
         #expect(sessions.standardOutput.contains("on-the-web"), "\(sessions.standardOutput)")
 
+        _ = try nav(["select-sidebar", "bands"], "client.sqlite")
         _ = try nav(["select-sidebar", "genres"], "client.sqlite")
         let saved = try served.cli.run("sessions", "--user", user, "save", "on-the-laptop", in: "client.sqlite")
         #expect(saved.status == 0, "\(saved.standardError)")
@@ -178,7 +179,10 @@ import Testing
             try sync() == "scenes of \(user): 0 brought down, 1 sent up; sessions: 0 brought down, 1 sent up")
         #expect(try sidebar("catalog.sqlite") == "genres", "the web page shows where the laptop went")
         _ = try nav(["back"], "catalog.sqlite")
+        #expect(try sidebar("catalog.sqlite") == "bands", "the laptop's way there is in the server's history")
+        _ = try nav(["back"], "catalog.sqlite")
         #expect(try sidebar("catalog.sqlite") == "authors", "the state it replaced stays in the server's history")
+        _ = try nav(["forward"], "catalog.sqlite")
         _ = try nav(["forward"], "catalog.sqlite")
         #expect(try served.cli.run("sessions", "--user", user, "restore", "on-the-laptop").status == 0)
         #expect(try sidebar("catalog.sqlite") == "genres")

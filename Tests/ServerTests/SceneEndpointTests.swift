@@ -75,6 +75,20 @@ import Testing
         #expect(try served.intent("clear-sidebar").json()["sidebar"] is NSNull)
     }
 
+    /// The history endpoint gives the scene's states oldest first and the current one's index, which `back` moves.
+    @Test func theHistoryListsTheScenesStatesAndWhichIsCurrent() throws {
+        let served = try InProcessCatalog()
+        defer { served.stop() }
+        for sidebar in ["authors", "genres"] { #expect(try served.intent("select-sidebar", sidebar).status == 200) }
+        #expect(try served.intent("back").status == 200)
+        let history = try served.get("/v1/me/scenes/main/history")
+        #expect(history.status == 200, "\(history.text)")
+        let entries = try #require(try history.json()["entries"] as? [[String: Any]])
+        #expect(entries.suffix(2).map { $0["sidebar"] as? String } == ["authors", "genres"], "\(history.text)")
+        #expect(try history.json()["index"] as? Int == entries.count - 2)
+        #expect(try served.get("/v1/me/scenes/main/history?x=1").status == 400)
+    }
+
     /// `pop-to` keeps the first N entries of the detail stack, N given as a string or a JSON number, as
     /// `catalog nav pop-to N` does; past the stack it is refused and changes nothing.
     @Test func popToKeepsTheFirstEntriesOfTheStack() throws {

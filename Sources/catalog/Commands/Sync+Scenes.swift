@@ -18,8 +18,9 @@ extension SyncCommand {
     }
 
     /// Brings `user`'s scenes and named sessions both ways between the copy and `server`. For each scene or session
-    /// either side has, the one changed last wins. A scene is saved on the other side as a new state, so the one it
-    /// replaces stays in that side's history (Back returns to it); a session is saved over the other side's. A state
+    /// either side has, the one changed last wins. A scene is saved on the other side as new states (the winner's way
+    /// there, then its current state), so the other side's own history stays before them; a session is saved over the
+    /// other side's. A state
     /// naming an entry the other side merged or deleted is repaired when that side restores it, as any state is;
     /// equal states are left alone.
     ///
@@ -54,14 +55,34 @@ extension SyncCommand {
             let (remote, tag) = try server.saved(kind, named: name, listed: theirs[name] != nil)
             guard remote != local else { continue }
             if let local, let changed = mine[name], theirs[name].map({ changed > $0 }) ?? true {
-                try server.save(kind, local, named: name, tag: tag)
+                try send(kind, name, local, from: copy, to: server, tag: tag)
                 travelled.up.append(name)
             } else if let remote {
-                try copy.save(kind, remote, named: name, tag: "")
+                try send(kind, name, remote, from: server, to: copy, tag: "")
                 travelled.down.append(name)
             }
         }
         return travelled
+    }
+
+    /// Saves `state`, `winner`'s, as `name` on `loser` (`tag` is what its first save needs). A scene first gets the
+    /// entries of `winner`'s history that lead to `state` and that `loser` lacks (those after the last entry it
+    /// holds), each saved as a new state: Back on `loser` then walks where `winner` went, and then where `loser` itself
+    /// had been.
+    private static func send(
+        _ kind: SplitViewKind, _ name: String, _ state: SplitViewState<LibraryRoute>,
+        from winner: any SplitViewSide, to loser: any SplitViewSide, tag: String
+    ) throws {
+        var states = [state]
+        if kind == .scene {
+            let walked = try winner.sceneHistory(named: name)
+            let held = try loser.sceneHistory(named: name).entries
+            let before = walked.entries.prefix(upTo: min(walked.index, walked.entries.count))
+            let start = before.lastIndex(where: held.contains).map { $0 + 1 } ?? before.startIndex
+            states = Array(before[start...]) + states
+        }
+        var tag = tag
+        for state in states { tag = try loser.save(kind, state, named: name, tag: tag) }
     }
 }
 
@@ -81,9 +102,14 @@ protocol SplitViewSide {
     func saved(_ kind: SplitViewKind, named name: String, listed: Bool) throws -> (
         state: SplitViewState<LibraryRoute>?, tag: String
     )
+    /// Scene `name`'s history as stored, oldest first, and the index of its current entry.
+    func sceneHistory(named name: String) throws -> (entries: [SplitViewState<LibraryRoute>], index: Int)
     /// Saves `state` as `name`: a scene as its new state (the one it replaces stays in its history), a session over
     /// the one saved.
+    ///
+    /// - Returns: the tag the next save needs.
     func save(_ kind: SplitViewKind, _ state: SplitViewState<LibraryRoute>, named name: String, tag: String) throws
+        -> String
 }
 
 /// The split views of the user named `user` in a catalog store's users.
@@ -116,7 +142,16 @@ struct StoreSide: SplitViewSide {
         }
     }
 
-    func save(_ kind: SplitViewKind, _ state: SplitViewState<LibraryRoute>, named name: String, tag: String) throws {
+    func sceneHistory(named name: String) throws -> (entries: [SplitViewState<LibraryRoute>], index: Int) {
+        try store.navigation { navigation, _ in
+            let session = try navigation.openSession(scene: name, for: try navigation.user(named: user))
+            return (try session.historyEntries(), session.history.index)
+        }
+    }
+
+    func save(_ kind: SplitViewKind, _ state: SplitViewState<LibraryRoute>, named name: String, tag: String) throws
+        -> String
+    {
         try store.navigation { navigation, _ in
             let owner = try navigation.user(named: user)
             switch kind {
@@ -124,6 +159,7 @@ struct StoreSide: SplitViewSide {
             case .session: try navigation.saveSession(named: name, state: state, for: owner)
             }
         }
+        return ""
     }
 }
 
@@ -153,11 +189,24 @@ extension RemoteCatalog: SplitViewSide {
         }
     }
 
-    func save(_ kind: SplitViewKind, _ state: SplitViewState<LibraryRoute>, named name: String, tag: String) throws {
+    func sceneHistory(named name: String) throws -> (entries: [SplitViewState<LibraryRoute>], index: Int) {
+        struct History: Decodable {
+            let index: Int
+            let entries: [SplitViewState<LibraryRoute>]
+        }
+        let history = try JSONDecoder().decode(History.self, from: try sceneHistory(name))
+        return (history.entries, history.index)
+    }
+
+    func save(_ kind: SplitViewKind, _ state: SplitViewState<LibraryRoute>, named name: String, tag: String) throws
+        -> String
+    {
         let json = try JSONEncoder().encode(state)
         switch kind {
-        case .scene: try replaceScene(name, with: json, ifMatch: tag)
-        case .session: try saveSession(name, state: json)
+        case .scene: return try replaceScene(name, with: json, ifMatch: tag)
+        case .session:
+            try saveSession(name, state: json)
+            return ""
         }
     }
 }

@@ -27,7 +27,7 @@ enum SyncCommand {
             --resnapshot starts a copy behind the server's pruned horizon again from a new snapshot, in place, \
             after its writes were uploaded: its identity, the answers to its uploads and any write still waiting stay. \
             --user NAME also brings NAME's scenes and sessions both ways (over a URL, the token's user there): the \
-            one changed last wins, and a scene's other side keeps its own state in its history.
+            one changed last wins, and a scene's other side keeps its own history, followed by the winner's way there.
             """,
         options: [from, changes, batchSize, follow, resnapshot, user, RemoteOptions.token, EditOptions.by, json],
         run: run
