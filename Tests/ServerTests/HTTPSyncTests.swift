@@ -142,6 +142,36 @@ import Testing
         #expect(try served.cli.run("pending", in: "client.sqlite").standardOutput == "nothing waits for upload\n")
     }
 
+    /// Each change goes up with the server sequence the copy stood at when it was made: an entry the server did not
+    /// change since is applied, edited or deleted as the copy says; a delete of one the server changed since is a
+    /// conflict, and the entry stays.
+    @Test func whatTheServerChangedSinceTheCopysBaseDecidesEachAnswer() throws {
+        let served = try ServedCatalog()
+        defer { served.stop() }
+        let add = { (title: String) throws -> String in
+            try #require(try served.cli.run("add", "book", "--title", title, "--json").json()["uuid"] as? String)
+        }
+        let (edited, deleted, changedThere) = (
+            try add("Edited Here"), try add("Deleted Here"), try add("Changed There")
+        )
+        try served.downloadSnapshot("client.sqlite")
+        #expect(
+            try served.cli.run("edit", "book", edited, "--title", "Edited Here Too", in: "client.sqlite").status == 0)
+        for book in [deleted, changedThere] {
+            #expect(try served.cli.run("delete", "book", book, in: "client.sqlite").status == 0)
+        }
+        #expect(try served.cli.run("edit", "book", changedThere, "--year", "1999").status == 0)
+
+        let synced = try served.client(["sync", "--from", served.baseURL], in: "client.sqlite")
+        #expect(synced.status == 0, "\(synced.standardError)")
+        #expect(
+            synced.standardOutput.hasPrefix("uploaded 3 change(s): 2 applied, 1 conflict\nconflict "),
+            "\(synced.standardOutput)")
+        #expect(try served.cli.run("show", "book", edited).standardOutput.hasPrefix("Edited Here Too"))
+        #expect(try served.cli.run("show", "book", deleted).status != 0)
+        #expect(try served.cli.run("show", "book", changedThere).standardOutput.hasPrefix("Changed There"))
+    }
+
     /// `--user`: a user's scenes and sessions travel both ways; the one changed last wins, the state a scene's
     /// change replaces stays in that side's history, and a second sync changes nothing.
     @Test func aUsersScenesAndSessionsTravelBothWaysWithSync() throws {
