@@ -115,12 +115,15 @@ public struct SyncClient {
             }
             guard batch.lastSequence > state.lastSequence else { return 0 }
             let pending = batch.changes.filter { $0.sequence > state.lastSequence }
-            // The search index is brought up to date once for the batch, not by a statement per entity.
+            // The search index is brought up to date once for the batch, not by a statement per entity, and the
+            // change log's rows are moved into it once, not row by row.
             let searchIndex = try DeferredSearchIndex(db: db)
+            let changeLog = try DeferredChangeLog(db: db)
             // The server's changes are not the client's own: the upload triggers skip them (set and cleared in this
             // transaction, so no other connection sees it set).
             try db.execute("UPDATE sync_state SET applying = 1 WHERE id = 1")
             try ChangeApplier(db: db, source: source).apply(pending)
+            try changeLog?.finish()
             try searchIndex.finish()
             try db.execute(
                 """
