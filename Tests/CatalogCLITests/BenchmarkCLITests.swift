@@ -29,8 +29,13 @@ import Testing
                 "catalog import", "sqlite3 bulk SQL (triggers off, indexes built after)",
                 "sqlite3 bulk SQL (triggers off, indexes kept)",
             ])
+        // The catch-up case: a client copy of the empty catalog syncs the books from a server file.
+        let catchUp = try #require(measurements.dropFirst(9).first)
+        #expect(catchUp["impl"] as? String == "catalog sync --from (a client at sequence 0)", "\(catchUp)")
+        #expect((catchUp["case"] as? String)?.hasPrefix("sync 10 books (") == true, "\(catchUp)")
+        #expect(result.standardError.contains("catalog sync --from (a client at sequence 0) wrote books 10, "))
         // The MARC case: catalog import, and pymarc with Python's sqlite3 when a Python has pymarc.
-        let marc = measurements.dropFirst(9)
+        let marc = measurements.dropFirst(10)
         #expect(marc.allSatisfy { $0["case"] as? String == "import 10 books (MARC)" }, "\(marc)")
         let marcImpls = marc.map { $0["impl"] as? String }
         #expect(marcImpls == ["catalog import", "pymarc + python sqlite3"] || marcImpls == ["catalog import"])

@@ -28,6 +28,9 @@ import SQLiteDB
 /// The growing case: a tenth as many new books imported into a catalog that holds the first CSV's, by `catalog
 /// import` and by the bulk-SQL peer, with the indexes built again after and with them kept (``growingCase``).
 ///
+/// The catch-up case: a client copy made while the catalog was empty syncs the first CSV's books from a server file
+/// (`catalog sync --from`), beside the bulk-SQL peer's time for the same rows (``catchUpCase``).
+///
 /// The MARC case: the same generated books as ISO 2709 records (100,000 by default, `--marc-records N`), imported by
 /// `catalog import` and by `Scripts/import_marc.py` (pymarc reading the file, the CSV peer's writer writing the same
 /// rows with Python's sqlite3; skipped when no Python can import pymarc: `CATALOG_PYTHON`, else `python3`).
@@ -85,10 +88,12 @@ struct ImportSuite: BenchmarkSuite {
         let growing = try growingCase(
             catalog: catalog, base: csv, stage: stage, transaction: transaction, sql: sql, in: directory,
             timer: timer, log: log)
+        let catchUp = try catchUpCase(
+            catalog: catalog, csv: csv, bulkSQL: measurements[1].median, in: directory, timer: timer, log: log)
         let postgreSQLMeasurements = try postgreSQL.map { url in
             try postgreSQLCase(url: url, csv: csv, label: label, timer: timer, log: log)
         }
-        return measurements + growing + (postgreSQLMeasurements ?? [])
+        return measurements + growing + catchUp + (postgreSQLMeasurements ?? [])
             + (try marcCase(in: directory, scripts: scripts, timer: timer, log: log))
     }
 
@@ -140,6 +145,47 @@ struct ImportSuite: BenchmarkSuite {
             String(
                 format: "import: adding %d books to %d, catalog takes %.2f× the time of the faster bulk SQL",
                 generator.rows, rows, measurements[0].median / fasterPeer))
+        return measurements
+    }
+
+    /// The catch-up case: a client copy of the empty catalog (a snapshot at sequence 0) syncs the books of `csv`
+    /// from a server file that `catalog import` wrote them into (once, not measured), as `catalog sync --from`:
+    /// what a fresh client that took no snapshot of them applies, beside the bulk-SQL peer's time for the same rows
+    /// (`bulkSQL`, from the first case), the ratio the README quotes.
+    private func catchUpCase(
+        catalog: String, csv: String, bulkSQL: Double, in directory: URL, timer: Timer, log: (String) -> Void
+    ) throws -> [Measurement] {
+        let server = directory.appending(path: "sync-server.sqlite").path
+        let client = directory.appending(path: "sync-client.sqlite").path
+        defer { for path in [server, client] { Database.removeFiles(atPath: path) } }
+        log("import: writing a server of \(rows) books and a client copy of it empty")
+        for command in [
+            [catalog, "--db", server, "init"], [catalog, "--db", server, "snapshot", client],
+            [catalog, "--db", server, "import", csv, "--source", "books"],
+        ] {
+            let written = try ChildRun.measure(command)
+            guard written.status == 0 else {
+                throw BenchmarkError(
+                    "\(command.dropFirst(3).joined(separator: " ")) exited with status \(written.status)")
+            }
+        }
+        let db = try Database(path: server)
+        let changes = try db.fetchOne(Int.self, "SELECT count(*) FROM change_log") ?? 0
+        try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try db.close()
+        let measurements = try measure(
+            label: "sync \(rows) books (\(changes) changes) into a fresh client", rows: rows,
+            [
+                (
+                    "catalog sync --from (a client at sequence 0)",
+                    { [catalog, "--db", $0, "sync", "--from", server] }, true
+                )
+            ],
+            in: directory, copying: { _ in client }, timer: timer, log: log)
+        log(
+            String(
+                format: "import: a fresh client syncing %d changes takes %.2f× the time of the bulk SQL writing the "
+                    + "same %d books", changes, measurements[0].median / bulkSQL, rows))
         return measurements
     }
 

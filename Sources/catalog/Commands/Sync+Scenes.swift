@@ -17,26 +17,16 @@ extension SyncCommand {
         var up: [String] = []
     }
 
-    /// Brings `user`'s scenes and named sessions both ways between the copy and `server`. For each scene or session
-    /// either side has, the one changed last wins. A scene is saved on the other side as new states (the winner's way
-    /// there, then its current state), so the other side's own history stays before them; a session is saved over the
-    /// other side's. A state
-    /// naming an entry the other side merged or deleted is repaired when that side restores it, as any state is;
-    /// equal states are left alone.
-    ///
-    /// - Returns: the scenes and the sessions brought down to the copy and sent up.
-    static func travel(of user: String, with server: any SplitViewSide, _ invocation: Invocation) throws -> (
-        scenes: Travelled, sessions: Travelled
-    ) {
+    /// Brings `user`'s scenes and named sessions both ways between the copy and `server`, and prints how many went
+    /// each way (unless the output is JSON). For each scene or session either side has, the one changed last wins. A
+    /// scene is saved on the other side as new states (the winner's way there, then its current state), so the other
+    /// side's own history stays before them; a session is saved over the other side's. A state naming an entry the
+    /// other side merged or deleted is repaired when that side restores it, as any state is; equal states are left
+    /// alone.
+    static func travel(of user: String, with server: any SplitViewSide, _ invocation: Invocation) throws {
         let copy = StoreSide(store: try GlobalOptions.openStore(invocation), user: user)
-        return (
-            try exchange(.scene, between: copy, and: server), try exchange(.session, between: copy, and: server)
-        )
-    }
-
-    /// Prints what ``travel(of:with:_:)`` moved, unless the output is JSON.
-    static func reportTravel(of user: String, with server: any SplitViewSide, _ invocation: Invocation) throws {
-        let (scenes, sessions) = try travel(of: user, with: server, invocation)
+        let scenes = try exchange(.scene, between: copy, and: server)
+        let sessions = try exchange(.session, between: copy, and: server)
         guard !invocation[json] else { return }
         Output.write(
             "scenes of \(user): \(scenes.down.count) brought down, \(scenes.up.count) sent up; "

@@ -72,7 +72,7 @@ enum SyncCommand {
                 client, invocation, snapshot: { _ = try server.downloadSnapshot(to: $0) },
                 sync: { try client.sync(from: feed, batchSize: batchSize) })
             try print(report, uploaded: uploaded, invocation)
-            if let traveller { try reportTravel(of: traveller, with: server, invocation) }
+            if let traveller { try travel(of: traveller, with: server, invocation) }
             return
         }
         if let from, PostgreSQLConnection.isURI(from) {
@@ -81,7 +81,7 @@ enum SyncCommand {
             let feed = PostgreSQLChangeFeed(try PostgreSQLConnection(uri: from))
             try print(client.sync(from: feed, batchSize: batchSize), uploaded: uploaded, invocation)
             if let traveller {
-                try reportTravel(of: traveller, with: StoreSide(store: store, user: traveller), invocation)
+                try travel(of: traveller, with: StoreSide(store: store, user: traveller), invocation)
             }
         } else if let from {
             let server = try openServer(from, invocation)
@@ -93,7 +93,7 @@ enum SyncCommand {
             try print(report, uploaded: uploaded, invocation)
             if let traveller {
                 let store = try GlobalOptions.openStore(invocation, at: .sqlite(path: from), mode: .migrateExisting)
-                try reportTravel(of: traveller, with: StoreSide(store: store, user: traveller), invocation)
+                try travel(of: traveller, with: StoreSide(store: store, user: traveller), invocation)
             }
         } else if let changes {
             try print(
