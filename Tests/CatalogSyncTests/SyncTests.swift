@@ -55,6 +55,20 @@ import Testing
         #expect(try LibraryCatalog(client).authors.find(uuid: deleted.deletedAuthor) == nil)
     }
 
+    /// A sync keeps its statement journals in memory and gives the connection its `temp_store` back, whatever it
+    /// was.
+    @Test(arguments: [0, 1, 2])
+    func aSyncGivesTheConnectionItsTempStoreBack(tempStore: Int) throws {
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let client = try fixture.snapshot()
+        _ = try editServer(fixture)
+        try client.execute("PRAGMA temp_store = \(tempStore)")
+        #expect(try SyncClient(client).sync(from: fixture.feed).changesApplied > 0)
+        #expect(try client.fetchOne(Int.self, "PRAGMA temp_store") == tempStore)
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+    }
+
     /// One file holding the catalog and its users (an app's single database): the copy keeps the catalog, and
     /// neither the rows nor the bytes of a user, their token, scene, history or session.
     @Test func aSnapshotOfOneFileWithUsersHoldsNoneOfTheirRowsOrBytes() throws {
