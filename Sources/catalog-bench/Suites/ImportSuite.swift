@@ -123,13 +123,8 @@ struct ImportSuite: BenchmarkSuite {
         {
             Database.removeFiles(atPath: base)
             try DatabaseSchema.open(path: base).close()
-            let written = try ChildRun.measure(command)
-            guard written.status == 0 else {
-                throw BenchmarkError("\(command[0]) exited with status \(written.status)")
-            }
-            let db = try Database(path: base)
-            try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            try db.close()
+            try prepare(command)
+            try checkpoint(base)
         }
         let stageAdded = ".import --csv --schema temp \(added) staged"
         let implementations: [Implementation] = [
@@ -163,16 +158,10 @@ struct ImportSuite: BenchmarkSuite {
             [catalog, "--db", server, "init"], [catalog, "--db", server, "snapshot", client],
             [catalog, "--db", server, "import", csv, "--source", "books"],
         ] {
-            let written = try ChildRun.measure(command)
-            guard written.status == 0 else {
-                throw BenchmarkError(
-                    "\(command.dropFirst(3).joined(separator: " ")) exited with status \(written.status)")
-            }
+            try prepare(command)
         }
-        let db = try Database(path: server)
-        let changes = try db.fetchOne(Int.self, "SELECT count(*) FROM change_log") ?? 0
-        try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        try db.close()
+        try checkpoint(server)
+        let changes = try Database(path: server).fetchOne(Int.self, "SELECT count(*) FROM change_log") ?? 0
         let measurements = try measure(
             label: "sync \(rows) books (\(changes) changes) into a fresh client", rows: rows,
             [
@@ -187,6 +176,21 @@ struct ImportSuite: BenchmarkSuite {
                 format: "import: a fresh client syncing %d changes takes %.2f× the time of the bulk SQL writing the "
                     + "same %d books", changes, measurements[0].median / bulkSQL, rows))
         return measurements
+    }
+
+    /// Runs `command`, a step that writes what a case then measures, to its end, unmeasured.
+    private func prepare(_ command: [String]) throws {
+        let result = try ChildRun.measure(command)
+        guard result.status == 0 else {
+            throw BenchmarkError("\(command.joined(separator: " ")) exited with status \(result.status)")
+        }
+    }
+
+    /// Moves the write-ahead log of the catalog at `path` into it, so a copy of the file alone holds it all.
+    private func checkpoint(_ path: String) throws {
+        let db = try Database(path: path)
+        try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try db.close()
     }
 
     /// The bulk-SQL peer's `sqlite3` arguments after the database: the CSV staged, then in one transaction with a
