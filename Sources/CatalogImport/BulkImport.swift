@@ -31,11 +31,6 @@ struct BulkImport {
     /// where kept it costs a random page of an index as large as the books' titles.
     static let titleIndex = "books_by_sort_key"
 
-    /// The tables whose secondary indexes may be dropped (the genres are too few to matter).
-    static let indexedTables = [
-        "books", "authors", "bands", "book_authors", "book_genres", "band_genres", "source_records",
-    ]
-
     private let changeLog: DeferredChangeLog?
     private let indexes: DeferredIndexes?
     private let copiesTriggers: DroppedTriggers
@@ -60,7 +55,7 @@ struct BulkImport {
         let dropIndexes = rowsAhead.map { $0 * 4 >= existing } ?? (existing == 0)
         indexes =
             dropIndexes
-            ? try DeferredIndexes(db: db, tables: Self.indexedTables, keeping: Self.indexesRead) : nil
+            ? try DeferredIndexes(db: db, tables: DeferredIndexes.catalogTables, keeping: Self.indexesRead) : nil
     }
 
     /// Call before reading books by title: builds their index again if it was dropped.

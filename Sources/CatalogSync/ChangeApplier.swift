@@ -18,6 +18,9 @@ import SQLiteDB
 struct ChangeApplier {
     let db: Database
     let source: any ChangeSource
+    /// The secondary indexes a catch-up dropped (``DeferredSyncWrites``), built again before a delete of rows the
+    /// client holds: its triggers and foreign keys read the link tables by their other end.
+    var indexes: DeferredIndexes? = nil
 
     func apply(_ changes: [Change]) throws {
         // Every payload is the entity's state when the feed was read: the last change of an entity decides.
@@ -35,6 +38,11 @@ struct ChangeApplier {
         let upserts = finals.compactMap(\.entity)
         try recordMerges(finals.filter { $0.mergedInto != nil }, upserted: upserts)
         let incoming = Set(upserts.map { $0.kind.rawValue + ":" + $0.uuid })
+        // The rows past these ids are inserted by this batch: an owner among them has no links yet.
+        let lastIDs = try Dictionary(
+            uniqueKeysWithValues: CatalogTables.entities.map { table in
+                (table.name, try db.fetchOne(Int64.self, "SELECT coalesce(max(id), 0) FROM \(table.name)") ?? 0)
+            })
         for kind in [EntityKind.genre, .author, .band, .book] {
             for payload in upserts where payload.kind == kind {
                 try writeColumns(of: payload, incoming: incoming)
@@ -42,13 +50,26 @@ struct ChangeApplier {
         }
         for payload in upserts {
             try writeReferences(of: payload, incoming: incoming)
-            try writeLinks(of: payload, incoming: incoming)
+            try writeLinks(of: payload, incoming: incoming, ownersBefore: lastIDs[payload.table.name] ?? .max)
         }
-        for payload in upserts {
-            try db.execute(
-                "UPDATE \(payload.table.name) SET updated_at = ? WHERE uuid = ? AND updated_at IS NOT ?",
-                [payload.updatedAt, payload.uuid, payload.updatedAt])
+        for table in CatalogTables.entities {
+            try restoreUpdatedAt(of: upserts.filter { $0.kind == table.kind }, in: table)
         }
+    }
+
+    /// Sets the server's `updated_at` of the entities written, in one statement: 0001's touch triggers replaced it
+    /// where a write left the row's own `updated_at` as it was.
+    private func restoreUpdatedAt(of payloads: [EntityPayload], in table: EntityTable) throws {
+        let stamps = payloads.compactMap { payload -> [String]? in
+            guard case .text(let updatedAt) = payload.updatedAt else { return nil }
+            return [payload.uuid, updatedAt]
+        }
+        guard !stamps.isEmpty else { return }
+        try db.execute(
+            """
+            UPDATE \(table.name) SET updated_at = s.value ->> 1 FROM json_each(?) AS s
+            WHERE \(table.name).uuid = s.value ->> 0 AND \(table.name).updated_at IS NOT s.value ->> 1
+            """, [String(decoding: try JSONEncoder().encode(stamps), as: UTF8.self)])
     }
 
     // MARK: Entities
@@ -84,7 +105,13 @@ struct ChangeApplier {
     /// segment per such statement (see `DeferredSearchIndex`).
     private func delete(_ table: EntityTable, uuids: [String]) throws {
         let array = String(decoding: try JSONEncoder().encode(uuids), as: UTF8.self)
-        try db.execute("DELETE FROM \(table.name) WHERE uuid IN (SELECT value FROM json_each(?))", [array])
+        let selected = "FROM \(table.name) WHERE uuid IN (SELECT value FROM json_each(?))"
+        if let indexes, !indexes.names.isEmpty,
+            try db.fetchOne(Bool.self, "SELECT EXISTS (SELECT 1 \(selected))", [array]) == true
+        {
+            try indexes.finish()
+        }
+        try db.execute("DELETE \(selected)", [array])
     }
 
     private func writeColumns(of payload: EntityPayload, incoming: Set<String>) throws {
@@ -127,7 +154,7 @@ struct ChangeApplier {
     private func writeReferences(of payload: EntityPayload, incoming: Set<String>) throws {
         let table = payload.table
         for reference in table.references {
-            _ = try isPresent(payload.values[reference.position], in: reference.table, incoming: incoming)
+            _ = try presentID(payload.values[reference.position], in: reference.table, incoming: incoming)
             try db.execute(
                 """
                 UPDATE \(table.name) SET \(reference.column) = (SELECT id FROM \(reference.table) WHERE uuid = ?2)
@@ -137,43 +164,49 @@ struct ChangeApplier {
         }
     }
 
-    /// Replaces the rows of each link table of the entity when they differ from the payload's.
-    private func writeLinks(of payload: EntityPayload, incoming: Set<String>) throws {
+    /// Replaces the rows of each link table of the entity when they differ from the payload's. An owner whose row
+    /// id is past `ownersBefore` was inserted by this batch and has none yet (an entity's links are written once a
+    /// batch).
+    private func writeLinks(of payload: EntityPayload, incoming: Set<String>, ownersBefore: Int64 = .max) throws {
         let table = payload.table
         guard !table.links.isEmpty, let ownerID = try id(in: table.name, uuid: .text(payload.uuid)) else { return }
+        let isNew = ownerID > ownersBefore
         for (link, rows) in zip(table.links, payload.links) {
-            let wanted = try rows.filter { row in
-                try link.references.allSatisfy {
-                    try isPresent(row[$0.position], in: $0.table, incoming: incoming)
-                }
-            }
-            let current = try EntityPayload.rows(link.selectPayload, of: link.columns, uuid: payload.uuid, in: db)
-            guard current != wanted else { continue }
-            try db.execute(link.deleteOfOwner, [ownerID])
-            let rows = try wanted.map { row in
-                var values = row
+            // Each row with its references as row ids; a row whose reference the client cannot have is left out.
+            let resolved = try rows.compactMap { row -> (payload: [DatabaseValue], ids: [DatabaseValue])? in
+                var ids = row
                 for reference in link.references {
-                    values[reference.position] =
-                        try id(in: reference.table, uuid: row[reference.position]).map(DatabaseValue.integer) ?? .null
+                    guard
+                        let referenced = try presentID(row[reference.position], in: reference.table, incoming: incoming)
+                    else { return nil }
+                    ids[reference.position] = referenced
                 }
-                return values
+                return (row, ids)
             }
-            try link.insert(rows, of: ownerID, in: db)
+            if !isNew {
+                let current = try EntityPayload.rows(link.selectPayload, of: link.columns, uuid: payload.uuid, in: db)
+                guard current != resolved.map(\.payload) else { continue }
+                try db.execute(link.deleteOfOwner, [ownerID])
+            }
+            try link.insert(resolved.map(\.ids), of: ownerID, in: db)
         }
     }
 
-    /// Whether the client has the entity `uuid` names in `tableName`, after fetching it from the source when the
-    /// source has it (see the type's discussion). A NULL reference is present: there is nothing to point at.
-    private func isPresent(_ uuid: DatabaseValue, in tableName: String, incoming: Set<String>) throws -> Bool {
-        guard case .text(let text) = uuid else { return true }
-        if try id(in: tableName, uuid: uuid) != nil { return true }
+    /// The row id of the entity `uuid` names in `tableName`, after fetching the entity from the source when the
+    /// client lacks it (see the type's discussion); NULL for a NULL reference, there being nothing to point at; `nil`
+    /// when the source does not have it either.
+    private func presentID(_ uuid: DatabaseValue, in tableName: String, incoming: Set<String>) throws
+        -> DatabaseValue?
+    {
+        guard case .text(let text) = uuid else { return .null }
+        if let id = try id(in: tableName, uuid: uuid) { return .integer(id) }
         guard let table = CatalogTables.entities.first(where: { $0.name == tableName }),
             case .current(let payload) = try source.lookup(table.kind, uuid: text)
-        else { return false }
+        else { return nil }
         try writeColumns(of: payload, incoming: incoming)
         try writeReferences(of: payload, incoming: incoming)
         try writeLinks(of: payload, incoming: incoming)
-        return true
+        return try id(in: tableName, uuid: uuid).map(DatabaseValue.integer)
     }
 
     private func id(in table: String, uuid: DatabaseValue) throws -> Int64? {

@@ -43,6 +43,11 @@ public struct SyncClient {
 
     /// Applies the changes of `source` after the client's last sequence, `batchSize` at a time.
     ///
+    /// Each batch commits on its own, except when a client whose catalog holds no books and no bands has more than
+    /// one batch to take (a fresh client catching up): then every batch goes in one transaction, the secondary
+    /// indexes dropped meanwhile and built at the end, as an import into an empty catalog writes; a failure or a
+    /// kill leaves the client as it was, and the next sync starts again.
+    ///
     /// The sync keeps its statement journals in memory: it sets the connection's `temp_store` (and gives it back at
     /// the end), which drops the connection's temporary tables.
     ///
@@ -53,7 +58,7 @@ public struct SyncClient {
     /// - Returns: what was applied.
     /// - Throws: ``SyncError`` when the client was never snapshotted, follows another server, has local
     ///   writes, is behind the pruned horizon, or holds a conflicting row; nothing of the failing batch is
-    ///   applied (earlier batches stay committed, and the next sync resumes after them).
+    ///   applied (earlier batches stay committed, and the next sync resumes after them, but for a catch-up).
     @discardableResult
     public func sync(from source: some ChangeSource, batchSize: Int = defaultBatchSize, maxBatches: Int? = nil) throws
         -> SyncReport
@@ -92,20 +97,57 @@ public struct SyncClient {
             var report = SyncReport(
                 fromSequence: start.lastSequence, toSequence: start.lastSequence, changesApplied: 0, batches: 0,
                 hasMore: false)
-            while true {
-                if let maxBatches, report.batches >= maxBatches {
-                    report.hasMore = true
-                    break
+            guard let first = try nextBatch(from: source, for: &report, limit: batchSize, maxBatches: maxBatches)
+            else { return report }
+            func applyEach(_ apply: (ChangeBatch) throws -> Int) throws {
+                var batch: ChangeBatch? = first
+                while let next = batch {
+                    record(try apply(next), of: next, in: &report)
+                    batch = try nextBatch(from: source, for: &report, limit: batchSize, maxBatches: maxBatches)
                 }
-                let batch = try source.batch(after: report.toSequence, limit: batchSize)
-                guard !batch.changes.isEmpty || batch.lastSequence > report.toSequence else { break }
-                report.changesApplied += try apply(batch, from: source)
-                report.batches += 1
-                report.toSequence = batch.lastSequence
-                guard batch.hasMore else { break }
+            }
+            if first.hasMore, try database.read({ db in try Self.holdsNoBooksOrBands(db) }) {
+                try database.write { db in
+                    let writes = try DeferredSyncWrites(db: db, catchingUp: true)
+                    try applyEach { batch in try write(batch, from: source, in: db, writes) }
+                    try writes.finish()
+                }
+            } else {
+                try applyEach { batch in try apply(batch, from: source) }
             }
             return report
         }
+    }
+
+    /// The batch after the report's sequence, or `nil` when there is none to apply: the last batch said it was
+    /// the last, the source has nothing new, or `maxBatches` were applied (the report says whether there may be
+    /// more).
+    private func nextBatch(
+        from source: some ChangeSource, for report: inout SyncReport, limit: Int, maxBatches: Int?
+    ) throws -> ChangeBatch? {
+        guard report.batches == 0 || report.hasMore else { return nil }
+        if let maxBatches, report.batches >= maxBatches {
+            report.hasMore = true
+            return nil
+        }
+        let batch = try source.batch(after: report.toSequence, limit: limit)
+        guard !batch.changes.isEmpty || batch.lastSequence > report.toSequence else {
+            report.hasMore = false
+            return nil
+        }
+        return batch
+    }
+
+    private func record(_ applied: Int, of batch: ChangeBatch, in report: inout SyncReport) {
+        report.changesApplied += applied
+        report.batches += 1
+        report.toSequence = batch.lastSequence
+        report.hasMore = batch.hasMore
+    }
+
+    private static func holdsNoBooksOrBands(_ db: Database) throws -> Bool {
+        try db.fetchOne(Bool.self, "SELECT NOT EXISTS (SELECT 1 FROM books) AND NOT EXISTS (SELECT 1 FROM bands)")
+            ?? false
     }
 
     /// Applies one batch in one transaction and records its last sequence; changes the client already has are
@@ -120,35 +162,40 @@ public struct SyncClient {
     @discardableResult
     public func apply(_ batch: ChangeBatch, from source: some ChangeSource) throws -> Int {
         try database.write { db in
-            let state = try requireState(in: db)
-            guard batch.databaseUUID == state.serverUUID else {
-                throw SyncError.wrongServer(expected: state.serverUUID, found: batch.databaseUUID)
-            }
-            try requireNothingLocal(state: state, in: db)
-            guard batch.since <= state.lastSequence else {
-                throw SyncError.gap(clientAt: state.lastSequence, changesSince: batch.since)
-            }
-            guard batch.lastSequence > state.lastSequence else { return 0 }
-            let pending = batch.changes.filter { $0.sequence > state.lastSequence }
-            // The search index is brought up to date once for the batch, not by a statement per entity, and the
-            // change log's rows are moved into it once, not row by row.
-            let searchIndex = try DeferredSearchIndex(db: db)
-            let changeLog = try DeferredChangeLog(db: db)
-            // The server's changes are not the client's own: the upload triggers skip them (set and cleared in this
-            // transaction, so no other connection sees it set).
-            try db.execute("UPDATE sync_state SET applying = 1 WHERE id = 1")
-            try ChangeApplier(db: db, source: source).apply(pending)
-            try changeLog?.finish()
-            try searchIndex.finish()
-            try db.execute(
-                """
-                UPDATE sync_state SET last_seq = ?, local_seq = ?, applying = 0,
-                    synced_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-                WHERE id = 1
-                """,
-                [batch.lastSequence, try ChangeFeed.highWater(of: db)])
-            return pending.count
+            let writes = try DeferredSyncWrites(db: db, catchingUp: false)
+            let applied = try write(batch, from: source, in: db, writes)
+            try writes.finish()
+            return applied
         }
+    }
+
+    /// Writes one batch and records its last sequence inside the open transaction of `db`.
+    private func write(
+        _ batch: ChangeBatch, from source: some ChangeSource, in db: Database, _ writes: DeferredSyncWrites
+    ) throws -> Int {
+        let state = try requireState(in: db)
+        guard batch.databaseUUID == state.serverUUID else {
+            throw SyncError.wrongServer(expected: state.serverUUID, found: batch.databaseUUID)
+        }
+        try requireNothingLocal(state: state, in: db)
+        guard batch.since <= state.lastSequence else {
+            throw SyncError.gap(clientAt: state.lastSequence, changesSince: batch.since)
+        }
+        guard batch.lastSequence > state.lastSequence else { return 0 }
+        let pending = batch.changes.filter { $0.sequence > state.lastSequence }
+        // The server's changes are not the client's own: the upload triggers skip them (set and cleared in this
+        // transaction, so no other connection sees it set).
+        try db.execute("UPDATE sync_state SET applying = 1 WHERE id = 1")
+        try ChangeApplier(db: db, source: source, indexes: writes.indexes).apply(pending)
+        try writes.finishBatch()
+        try db.execute(
+            """
+            UPDATE sync_state SET last_seq = ?, local_seq = ?, applying = 0,
+                synced_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+            WHERE id = 1
+            """,
+            [batch.lastSequence, try ChangeFeed.highWater(of: db)])
+        return pending.count
     }
 
     /// Writes the server's current state of each entity an upload left waiting in `upload_refresh` (the server did

@@ -1,0 +1,55 @@
+import Catalog
+import Foundation
+import SQLiteDB
+
+/// The per-row work of the client's triggers taken out of the server's changes while a transaction writes them, and
+/// done once before its commit: the search index (`DeferredSearchIndex`) and the change log (`DeferredChangeLog`,
+/// folded into the log after each batch, whose sequence the batch records).
+///
+/// A client catching up into an empty catalog writes all its batches in one such transaction, as an import into an
+/// empty catalog does: the secondary indexes are dropped meanwhile and built once at the end (`DeferredIndexes`; a
+/// batch per transaction rewrote pages all over them at every commit), and the link tables' triggers are dropped
+/// too: those of the change log log the owner again, which its own insert in this transaction logged already, and
+/// those filling the sort-key copies find them filled by the applier.
+struct DeferredSyncWrites {
+    private let searchIndex: DeferredSearchIndex
+    private let changeLog: DeferredChangeLog?
+    private let linkTriggers: DroppedTriggers?
+    /// The secondary indexes dropped until ``finish()``, when the transaction catches up an empty catalog.
+    let indexes: DeferredIndexes?
+
+    /// Defers the work inside the open transaction of `db`; `catchingUp` a catalog that holds no books or bands
+    /// (every owner of a link is then new in the transaction), drops the secondary indexes and the link tables'
+    /// triggers as well.
+    init(db: Database, catchingUp: Bool) throws {
+        searchIndex = try DeferredSearchIndex(db: db)
+        linkTriggers =
+            catchingUp
+            ? try DroppedTriggers(
+                db: db,
+                named: db.fetchAll(
+                    String.self,
+                    """
+                    SELECT name FROM sqlite_schema WHERE type = 'trigger' AND sql LIKE '%change_log%'
+                    AND tbl_name IN (SELECT value FROM json_each(?))
+                    """, [String(decoding: try JSONEncoder().encode(CatalogTables.links.map(\.name)), as: UTF8.self)])
+                    + CatalogTables.links.map(\.copiesTrigger)) : nil
+        changeLog = try DeferredChangeLog(db: db)
+        indexes =
+            catchingUp ? try DeferredIndexes(db: db, tables: DeferredIndexes.catalogTables, keeping: []) : nil
+    }
+
+    /// Folds what a batch logged into the change log; call before reading the log's last sequence.
+    func finishBatch() throws {
+        try changeLog?.flush()
+    }
+
+    /// Writes the change log and the search index, builds the dropped indexes and restores the triggers; call
+    /// before the commit.
+    func finish() throws {
+        try changeLog?.finish()
+        try linkTriggers?.restore()
+        try indexes?.finish()
+        try searchIndex.finish()
+    }
+}

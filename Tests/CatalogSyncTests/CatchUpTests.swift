@@ -1,0 +1,119 @@
+import Catalog
+import CatalogSync
+import Foundation
+import SQLiteCatalog
+import SQLiteDB
+import TestSupport
+import Testing
+
+/// A client whose catalog holds no books or bands and that has more than one batch to take catches up in one
+/// transaction, with the secondary indexes and the link tables' triggers dropped meanwhile.
+@Suite struct CatchUpTests {
+    /// A server's feed that runs `served` after each batch it hands out, with the number of batches so far: to
+    /// change the server between two batches, or to fail.
+    private struct MeddledFeed: ChangeSource {
+        let feed: ChangeFeed
+        let served: (Int) throws -> Void
+        private let count = Counter()
+
+        init(_ feed: ChangeFeed, served: @escaping (Int) throws -> Void) {
+            self.feed = feed
+            self.served = served
+        }
+
+        func databaseUUID() throws -> String { try feed.databaseUUID() }
+
+        func batch(after sequence: Int64, limit: Int) throws -> ChangeBatch {
+            let batch = try feed.batch(after: sequence, limit: limit)
+            count.value += 1
+            try served(count.value)
+            return batch
+        }
+
+        func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup {
+            try feed.lookup(kind, uuid: uuid)
+        }
+
+        /// Each batch reads the server as it is then, so changes made between batches reach the client.
+        func reading<T>(_ body: (any ChangeSource) throws -> T) throws -> T { try body(self) }
+    }
+
+    private final class Counter { var value = 0 }
+
+    private struct Failure: Error {}
+
+    private static func schema(_ db: Database) throws -> [String] {
+        try db.fetchAll(
+            String.self,
+            "SELECT type || ' ' || name || ': ' || sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name")
+    }
+
+    @Test func aFreshClientCatchesUpToTheServersCatalogDeletesOfItsOwnNewRowsIncluded() throws {
+        let fixture = try SyncFixture()
+        let client = try fixture.snapshot()
+        let schema = try Self.schema(client)
+        // A copy of the client, which syncs from the client once it has caught up: the client's own log serves.
+        let copyPath = fixture.directory.appending(path: "copy-of-client.sqlite").path
+        _ = try ChangeFeed(client).snapshot(to: copyPath, emptying: DatabaseSchema.userTables)
+        try fixture.importSamples()
+        let catalog = fixture.catalog
+        // What the first batch brings, deleted on the server before the second is read: the catch-up deletes rows
+        // it wrote itself, an author and a genre that books and bands link to among them.
+        let first = try fixture.feed.changes(since: 0, limit: 40).changes
+        let author = try #require(first.first { $0.kind == .author }.flatMap { UUID(uuidString: $0.uuid) })
+        let genre = try #require(first.first { $0.kind == .genre }.flatMap { UUID(uuidString: $0.uuid) })
+        let source = MeddledFeed(fixture.feed) { served in
+            guard served == 1 else { return }
+            try catalog.authors.delete(id: try #require(try catalog.authors.find(uuid: author)).id)
+            try catalog.genres.delete(id: try #require(try catalog.genres.find(uuid: genre)).id)
+        }
+
+        let report = try SyncClient(client).sync(from: source, batchSize: 40)
+
+        #expect(report.batches > 2)
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+        #expect(try LibraryCatalog(client).integrityProblems() == [])
+        #expect(try Self.schema(client) == schema)
+        #expect(try ChangeFeed(client).highWater() == SyncClient(client).state()?.localSequence)
+        let copy = try DatabaseSchema.open(path: copyPath)
+        try SyncClient(copy).sync(from: ChangeFeed(client), batchSize: 40)
+        #expect(try TestSupport.canonicalDump(copy) == TestSupport.canonicalDump(fixture.server))
+    }
+
+    @Test func aCatchUpThatFailsLeavesTheClientAsItWas() throws {
+        let fixture = try SyncFixture()
+        let client = try fixture.snapshot()
+        let schema = try Self.schema(client)
+        let before = try TestSupport.canonicalDump(client)
+        try fixture.importSamples()
+        let source = MeddledFeed(fixture.feed) { served in
+            if served == 3 { throw Failure() }
+        }
+
+        #expect(throws: Failure.self) { try SyncClient(client).sync(from: source, batchSize: 20) }
+
+        // The two batches written before the failure went with it.
+        #expect(try TestSupport.canonicalDump(client) == before)
+        #expect(try SyncClient(client).state()?.lastSequence == 0)
+        #expect(try Self.schema(client) == schema)
+        #expect(try ChangeFeed(client).highWater() == 0)
+        // The next sync starts again and gets there.
+        try SyncClient(client).sync(from: fixture.feed, batchSize: 20)
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+    }
+
+    @Test func aClientThatHoldsBooksKeepsTheBatchesWrittenBeforeAFailure() throws {
+        let fixture = try SyncFixture()
+        try fixture.importSamples()
+        let client = try fixture.snapshot()
+        for number in 1...50 { _ = try fixture.catalog.authors.create(AuthorDraft(name: "Author \(number)")) }
+        let source = MeddledFeed(fixture.feed) { served in
+            if served == 3 { throw Failure() }
+        }
+
+        #expect(throws: Failure.self) { try SyncClient(client).sync(from: source, batchSize: 20) }
+
+        #expect(try LibraryCatalog(client).authors.find(named: "Author 20").count == 1)
+        #expect(try SyncClient(client).state()?.lastSequence ?? 0 > 0)
+    }
+}
