@@ -107,10 +107,21 @@ public struct SyncClient {
                 }
             }
             if first.hasMore, try database.read({ db in try Self.holdsNoBooksOrBands(db) }) {
-                try database.write { db in
-                    let writes = try DeferredSyncWrites(db: db, catchingUp: true)
-                    try applyEach { batch in try write(batch, from: source, in: db, writes) }
-                    try writes.finish()
+                try database.writeWithoutTransaction { db in
+                    // The statement journals stay in memory, placed as the transaction begins; then the temporary
+                    // tables and the sorts building the indexes go to files, since in memory a sort holds every
+                    // entry. `temp_store` changes inside a transaction only while the temporary database is closed:
+                    // a change closes it. The page cache is the import's, 32 MiB: with the secondary indexes
+                    // dropped the batches need no more, and each of the two threads sorting an index takes as much
+                    // again. A fresh client catching up 1,000,000 books peaked at 259 MB with sorts in memory and a
+                    // 64 MiB cache, 238 MB with sorts on files, 155 MB with both (and took 86 s instead of 91 s).
+                    try db.execute("PRAGMA temp_store = FILE; PRAGMA temp_store = MEMORY")
+                    try db.transaction(.immediate) {
+                        try db.execute("PRAGMA temp_store = FILE; PRAGMA cache_size = -32768")
+                        let writes = try DeferredSyncWrites(db: db, catchingUp: true)
+                        try applyEach { batch in try write(batch, from: source, in: db, writes) }
+                        try writes.finish()
+                    }
                 }
             } else {
                 try applyEach { batch in try apply(batch, from: source) }

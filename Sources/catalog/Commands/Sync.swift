@@ -18,7 +18,8 @@ enum SyncCommand {
             First uploads the client's own changes (made offline, by any program) to a server database or \
             URL, each answered applied, merged, conflict (the server's value stands; settle it there with \
             'catalog conflicts') or rejected; then applies the server's changes after the client's last sequence, \
-            a batch per transaction; an interrupted sync resumes where it stopped and sends no change twice. \
+            a batch per transaction (a client whose catalog holds no books or bands catches up in one); an interrupted sync \
+            resumes where it stopped and sends no change twice. \
             Refused, with nothing applied, when the database was not made by 'catalog snapshot', follows another \
             server, has local changes it cannot upload (a changes file), or is behind the \
             server's pruned horizon. --from takes a server database, a PostgreSQL catalog (postgres://…), or the URL of a \
