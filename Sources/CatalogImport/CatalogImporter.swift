@@ -233,17 +233,12 @@ public struct CatalogImporter {
         var writtenBefore = 0
         var batchCount: Int?
         func begin() throws {
-            // Statement journals in memory: a row-path statement that fires triggers or writes several rows keeps the
-            // pages it changes in one, and on a file (once the first one outgrew 64 KiB, every later one of the
-            // transaction) that was 14 GB of writes for 200,000 Open Library works. SQLite places a transaction's
-            // statement journals as it begins, from `temp_store`; the bulk path's temporary tables and the sorts of
-            // the indexes it builds again then go to files, since in memory a sort holds every entry (a peak RSS of
-            // 258 MB at 1,000,000 books) where a file keeps it to the page cache. `temp_store` can change inside a
-            // transaction only while the temporary database is closed; a change closes it (dropping its tables: the
-            // bulk path leaves nothing there), so FILE first, in case it is MEMORY already.
-            try db.execute("PRAGMA temp_store = FILE; PRAGMA temp_store = MEMORY")
+            // Statement journals in memory: on a file they were 14 GB of writes for 200,000 Open Library works. The
+            // bulk path's temporary tables and index sorts then go to files (in memory, a peak RSS of 258 MB at
+            // 1,000,000 books); the change of setting drops the temporary tables, and the bulk path leaves none.
+            try db.keepStatementJournalsInMemory()
             try db.execute("BEGIN IMMEDIATE TRANSACTION")
-            if options.bulkRows != .max { try db.execute("PRAGMA temp_store = FILE") }
+            if options.bulkRows != .max { try db.sendTemporaryTablesToFiles() }
             // Between batches another process may have written.
             for writer in writers.values { try writer.revalidateRememberedIDs() }
             searchIndex = try DeferredSearchIndex(db: db)

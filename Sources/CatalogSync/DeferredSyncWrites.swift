@@ -1,5 +1,4 @@
 import Catalog
-import Foundation
 import SQLiteDB
 
 /// The per-row work of the client's triggers taken out of the server's changes while a transaction writes them, and
@@ -23,17 +22,18 @@ struct DeferredSyncWrites {
     /// triggers as well.
     init(db: Database, catchingUp: Bool) throws {
         searchIndex = try DeferredSearchIndex(db: db)
-        linkTriggers =
-            catchingUp
-            ? try DroppedTriggers(
-                db: db,
-                named: db.fetchAll(
-                    String.self,
-                    """
-                    SELECT name FROM sqlite_schema WHERE type = 'trigger' AND sql LIKE '%change_log%'
-                    AND tbl_name IN (SELECT value FROM json_each(?))
-                    """, [String(decoding: try JSONEncoder().encode(CatalogTables.links.map(\.name)), as: UTF8.self)])
-                    + CatalogTables.links.map(\.copiesTrigger)) : nil
+        if catchingUp {
+            let links = CatalogTables.links.map { "'\($0.name)'" }.joined(separator: ", ")
+            let logging = try db.fetchAll(
+                String.self,
+                """
+                SELECT name FROM sqlite_schema
+                WHERE type = 'trigger' AND tbl_name IN (\(links)) AND sql LIKE '%change_log%'
+                """)
+            linkTriggers = try DroppedTriggers(db: db, named: logging + CatalogTables.links.map(\.copiesTrigger))
+        } else {
+            linkTriggers = nil
+        }
         changeLog = try DeferredChangeLog(db: db)
         indexes =
             catchingUp ? try DeferredIndexes(db: db, tables: DeferredIndexes.catalogTables, keeping: []) : nil

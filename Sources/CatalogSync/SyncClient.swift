@@ -76,14 +76,12 @@ public struct SyncClient {
         // Checked here too, not only per batch, so local writes are refused even when the server has nothing new.
         try database.read { db in try requireNothingLocal(state: start, in: db) }
         // Batches write all over the indexes: with SQLite's default 2 MiB cache they spill and re-read pages (the
-        // sync benchmark took 9.5 s instead of 7.4 s). Statement journals stay in memory: a statement that fires
-        // triggers keeps one, and on a file (once one outgrew 64 KiB, every later one of the transaction) they took
-        // two thirds of the writes of a fresh client catching up 200,000 books. SQLite places a transaction's
-        // journals as it begins, from `temp_store`; a batch's temporary tables hold one batch.
-        // A PRAGMA needs no transaction: setting the cache must not wait for another writer's lock.
+        // sync benchmark took 9.5 s instead of 7.4 s). Statement journals stay in memory: on a file they took two
+        // thirds of the writes of a fresh client catching up 200,000 books; a batch's temporary tables hold one
+        // batch. A PRAGMA needs no transaction: setting the cache must not wait for another writer's lock.
         let (pageCache, tempStore) = try database.writeWithoutTransaction { db in
             let tempStore = try db.fetchOne(Int.self, "PRAGMA temp_store") ?? 0
-            try db.execute("PRAGMA temp_store = MEMORY")
+            try db.keepStatementJournalsInMemory()
             return (try db.enlargePageCache(toAtLeast: 65_536), tempStore)
         }
         defer {
@@ -108,16 +106,15 @@ public struct SyncClient {
             }
             if first.hasMore, try database.read({ db in try Self.holdsNoBooksOrBands(db) }) {
                 try database.writeWithoutTransaction { db in
-                    // The statement journals stay in memory, placed as the transaction begins; then the temporary
-                    // tables and the sorts building the indexes go to files, since in memory a sort holds every
-                    // entry. `temp_store` changes inside a transaction only while the temporary database is closed:
-                    // a change closes it. The page cache is the import's, 32 MiB: with the secondary indexes
-                    // dropped the batches need no more, and each of the two threads sorting an index takes as much
-                    // again. A fresh client catching up 1,000,000 books peaked at 259 MB with sorts in memory and a
-                    // 64 MiB cache, 238 MB with sorts on files, 155 MB with both (and took 86 s instead of 91 s).
-                    try db.execute("PRAGMA temp_store = FILE; PRAGMA temp_store = MEMORY")
+                    // The temporary tables and the index sorts go to files, with the import's 32 MiB page cache:
+                    // with the secondary indexes dropped the batches need no more, and each of the two threads
+                    // sorting an index takes as much again. A fresh client catching up 1,000,000 books peaked at
+                    // 259 MB with sorts in memory and a 64 MiB cache, 238 MB with sorts on files, 155 MB with both
+                    // (and took 86 s instead of 91 s).
+                    try db.keepStatementJournalsInMemory()
                     try db.transaction(.immediate) {
-                        try db.execute("PRAGMA temp_store = FILE; PRAGMA cache_size = -32768")
+                        try db.sendTemporaryTablesToFiles()
+                        try db.execute("PRAGMA cache_size = -32768")
                         let writes = try DeferredSyncWrites(db: db, catchingUp: true)
                         try applyEach { batch in try write(batch, from: source, in: db, writes) }
                         try writes.finish()
