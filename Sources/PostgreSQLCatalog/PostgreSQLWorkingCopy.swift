@@ -12,7 +12,9 @@ public import SQLiteDB
 /// identities, so the writers decide exactly as they would on the server. What they change is read back from the
 /// copy's own change log (one row per entity) and from its `source_records`, and written to the server by uuid:
 /// entities are upserted, links made equal to the copy's, deleted entities deleted, import identities upserted or
-/// removed. The server's triggers then keep its change log, search index and sort-key copies as for any writer.
+/// removed. Every step is one set-based statement per table, whatever the number of rows: the search entries,
+/// change-log rows and sort-key copies of what it wrote too, while the server's row triggers that would write them
+/// one row at a time stand aside for the push's transaction (migration 0010). Deletes go through the triggers.
 ///
 /// A push holds the change log's lock and refuses to write when another writer changed the catalog since the copy
 /// was made (``PostgreSQLPushError/serverMoved(expected:found:)``): the copy's decisions were made on that older
@@ -92,11 +94,19 @@ public final class PostgreSQLWorkingCopy {
             guard found == serverSequence else {
                 throw PostgreSQLPushError.serverMoved(expected: serverSequence, found: found)
             }
+            // Room for the hash joins over every staged row, for this transaction only (the default 4 MB would
+            // spill a million books' uuids to disk in batches).
+            try connection.execute("SET LOCAL work_mem = '64MB'")
             try deleteEntities()
+            try connection.execute("SET LOCAL catalog.set_based_push = 'on'")
+            try connection.execute(
+                "CREATE TEMP TABLE push_written (kind text, id bigint, inserted boolean) ON COMMIT DROP")
             for table in CatalogTables.entities {
                 let upserted = try upsertEntities(of: table)
                 for link in table.links { try replaceLinks(link, of: table, upserted: upserted) }
             }
+            try indexAndLogWrittenEntities()
+            try connection.execute("SET LOCAL catalog.set_based_push = 'off'")
             try pushIdentities()
             return try PostgreSQLChangeFeed.latestSeq(on: connection)
         }
@@ -121,7 +131,8 @@ public final class PostgreSQLWorkingCopy {
         }
     }
 
-    /// Upserts by uuid the entities of `table` the copy changed, as their payloads (references as uuids).
+    /// Upserts by uuid the entities of `table` the copy changed, as their payloads (references as uuids), and notes
+    /// each row written in `push_written`.
     ///
     /// - Returns: the number of entities upserted.
     private func upsertEntities(of table: EntityTable) throws -> Int {
@@ -135,21 +146,25 @@ public final class PostgreSQLWorkingCopy {
         guard copied > 0 else { return 0 }
         let direct = table.payloadColumns.filter { $0.references == nil }.map(\.name)
         let assigned = direct.filter { $0 != "uuid" }
+        // `xmax = 0` tells a row inserted from one updated.
         try feed.connection.execute(
             """
-            INSERT INTO \(table.name) AS t (\(direct.joined(separator: ", "))) \
+            WITH written AS (INSERT INTO \(table.name) AS t (\(direct.joined(separator: ", "))) \
             SELECT \(direct.joined(separator: ", ")) FROM \(staging) \
             ON CONFLICT (uuid) DO UPDATE SET \(assigned.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")) \
             WHERE (\(assigned.map { "t.\($0)" }.joined(separator: ", "))) \
-            IS DISTINCT FROM (\(assigned.map { "excluded.\($0)" }.joined(separator: ", ")))
+            IS DISTINCT FROM (\(assigned.map { "excluded.\($0)" }.joined(separator: ", "))) \
+            RETURNING t.id, t.xmax = 0 AS inserted) \
+            INSERT INTO push_written SELECT '\(table.kind.rawValue)', id, inserted FROM written
             """)
         for column in table.payloadColumns {
             guard let target = column.references else { continue }
             try feed.connection.execute(
                 """
-                UPDATE \(table.name) AS t SET \(column.name) = target.id \
+                WITH written AS (UPDATE \(table.name) AS t SET \(column.name) = target.id \
                 FROM \(staging) s LEFT JOIN \(target) target ON target.uuid = s.\(column.name) \
-                WHERE t.uuid = s.uuid AND t.\(column.name) IS DISTINCT FROM target.id
+                WHERE t.uuid = s.uuid AND t.\(column.name) IS DISTINCT FROM target.id RETURNING t.id) \
+                INSERT INTO push_written SELECT '\(table.kind.rawValue)', id, false FROM written
                 """)
             try requireEveryReference(
                 "SELECT s.\(column.name) FROM \(staging) s LEFT JOIN \(target) target ON target.uuid = s.\(column.name) "
@@ -162,7 +177,8 @@ public final class PostgreSQLWorkingCopy {
     // MARK: Links
 
     /// Makes the links in `link` of every entity of `owner` the copy changed (`upserted` of them) equal to the copy's:
-    /// removes the rows the copy does not have, adds those the server does not.
+    /// removes the rows the copy does not have, adds those the server does not, and notes each owner whose links
+    /// changed in `push_written`, as updated.
     private func replaceLinks(_ link: LinkTable, of owner: EntityTable, upserted: Int) throws {
         guard upserted > 0 else { return }
         let staging = "push_\(link.name)"
@@ -193,19 +209,54 @@ public final class PostgreSQLWorkingCopy {
             "SELECT '' FROM \(wanted) WHERE \(names.map { "\($0) IS NULL" }.joined(separator: " OR "))",
             of: link.name, column: names.joined(separator: ", "))
         let row = { (alias: String) in "(\(names.map { "\(alias).\($0)" }.joined(separator: ", ")))" }
+        let noted =
+            "INSERT INTO push_written SELECT DISTINCT '\(owner.kind.rawValue)', \(link.owner.name), false FROM written"
         try feed.connection.execute(
             """
-            DELETE FROM \(link.name) x WHERE x.\(link.owner.name) IN (\(owners)) \
-            AND NOT EXISTS (SELECT 1 FROM \(wanted) w WHERE \(row("w")) = \(row("x")))
+            WITH written AS (DELETE FROM \(link.name) x WHERE x.\(link.owner.name) IN (\(owners)) \
+            AND NOT EXISTS (SELECT 1 FROM \(wanted) w WHERE \(row("w")) = \(row("x"))) \
+            RETURNING x.\(link.owner.name)) \(noted)
             """)
-        // The sort-key copies computed here, as the owner holds them, spare a trigger call per row.
-        let copies = link.copies.map { "(SELECT \($0.source) FROM \(owner.name) WHERE id = w.\(link.owner.name))" }
+        // The sort-key copies, read off the owner row (`o`; the copies name its columns) as the trigger would.
         try feed.connection.execute(
             """
-            INSERT INTO \(link.name) (\((names + link.copies.map(\.name)).joined(separator: ", "))) \
-            SELECT \((names.map { "w.\($0)" } + copies).joined(separator: ", ")) \
-            FROM \(wanted) w WHERE NOT EXISTS (SELECT 1 FROM \(link.name) x WHERE \(row("x")) = \(row("w")))
+            WITH written AS (INSERT INTO \(link.name) (\((names + link.copies.map(\.name)).joined(separator: ", "))) \
+            SELECT \((names.map { "w.\($0)" } + link.copies.map(\.source)).joined(separator: ", ")) \
+            FROM \(wanted) w JOIN \(owner.name) o ON o.id = w.\(link.owner.name) \
+            WHERE NOT EXISTS (SELECT 1 FROM \(link.name) x WHERE \(row("x")) = \(row("w"))) \
+            RETURNING \(link.owner.name)) \(noted)
             """)
+    }
+
+    // MARK: Search index and change log
+
+    /// Writes what the row triggers would have for the entities in `push_written`: each one's search entry, and one
+    /// change-log row each, in table order then by id, as inserted when its row is new, else as updated (an update
+    /// that follows the entity's own insert, last in the log, stays an insert, as `catalog_log_change` keeps it).
+    private func indexAndLogWrittenEntities() throws {
+        for table in CatalogTables.entities {
+            let kind = table.kind.rawValue
+            let written = """
+                (SELECT id, bool_or(inserted) AS inserted FROM push_written WHERE kind = '\(kind)' GROUP BY id) w \
+                JOIN \(table.name) t ON t.id = w.id
+                """
+            let indexed = "t.\(table.kind.searchedColumn)"
+            try feed.connection.execute(
+                """
+                INSERT INTO search_index (entity_kind, entity_id, name, document) \
+                SELECT '\(kind)', t.id, \(indexed), catalog_search_document(\(indexed)) FROM \(written) \
+                ON CONFLICT (entity_kind, entity_id) DO UPDATE SET name = EXCLUDED.name, document = EXCLUDED.document
+                """)
+            try feed.connection.execute(
+                """
+                INSERT INTO change_log (seq, entity_kind, uuid, operation, changed_at) \
+                SELECT nextval('change_log_seq'), '\(kind)', t.uuid, \
+                CASE WHEN w.inserted THEN 'insert' ELSE 'update' END, catalog_now() FROM \(written) ORDER BY t.id \
+                ON CONFLICT (entity_kind, uuid) DO UPDATE SET seq = EXCLUDED.seq, changed_at = EXCLUDED.changed_at, \
+                operation = CASE WHEN EXCLUDED.operation = 'update' AND change_log.operation = 'insert' \
+                AND change_log.seq = (SELECT max(seq) FROM change_log) THEN 'insert' ELSE EXCLUDED.operation END
+                """)
+        }
     }
 
     // MARK: Import identities
@@ -312,6 +363,8 @@ public final class PostgreSQLWorkingCopy {
             if batch.count == Self.copyBatchSize { try send() }
         }
         if !batch.isEmpty { try send() }
+        // Temporary tables have no statistics until analyzed: the joins over a million staged rows need them.
+        try feed.connection.execute("ANALYZE \(staging)")
         return count
     }
 

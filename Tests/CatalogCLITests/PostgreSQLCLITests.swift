@@ -15,7 +15,7 @@ import Testing
             first.standardOutput.contains(
                 "applied 0001_catalog.sql, 0002_link_log_per_statement.sql, 0003_commit_notifications.sql, "
                     + "0004_web_session_csrf_hashes.sql, 0005_nav_scene_changes.sql, 0006_catalog_edits.sql, "
-                    + "0007_edit_scope.sql, 0008_import_hand_edits.sql, 0009_uploads.sql; schema version"
+                    + "0007_edit_scope.sql, 0008_import_hand_edits.sql, 0009_uploads.sql, 0010_set_based_push.sql; schema version"
             ))
         let again = try CatalogCLI.run(["--database", uri, "init"])
         #expect(again.standardOutput.contains("is up to date (schema version"))

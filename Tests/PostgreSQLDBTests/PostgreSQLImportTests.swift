@@ -93,6 +93,55 @@ import Testing
         #expect(try server.fetchOne(Int.self, "SELECT count(*) FROM book_authors") == 2)
     }
 
+    /// A push writes the search entries and the change log itself, one statement per table: the server logs each
+    /// entity the copy logged, once, as inserted when the server did not have it (the copy's own log may call a new
+    /// book updated, when its links came after other rows), and indexes it as the row triggers would.
+    @Test func aPushLogsWhatTheCopyLoggedAndIndexesAsTheTriggersWould() throws {
+        let server = try Self.server("import-log").connection
+        let directory = try TestSupport.temporaryDirectory("pg-import-log")
+        let books = directory.appending(path: "books.csv")
+        let versions = [
+            "source_key,title,authors,genres,year\nb1,Kindred,Octavia E. Butler,Fiction|Science fiction,1979\n",
+            "source_key,title,authors,genres,year\nb1,Kindred,Octavia E. Butler|Octavia Butler,Fiction,1980\n",
+        ]
+        let everyUUID = CatalogTables.entities.map { "SELECT uuid FROM \($0.name)" }.joined(separator: " UNION ALL ")
+        for (round, file) in (Self.sampleFiles + versions.map { _ in books.path }).enumerated() {
+            if round >= Self.sampleFiles.count {
+                try versions[round - Self.sampleFiles.count].write(to: books, atomically: true, encoding: .utf8)
+            }
+            let held = Set(try server.fetchAll(String.self, everyUUID))
+            let copy = try PostgreSQLWorkingCopy(checkingOut: PostgreSQLChangeFeed(server))
+            let copyStart = try copy.database.fetchOne(Int64.self, "SELECT coalesce(max(seq), 0) FROM change_log")
+            let serverStart = try PostgreSQLChangeFeed.latestSeq(on: server)
+            _ = try LibraryCatalog(copy.database).importer.importFile(atPath: file)
+            try copy.push()
+            let copyLog = try copy.database.fetchAll(
+                String.self, "SELECT entity_kind || ' ' || uuid FROM change_log WHERE seq > ? ORDER BY 1",
+                [copyStart ?? 0])
+            let expected = copyLog.map {
+                $0 + (held.contains(String($0.split(separator: " ")[1])) ? " update" : " insert")
+            }
+            let serverLog = try server.fetchAll(
+                String.self,
+                "SELECT entity_kind || ' ' || uuid || ' ' || operation FROM change_log WHERE seq > $1 ORDER BY 1",
+                [serverStart])
+            #expect(!serverLog.isEmpty)
+            #expect(serverLog == expected, "round \(round)")
+        }
+        #expect(try server.fetchOne(Int.self, "SELECT count(*) FROM change_log WHERE operation = 'insert'") ?? 0 > 50)
+
+        let indexed = "SELECT entity_kind || ' ' || entity_id || ' ' || name || ' ' || document FROM search_index"
+        let byTriggers = CatalogTables.entities.map { table in
+            let column = table.kind.searchedColumn
+            return "SELECT '\(table.kind.rawValue)' || ' ' || id || ' ' || \(column) || ' ' || "
+                + "catalog_search_document(\(column)) FROM \(table.name)"
+        }
+        let entries = try server.fetchAll(String.self, indexed + " ORDER BY 1")
+        #expect(
+            entries == (try server.fetchAll(String.self, byTriggers.joined(separator: " UNION ALL ") + " ORDER BY 1")))
+        #expect(entries.count > 50)
+    }
+
     @Test func aClientSyncedFromPostgreSQLEqualsOneSyncedFromSQLite() throws {
         let pg = try Self.server("import-clients").connection
         let sqlite = try Self.sqliteCatalog("pg-clients-server")

@@ -16,7 +16,7 @@ public enum EntityKind: String, Sendable, Codable, Hashable, CaseIterable {
     }
 
     /// The column whose text the kind's `search_index` entry holds, as the migration's triggers index it.
-    var searchedColumn: String { self == .book ? "title" : "name" }
+    package var searchedColumn: String { self == .book ? "title" : "name" }
 
     /// The kind whose `search_index` code is `searchCode`, or `nil`: how a search hit names its kind on either
     /// database.
