@@ -30,27 +30,25 @@ BEGIN
 END
 $$;
 
-DROP TRIGGER book_authors_changelog_insert ON book_authors;
-DROP TRIGGER book_authors_changelog_delete ON book_authors;
-DROP TRIGGER book_genres_changelog_insert ON book_genres;
-DROP TRIGGER book_genres_changelog_delete ON book_genres;
-DROP TRIGGER band_genres_changelog_insert ON band_genres;
-DROP TRIGGER band_genres_changelog_delete ON band_genres;
-CREATE TRIGGER book_authors_changelog_insert AFTER INSERT ON book_authors REFERENCING NEW TABLE AS changed
-FOR EACH STATEMENT WHEN (catalog_row_triggers_active())
-EXECUTE FUNCTION catalog_log_link_statement('book', 'book_id', 'books');
-CREATE TRIGGER book_authors_changelog_delete AFTER DELETE ON book_authors REFERENCING OLD TABLE AS changed
-FOR EACH STATEMENT WHEN (catalog_row_triggers_active())
-EXECUTE FUNCTION catalog_log_link_statement('book', 'book_id', 'books');
-CREATE TRIGGER book_genres_changelog_insert AFTER INSERT ON book_genres REFERENCING NEW TABLE AS changed
-FOR EACH STATEMENT WHEN (catalog_row_triggers_active())
-EXECUTE FUNCTION catalog_log_link_statement('book', 'book_id', 'books');
-CREATE TRIGGER book_genres_changelog_delete AFTER DELETE ON book_genres REFERENCING OLD TABLE AS changed
-FOR EACH STATEMENT WHEN (catalog_row_triggers_active())
-EXECUTE FUNCTION catalog_log_link_statement('book', 'book_id', 'books');
-CREATE TRIGGER band_genres_changelog_insert AFTER INSERT ON band_genres REFERENCING NEW TABLE AS changed
-FOR EACH STATEMENT WHEN (catalog_row_triggers_active())
-EXECUTE FUNCTION catalog_log_link_statement('band', 'band_id', 'bands');
-CREATE TRIGGER band_genres_changelog_delete AFTER DELETE ON band_genres REFERENCING OLD TABLE AS changed
-FOR EACH STATEMENT WHEN (catalog_row_triggers_active())
-EXECUTE FUNCTION catalog_log_link_statement('band', 'band_id', 'bands');
+-- The link tables' change-log statement triggers of 0002, the same with the clause.
+DO $$
+DECLARE
+    link record;
+    event record;
+BEGIN
+    FOR link IN
+        SELECT * FROM (VALUES ('book_authors', 'book', 'book_id', 'books'), ('book_genres', 'book', 'book_id', 'books'),
+            ('band_genres', 'band', 'band_id', 'bands')) AS links(table_name, kind, owner_column, owner_table)
+    LOOP
+        FOR event IN SELECT * FROM (VALUES ('insert', 'NEW'), ('delete', 'OLD')) AS events(name, transition) LOOP
+            EXECUTE format('DROP TRIGGER %I ON %I', link.table_name || '_changelog_' || event.name, link.table_name);
+            EXECUTE format(
+                'CREATE TRIGGER %1$I AFTER %3$s ON %2$I REFERENCING %4$s TABLE AS changed FOR EACH STATEMENT '
+                    'WHEN (catalog_row_triggers_active()) '
+                    'EXECUTE FUNCTION catalog_log_link_statement(%5$L, %6$L, %7$L)',
+                link.table_name || '_changelog_' || event.name, link.table_name, upper(event.name), event.transition,
+                link.kind, link.owner_column, link.owner_table);
+        END LOOP;
+    END LOOP;
+END
+$$;
