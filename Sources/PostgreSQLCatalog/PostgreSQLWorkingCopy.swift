@@ -100,7 +100,10 @@ public final class PostgreSQLWorkingCopy {
             try deleteEntities()
             try connection.execute("SET LOCAL catalog.set_based_push = 'on'")
             try connection.execute(
-                "CREATE TEMP TABLE push_written (kind text, id bigint, inserted boolean) ON COMMIT DROP")
+                """
+                CREATE TEMP TABLE push_written (kind text, id bigint, inserted boolean, PRIMARY KEY (kind, id)) \
+                ON COMMIT DROP
+                """)
             for table in CatalogTables.entities {
                 let upserted = try upsertEntities(of: table)
                 for link in table.links { try replaceLinks(link, of: table, upserted: upserted) }
@@ -164,7 +167,7 @@ public final class PostgreSQLWorkingCopy {
                 WITH written AS (UPDATE \(table.name) AS t SET \(column.name) = target.id \
                 FROM \(staging) s LEFT JOIN \(target) target ON target.uuid = s.\(column.name) \
                 WHERE t.uuid = s.uuid AND t.\(column.name) IS DISTINCT FROM target.id RETURNING t.id) \
-                INSERT INTO push_written SELECT '\(table.kind.rawValue)', id, false FROM written
+                \(Self.noteUpdated(table.kind, ids: "id"))
                 """)
             try requireEveryReference(
                 "SELECT s.\(column.name) FROM \(staging) s LEFT JOIN \(target) target ON target.uuid = s.\(column.name) "
@@ -209,8 +212,7 @@ public final class PostgreSQLWorkingCopy {
             "SELECT '' FROM \(wanted) WHERE \(names.map { "\($0) IS NULL" }.joined(separator: " OR "))",
             of: link.name, column: names.joined(separator: ", "))
         let row = { (alias: String) in "(\(names.map { "\(alias).\($0)" }.joined(separator: ", ")))" }
-        let noted =
-            "INSERT INTO push_written SELECT DISTINCT '\(owner.kind.rawValue)', \(link.owner.name), false FROM written"
+        let noted = Self.noteUpdated(owner.kind, ids: link.owner.name)
         try feed.connection.execute(
             """
             WITH written AS (DELETE FROM \(link.name) x WHERE x.\(link.owner.name) IN (\(owners)) \
@@ -230,16 +232,19 @@ public final class PostgreSQLWorkingCopy {
 
     // MARK: Search index and change log
 
+    /// Notes in `push_written` the entities of `kind` whose ids are column `ids` of the statement `written`, as
+    /// updated, unless already noted (as inserted, say).
+    private static func noteUpdated(_ kind: EntityKind, ids: String) -> String {
+        "INSERT INTO push_written SELECT DISTINCT '\(kind.rawValue)', \(ids), false FROM written ON CONFLICT DO NOTHING"
+    }
+
     /// Writes what the row triggers would have for the entities in `push_written`: each one's search entry, and one
     /// change-log row each, in table order then by id, as inserted when its row is new, else as updated (an update
     /// that follows the entity's own insert, last in the log, stays an insert, as `catalog_log_change` keeps it).
     private func indexAndLogWrittenEntities() throws {
         for table in CatalogTables.entities {
             let kind = table.kind.rawValue
-            let written = """
-                (SELECT id, bool_or(inserted) AS inserted FROM push_written WHERE kind = '\(kind)' GROUP BY id) w \
-                JOIN \(table.name) t ON t.id = w.id
-                """
+            let written = "push_written w JOIN \(table.name) t ON t.id = w.id AND w.kind = '\(kind)'"
             let indexed = "t.\(table.kind.searchedColumn)"
             try feed.connection.execute(
                 """
