@@ -118,19 +118,28 @@ import Testing
 
     /// Hand edits made on a copy reach the server the same way: a book retitled is logged and indexed again, a book
     /// deleted and an author merged into another (deletes, through the triggers) are logged as deleted, the merged
-    /// author's books as updated, and the entries of both are gone.
+    /// author's books as updated, and the entries of both are gone; a book given one more genre, and nothing else,
+    /// is logged as updated for its links alone.
     @Test func editsOnACopyAreLoggedAndIndexedAsOnTheCopy() throws {
         let server = try Self.server("import-edit-log").connection
         try PostgreSQLImporter(server).importFile(atPath: Self.sampleFiles[0])
         try Self.expectPushLogsWhatTheCopyLogged(to: server, "edits") { copy in
             let editor = CatalogEditor(copy, actor: "test")
             let uuids = { (sql: String) in try copy.fetchAll(String.self, sql).compactMap(UUID.init(uuidString:)) }
-            let books = try uuids("SELECT uuid FROM books ORDER BY id LIMIT 2")
+            let books = try uuids("SELECT uuid FROM books ORDER BY id LIMIT 3")
             let authors = try uuids("SELECT uuid FROM authors WHERE id IN (SELECT author_id FROM book_authors) LIMIT 2")
-            try #require(books.count == 2 && authors.count == 2)
+            try #require(books.count == 3 && authors.count == 2)
             try editor.update(.book, uuid: books[0], EntityEdit(fields: ["title": "Retitled"]))
             try editor.delete(.book, uuid: books[1])
             try editor.merge(.author, uuid: authors[0], into: authors[1])
+            // A writer that changes a book's links and not its row.
+            try copy.execute(
+                """
+                INSERT INTO book_genres (book_id, genre_id, position)
+                SELECT b.id, g.id, (SELECT count(*) FROM book_genres WHERE book_id = b.id) FROM books b, genres g
+                WHERE b.uuid = ? AND g.id NOT IN (SELECT genre_id FROM book_genres WHERE book_id = b.id) LIMIT 1
+                """, [books[2].uuidString.lowercased()])
+            try #require(copy.changes == 1)
         }
         #expect(try server.fetchOne(Int.self, "SELECT count(*) FROM change_log WHERE operation = 'delete'") == 2)
         #expect(try server.fetchOne(Int.self, "SELECT count(*) FROM search_index WHERE name = 'Retitled'") == 1)
