@@ -45,7 +45,7 @@ public struct ImportOptions: Sendable, Hashable {
     public var keptRejections = 20
     /// The SQLite page cache during the import, in KiB (restored afterwards). Large enough to hold the hot
     /// index pages of a million-book catalog, small enough to keep the process well under 100 MB.
-    public var cacheSizeKiB = 32 * 1024
+    public var cacheSizeKiB = DeferredIndexes.pageCacheKiB
     /// How many rows a transaction inserts or updates on the row path before it switches to the bulk path:
     /// the change log's triggers folded set-based, secondary indexes built again after the load when that is cheaper.
     /// Both paths write the same; `0` takes every transaction on the bulk path, `Int.max` none.

@@ -106,15 +106,13 @@ public struct SyncClient {
             }
             if first.hasMore, try database.read({ db in try Self.holdsNoBooksOrBands(db) }) {
                 try database.writeWithoutTransaction { db in
-                    // The temporary tables and the index sorts go to files, with the import's 32 MiB page cache:
-                    // with the secondary indexes dropped the batches need no more, and each of the two threads
-                    // sorting an index takes as much again. A fresh client catching up 1,000,000 books peaked at
-                    // 259 MB with sorts in memory and a 64 MiB cache, 238 MB with sorts on files, 155 MB with both
-                    // (and took 86 s instead of 91 s).
+                    // The temporary tables and the index sorts go to files, with the import's page cache. A fresh
+                    // client catching up 1,000,000 books peaked at 259 MB with sorts in memory and a 64 MiB cache,
+                    // 238 MB with sorts on files, 155 MB with both (and took 86 s instead of 91 s).
                     try db.keepStatementJournalsInMemory()
                     try db.transaction(.immediate) {
                         try db.sendTemporaryTablesToFiles()
-                        try db.execute("PRAGMA cache_size = -32768")
+                        try db.execute("PRAGMA cache_size = -\(DeferredIndexes.pageCacheKiB)")
                         let writes = try DeferredSyncWrites(db: db, catchingUp: true)
                         try applyEach { batch in try write(batch, from: source, in: db, writes) }
                         try writes.finish()

@@ -22,6 +22,10 @@ package final class DeferredIndexes {
         "books", "authors", "bands", "book_authors", "book_genres", "band_genres", "source_records",
     ]
 
+    /// The page cache a bulk write of the catalog runs with, in KiB: with the secondary indexes dropped it needs no
+    /// more, and each of the threads sorting an index when they are built again takes as much again.
+    package static let pageCacheKiB = 32 * 1024
+
     private let db: Database
     private var indexes: [StoredIndex]
 
