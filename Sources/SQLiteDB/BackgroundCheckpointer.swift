@@ -42,6 +42,13 @@ package final class BackgroundCheckpointer: @unchecked Sendable {
         queue.sync {}
     }
 
+    /// Waits for the checkpoint asked for, if any, and closes this checkpointer's connection: call as the connection
+    /// whose commits it serves closes, so that a process leaves what it wrote in the database file, not in a WAL that
+    /// the next reader looks every page up in and the next program to close pays to copy back.
+    package func finish() {
+        queue.sync { connection = nil }
+    }
+
     /// Makes every commit of `handle` that leaves at least `pages` pages in the WAL ask for a checkpoint, in place of
     /// SQLite's automatic one (a WAL hook replaces it; `PRAGMA wal_autocheckpoint` would replace the hook in turn).
     /// The connection must keep the checkpointer alive as long as it is open.

@@ -62,9 +62,9 @@ public final class Database {
         /// returns, so that one commit takes milliseconds instead of microseconds.
         case automatic
         /// A passive checkpoint on a connection of its own, on a background queue, asked for by each commit that
-        /// leaves at least `pages` pages in the WAL: no commit waits for one. For a connection that lives long and
-        /// writes often (a server's writer); readers and other processes are unaffected. `PRAGMA
-        /// wal_autocheckpoint` on the connection replaces it.
+        /// leaves at least `pages` pages in the WAL: no commit waits for one, but closing the connection waits for
+        /// the one its commits asked for. For a connection that lives long and writes often (a server's writer);
+        /// readers and other processes are unaffected. `PRAGMA wal_autocheckpoint` on the connection replaces it.
         case background(pages: Int)
     }
 
@@ -132,6 +132,7 @@ public final class Database {
 
     deinit {
         if !isClosed {
+            checkpointer?.finish()
             statementCache.removeAll()
             BusyHandler.remove(from: handle)
             // close_v2 defers the close until statements a caller still holds are finalized.
@@ -204,6 +205,7 @@ public final class Database {
     /// - Throws: ``DatabaseError`` when SQLite refuses (a statement from ``prepare(_:)`` is still alive).
     public func close() throws {
         guard !isClosed else { return }
+        checkpointer?.finish()
         statementCache.removeAll()
         let code = sqlite3_close(handle)
         guard code == SQLITE_OK else { throw DatabaseError(code: code, connection: handle, sql: nil) }

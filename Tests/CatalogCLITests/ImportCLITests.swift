@@ -19,6 +19,23 @@ import Testing
         #expect(summary["inserted"] as? Int == 0 && summary["updated"] as? Int == 0)
     }
 
+    /// An import large enough to ask for a checkpoint leaves its rows in the catalog file, not in a WAL that the next
+    /// command (or the next reader, looking each page up in it) would have to go through.
+    @Test func aLargeImportLeavesItsRowsInTheCatalogFileNotInTheWAL() throws {
+        let cli = try CatalogCLI()
+        let rows = (1...6_000).map { "Checkpointed \($0),Author \($0 % 700),\(1900 + $0 % 100)" }
+        let file = cli.path("many.csv")
+        let text = (["title,authors,year"] + rows).joined(separator: "\n")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try cli.run("import", file, "--json")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try result.json()["inserted"] as? Int == 6_000)
+        let wal = (try? FileManager.default.attributesOfItem(atPath: cli.database + "-wal")[.size] as? Int) ?? 0
+        let catalog = try FileManager.default.attributesOfItem(atPath: cli.database)[.size] as? Int ?? 0
+        #expect(wal == 0, "the import left \(wal) bytes in the WAL beside a catalog file of \(catalog)")
+        #expect(catalog > 4_000_000, "the catalog file holds \(catalog) bytes")
+    }
+
     @Test func rejectedRowsExitTwoWithTheirPlaceOnStderrAndInTheErrorsFile() throws {
         let cli = try CatalogCLI()
         let errors = cli.path("errors.csv")
