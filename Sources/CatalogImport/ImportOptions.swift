@@ -43,8 +43,8 @@ public struct ImportOptions: Sendable, Hashable {
     public var overwriteEdits = false
     /// How many rejections, warnings and kept edits the summary keeps in memory (all of them go to ``errorsFile``).
     public var keptRejections = 20
-    /// The SQLite page cache during the import, in KiB (restored afterwards). Large enough to hold the hot
-    /// index pages of a million-book catalog, small enough to keep the process well under 100 MB.
+    /// The SQLite page cache during the import, in KiB, when the connection's is smaller (restored afterwards):
+    /// ``DeferredIndexes/pageCacheKiB`` by default, which keeps a million-book import under 150 MB.
     public var cacheSizeKiB = DeferredIndexes.pageCacheKiB
     /// How many rows a transaction inserts or updates on the row path before it switches to the bulk path:
     /// the change log's triggers folded set-based, secondary indexes built again after the load when that is cheaper.

@@ -112,7 +112,8 @@ public struct SyncClient {
                     try db.keepStatementJournalsInMemory()
                     try db.transaction(.immediate) {
                         try db.sendTemporaryTablesToFiles()
-                        try db.execute("PRAGMA cache_size = -\(DeferredIndexes.pageCacheKiB)")
+                        let pageCache = try db.enlargePageCache(toAtLeast: DeferredIndexes.pageCacheKiB)
+                        defer { try? db.restorePageCache(pageCache) }
                         let writes = try DeferredSyncWrites(db: db, catchingUp: true)
                         try applyEach { batch in try write(batch, from: source, in: db, writes) }
                         try writes.finish()
