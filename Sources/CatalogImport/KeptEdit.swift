@@ -13,14 +13,6 @@ public struct KeptEdit: Sendable, Codable, Hashable, CustomStringConvertible {
     /// The record's key in its source.
     public var key: String
 
-    /// Creates the report of one kept field.
-    public init(kind: EntityKind, uuid: UUID, field: String, key: String) {
-        self.kind = kind
-        self.uuid = uuid
-        self.field = field
-        self.key = key
-    }
-
     /// "book 7f1c…: title (record emma)".
     public var description: String {
         "\(kind.rawValue) \(uuid.uuidString.lowercased()): \(field) (record \(key))"

@@ -10,11 +10,4 @@ public struct FileBody: Sendable, Equatable {
     public var offset: UInt64
     /// How many bytes are sent.
     public var length: UInt64
-
-    /// The `length` bytes of `file` from `offset`.
-    public init(file: FileHandle, offset: UInt64, length: UInt64) {
-        self.file = file
-        self.offset = offset
-        self.length = length
-    }
 }

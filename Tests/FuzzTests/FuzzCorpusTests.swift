@@ -9,8 +9,8 @@ import Testing
     static let corpus = TestSupport.packageRoot.appending(path: "Tests/FuzzCorpus")
 
     func replay(_ check: some FuzzCheck) throws {
-        let files = FuzzDriver.inputFiles(Self.corpus.appending(path: type(of: check).name).path)
-        #expect(files.count >= 5, "the seed corpus of \(type(of: check).name) is missing")
+        let files = FuzzDriver.inputFiles(Self.corpus.appending(path: check.name).path)
+        #expect(files.count >= 5, "the seed corpus of \(check.name) is missing")
         for file in files {
             let input = try Data(contentsOf: file)
             do {
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func openLibraryReaderCorpus() throws {
-        try replay(OpenLibraryReaderCheck())
+        try replay(WholeFileReaderCheck.openLibrary)
     }
 
     @Test func routerCorpus() throws {
@@ -54,11 +54,11 @@ import Testing
     }
 
     @Test func marcReaderCorpus() throws {
-        try replay(MARCReaderCheck())
+        try replay(WholeFileReaderCheck.marc)
     }
 
     @Test func marcXMLReaderCorpus() throws {
-        try replay(MARCXMLReaderCheck())
+        try replay(WholeFileReaderCheck.marcXML)
     }
 }
 
@@ -83,13 +83,13 @@ import Testing
     /// A work whose author entry has no key: the warning showed the entry as a dictionary description, whose
     /// order changed between two reads of the same line.
     @Test func aWarningShowsTheSameTextOnEveryRead() throws {
-        try OpenLibraryReaderCheck().check(try input("openlibrary-reader", "crash-unordered-warning-value"))
+        try WholeFileReaderCheck.openLibrary.check(try input("openlibrary-reader", "crash-unordered-warning-value"))
     }
 
     /// An invalid byte read alone: the input handed on an empty chunk (part of a character), and the MARCXML
     /// tokenizer read the byte after its buffer's end.
     @Test func aReadOfPartOfACharacterIsReadOn() throws {
-        try MARCXMLReaderCheck().check(try input("marcxml-reader", "crash-chunk-of-part-of-a-character"))
+        try WholeFileReaderCheck.marcXML.check(try input("marcxml-reader", "crash-chunk-of-part-of-a-character"))
     }
 
     /// A path of NUL bytes then `/v1/health`: the router dropped the first segment whatever it was, so a path not

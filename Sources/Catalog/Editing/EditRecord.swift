@@ -10,13 +10,6 @@ public struct EditRecord: Sendable, Hashable, Codable {
         public var before: String?
         /// The value after, or `nil` when it has none.
         public var after: String?
-
-        /// A change of `field`.
-        public init(field: String, before: String?, after: String?) {
-            self.field = field
-            self.before = before
-            self.after = after
-        }
     }
 
     /// The record's number, increasing with time.

@@ -18,20 +18,6 @@ public struct Author: Sendable, Codable, Hashable, Identifiable {
     public var createdAt: Date
     /// When the row last changed.
     public var updatedAt: Date
-
-    /// Creates an author value; rows come from ``AuthorRepository``.
-    public init(
-        id: Int64, uuid: UUID, name: String, sortName: String, disambiguation: String? = nil, createdAt: Date,
-        updatedAt: Date
-    ) {
-        self.id = id
-        self.uuid = uuid
-        self.name = name
-        self.sortName = sortName
-        self.disambiguation = disambiguation
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
 }
 
 extension Author: TableRecord {

@@ -33,25 +33,6 @@ public struct Band: Sendable, Codable, Hashable, Identifiable {
     public var createdAt: Date
     /// When the row last changed.
     public var updatedAt: Date
-
-    /// Creates a band value; rows come from ``BandRepository``.
-    public init(
-        id: Int64, uuid: UUID, name: String, sortName: String, country: String? = nil, formedYear: Int? = nil,
-        endedYear: Int? = nil, status: Status? = nil, disambiguation: String? = nil, createdAt: Date,
-        updatedAt: Date
-    ) {
-        self.id = id
-        self.uuid = uuid
-        self.name = name
-        self.sortName = sortName
-        self.country = country
-        self.formedYear = formedYear
-        self.endedYear = endedYear
-        self.status = status
-        self.disambiguation = disambiguation
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
 }
 
 extension Band: TableRecord {

@@ -26,24 +26,6 @@ public struct Book: Sendable, Codable, Hashable, Identifiable {
     public var createdAt: Date
     /// When the row last changed.
     public var updatedAt: Date
-
-    /// Creates a book value; rows come from ``BookRepository``.
-    public init(
-        id: Int64, uuid: UUID, title: String, sortTitle: String, isbn13: String? = nil, year: Int? = nil,
-        pages: Int? = nil, language: String? = nil, summary: String? = nil, createdAt: Date, updatedAt: Date
-    ) {
-        self.id = id
-        self.uuid = uuid
-        self.title = title
-        self.sortTitle = sortTitle
-        self.isbn13 = isbn13
-        self.year = year
-        self.pages = pages
-        self.language = language
-        self.summary = summary
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
 }
 
 extension Book: TableRecord {

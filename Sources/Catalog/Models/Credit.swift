@@ -9,13 +9,6 @@ public struct Credit: Sendable, Codable, Hashable {
     public var role: ContributorRole
     /// The place in the book's credits, from 0.
     public var position: Int
-
-    /// Creates a credit value; rows come from ``EntityRepository/credits(of:after:limit:)``.
-    public init(author: Author, role: ContributorRole, position: Int) {
-        self.author = author
-        self.role = role
-        self.position = position
-    }
 }
 
 extension Credit: SelectableRecord {

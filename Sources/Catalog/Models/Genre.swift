@@ -16,16 +16,6 @@ public struct Genre: Sendable, Codable, Hashable, Identifiable {
     public var createdAt: Date
     /// When the row last changed.
     public var updatedAt: Date
-
-    /// Creates a genre value; rows come from ``GenreRepository``.
-    public init(id: Int64, uuid: UUID, name: String, parentID: Int64? = nil, createdAt: Date, updatedAt: Date) {
-        self.id = id
-        self.uuid = uuid
-        self.name = name
-        self.parentID = parentID
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
 }
 
 extension Genre: TableRecord {

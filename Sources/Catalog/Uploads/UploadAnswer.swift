@@ -104,21 +104,6 @@ public struct UploadConflict: Sendable, Hashable, Codable {
     public var theirs: String?
     /// Why it clashed.
     public var reason: Reason
-
-    /// A conflict.
-    public init(
-        id: Int64, kind: EntityKind, uuid: String, field: String?, base: String?, mine: String?, theirs: String?,
-        reason: Reason
-    ) {
-        self.id = id
-        self.kind = kind
-        self.uuid = uuid
-        self.field = field
-        self.base = base
-        self.mine = mine
-        self.theirs = theirs
-        self.reason = reason
-    }
 }
 
 /// Why the server refused an uploaded change: the field at fault (when one is) and the message an edit of it would

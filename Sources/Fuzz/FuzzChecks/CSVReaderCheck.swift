@@ -10,7 +10,7 @@ public import Foundation
 /// bit 3 tab-separated, bit 4 the goodbooks profile. The rest is the file.
 public struct CSVReaderCheck: FuzzCheck {
     /// The corpus directory and executable suffix.
-    public static let name = "csv-reader"
+    public let name = "csv-reader"
 
     /// A check.
     public init() {}

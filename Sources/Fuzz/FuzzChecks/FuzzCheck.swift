@@ -6,7 +6,7 @@ public import Foundation
 /// in the test suite, so every committed corpus file is also a regression test.
 public protocol FuzzCheck {
     /// The corpus directory name under `Tests/FuzzCorpus/`, also the suffix of the executable's name.
-    static var name: String { get }
+    var name: String { get }
 
     /// Runs one input.
     ///
@@ -62,7 +62,7 @@ public enum FuzzDriver {
     public static func replay(_ check: some FuzzCheck, arguments: [String]) -> Int32 {
         guard !arguments.isEmpty else {
             FileHandle.standardError.write(
-                Data("usage: fuzz-\(type(of: check).name) FILE_OR_DIRECTORY...\n".utf8))
+                Data("usage: fuzz-\(check.name) FILE_OR_DIRECTORY...\n".utf8))
             return 64
         }
         var count = 0
@@ -76,7 +76,7 @@ public enum FuzzDriver {
                 FileHandle.standardError.write(Data("\(file.path): \(error)\n".utf8))
             }
         }
-        FileHandle.standardOutput.write(Data("\(type(of: check).name): \(count) inputs, \(failures) failed\n".utf8))
+        FileHandle.standardOutput.write(Data("\(check.name): \(count) inputs, \(failures) failed\n".utf8))
         return failures == 0 ? 0 : 1
     }
 

@@ -17,7 +17,7 @@ import JSONKit
 /// The whole input is the file.
 public struct JSONReaderCheck: FuzzCheck {
     /// The corpus directory and executable suffix.
-    public static let name = "json-reader"
+    public let name = "json-reader"
 
     /// A check.
     public init() {}

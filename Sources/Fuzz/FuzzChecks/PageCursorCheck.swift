@@ -9,7 +9,7 @@ import SQLiteDB
 /// fuzzer explores the key syntax rather than base64).
 public struct PageCursorCheck: FuzzCheck {
     /// The corpus directory and executable suffix.
-    public static let name = "page-cursor"
+    public let name = "page-cursor"
 
     private static let lists = ["books", "books-by-author", "authors", "credits", "genres", "bands"]
 

@@ -1,17 +1,37 @@
 import Catalog
 import CatalogImport
-import Foundation
+public import Foundation
 
-/// ``requireTheSameRowsWhateverTheCuts(_:)`` for a reader whose whole input is the file.
-///
-/// - Parameters:
-///   - input: the file.
-///   - read: reads a file with reads of the given size.
-func requireTheSameRowsWhateverTheCuts(
-    ofFile input: Data, _ read: (_ file: [UInt8], _ chunkSize: Int) -> ReaderFuzzing.Outcome
-) throws(FuzzFinding) {
-    let file = [UInt8](input)
-    try requireTheSameRowsWhateverTheCuts { read(file, $0) }
+/// The check of a reader whose whole input is the file: any bytes give rows and rejected records, or a refusal of
+/// the whole file with a message — never a crash — and the rows do not depend on where the reads cut the input
+/// (``requireTheSameRowsWhateverTheCuts(_:)``).
+public struct WholeFileReaderCheck: FuzzCheck, Sendable {
+    /// The corpus directory and executable suffix.
+    public let name: String
+    /// Reads a file with reads of the given size.
+    private let read: @Sendable (_ file: [UInt8], _ chunkSize: Int) -> ReaderFuzzing.Outcome
+
+    /// The ISO 2709 MARC reader: any bytes read as a MARC file (each record's encoding as its leader says) give
+    /// books and rejected records, or a refusal of the whole file with a message — never a crash — and the rows do
+    /// not depend on where the reads cut the input.
+    public static let marc = Self(name: "marc-reader", read: ReaderFuzzing.readMARC(_:chunkSize:))
+
+    /// The MARCXML reader: any bytes read as a MARCXML file give books and rejected records, or a refusal of the
+    /// whole file with a message (not UTF-8, not well-formed) — never a crash — and the rows do not depend on where
+    /// the reads cut the input.
+    public static let marcXML = Self(name: "marcxml-reader", read: ReaderFuzzing.readMARCXML(_:chunkSize:))
+
+    /// The Open Library dump reader: any bytes read as a dump (type, key, revision, date and a JSON object per
+    /// line) give works, authors and rejected lines, or a refusal of the whole file with a message — never a
+    /// crash — and the rows do not depend on where the reads cut the input.
+    public static let openLibrary = Self(
+        name: "openlibrary-reader", read: ReaderFuzzing.readOpenLibrary(_:chunkSize:))
+
+    /// Runs one input as a whole file; see the type's description for what must hold.
+    public func check(_ input: Data) throws(FuzzFinding) {
+        let file = [UInt8](input)
+        try requireTheSameRowsWhateverTheCuts { read(file, $0) }
+    }
 }
 
 /// What the streaming readers' checks share: a file is read whole and in 1-, 3- and 64-byte chunks, so a quote,

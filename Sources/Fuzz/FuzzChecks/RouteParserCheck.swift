@@ -10,7 +10,7 @@ import Navigation
 /// what its own link opens.
 public struct RouteParserCheck: FuzzCheck {
     /// The corpus directory and executable suffix.
-    public static let name = "route-parser"
+    public let name = "route-parser"
 
     /// A check.
     public init() {}

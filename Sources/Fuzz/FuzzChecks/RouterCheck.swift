@@ -17,7 +17,7 @@ import Navigation
 /// holds one request; health is never limited.
 public struct RouterCheck: FuzzCheck {
     /// The corpus directory and executable suffix.
-    public static let name = "router"
+    public let name = "router"
 
     /// A check.
     public init() {}

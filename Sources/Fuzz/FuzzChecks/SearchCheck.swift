@@ -9,7 +9,7 @@ import SQLiteDB
 /// Byte 0 picks the limit (1, 20 or the maximum), the rest is the text.
 public final class SearchCheck: FuzzCheck {
     /// The corpus directory and executable suffix.
-    public static let name = "search"
+    public let name = "search"
 
     private let catalog: LibraryCatalog
 

@@ -12,7 +12,7 @@ import Navigation
 /// state's own text gives it back unrepaired: a repair is done once.
 public struct StoredStateCheck: FuzzCheck {
     /// The corpus directory and executable suffix.
-    public static let name = "stored-state"
+    public let name = "stored-state"
 
     private static let formats = [StoredStateCodec.currentFormat, 1, 0, 3, -1]
 

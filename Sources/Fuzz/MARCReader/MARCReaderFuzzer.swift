@@ -1,7 +1,7 @@
-// The fuzz target of MARCReaderCheck: libFuzzer with -DFUZZING (Scripts/fuzz.sh), else a corpus replay (FuzzTarget).
+// The fuzz target of WholeFileReaderCheck.marc: libFuzzer with -DFUZZING (Scripts/fuzz.sh), else a corpus replay (FuzzTarget).
 import FuzzChecks
 
 @main
 enum MARCReaderFuzzer: FuzzTarget {
-    static var check: MARCReaderCheck { MARCReaderCheck() }
+    static var check: WholeFileReaderCheck { .marc }
 }

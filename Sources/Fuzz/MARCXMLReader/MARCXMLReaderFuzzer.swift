@@ -1,7 +1,7 @@
-// The fuzz target of MARCXMLReaderCheck: libFuzzer with -DFUZZING (Scripts/fuzz.sh), else a corpus replay (FuzzTarget).
+// The fuzz target of WholeFileReaderCheck.marcXML: libFuzzer with -DFUZZING (Scripts/fuzz.sh), else a corpus replay (FuzzTarget).
 import FuzzChecks
 
 @main
 enum MARCXMLReaderFuzzer: FuzzTarget {
-    static var check: MARCXMLReaderCheck { MARCXMLReaderCheck() }
+    static var check: WholeFileReaderCheck { .marcXML }
 }

@@ -1,7 +1,7 @@
-// The fuzz target of OpenLibraryReaderCheck: libFuzzer with -DFUZZING (Scripts/fuzz.sh), else a corpus replay (FuzzTarget).
+// The fuzz target of WholeFileReaderCheck.openLibrary: libFuzzer with -DFUZZING (Scripts/fuzz.sh), else a corpus replay (FuzzTarget).
 import FuzzChecks
 
 @main
 enum OpenLibraryReaderFuzzer: FuzzTarget {
-    static var check: OpenLibraryReaderCheck { OpenLibraryReaderCheck() }
+    static var check: WholeFileReaderCheck { .openLibrary }
 }
