@@ -343,6 +343,19 @@ public final class Database {
         try cachedStatement(sql).fetchAll(type, arguments)
     }
 
+    /// Reads the first columns of every row of `sql` as a tuple, one type a column, each non-optional: for a query
+    /// whose rows are too plain to deserve a ``RowDecodable`` type.
+    ///
+    /// ```swift
+    /// for (name, sql) in try db.fetchAll("SELECT name, sql FROM sqlite_schema", as: String.self, String.self) { … }
+    /// ```
+    @inlinable
+    public func fetchAll<each Value: DatabaseValueConvertible>(
+        _ sql: String, _ arguments: StatementArguments = [], as types: repeat (each Value).Type
+    ) throws -> [(repeat each Value)] {
+        try cachedStatement(sql).fetchAll(arguments, as: repeat each types)
+    }
+
     /// Reads the first column of the first row of `sql`: `nil` when there is no row or the value is NULL.
     ///
     /// ```swift

@@ -44,6 +44,25 @@ public struct Row {
         return value
     }
 
+    /// The first columns as a tuple, one type a column, each non-optional.
+    ///
+    /// ```swift
+    /// let (name, sql) = try row.values(String.self, String.self)
+    /// ```
+    ///
+    /// - Throws: ``RowDecodingError`` naming the first column that is NULL or holds another storage class.
+    @inlinable
+    public func values<each Value: DatabaseValueConvertible>(_ types: repeat (each Value).Type) throws
+        -> (repeat each Value)
+    {
+        var index = 0
+        func next<Column: DatabaseValueConvertible>(_ type: Column.Type) throws -> Column {
+            defer { index += 1 }
+            return try value(at: index)
+        }
+        return (repeat try next(each types))
+    }
+
     @usableFromInline
     func rowDecodingError(at index: Int, expected: String) -> RowDecodingError {
         RowDecodingError(

@@ -218,6 +218,20 @@ public final class Statement {
         return results
     }
 
+    /// Binds `arguments` and reads the first columns of every row as a tuple, one type a column (``Row/values(_:)``).
+    @inlinable
+    public func fetchAll<each Value: DatabaseValueConvertible>(
+        _ arguments: StatementArguments = [], as types: repeat (each Value).Type
+    ) throws -> [(repeat each Value)] {
+        try bind(arguments)
+        defer { reset() }
+        var results: [(repeat each Value)] = []
+        while try step() {
+            results.append(try row.values(repeat each types))
+        }
+        return results
+    }
+
     /// Binds `arguments` and reads the first column of the first row; `nil` when there is no row or it is NULL.
     @inlinable
     public func fetchOne<T: DatabaseValueConvertible>(_ type: T.Type, _ arguments: StatementArguments = []) throws

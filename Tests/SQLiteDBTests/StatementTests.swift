@@ -48,6 +48,17 @@ import Testing
         #expect(rows == [Pair(id: 1, name: "one"), Pair(id: 2, name: "two"), Pair(id: 3, name: nil)])
     }
 
+    @Test func fetchesColumnsAsTuplesInOrderAndNamesANullColumn() throws {
+        try db.execute("INSERT INTO t (id, name) VALUES (1, 'one'), (2, 'two'), (3, NULL)")
+        let rows = try db.fetchAll("SELECT id, name FROM t WHERE id < ? ORDER BY id", [3], as: Int.self, String.self)
+        #expect(rows.map(\.0) == [1, 2])
+        #expect(rows.map(\.1) == ["one", "two"])
+        let error = try #require(throws: RowDecodingError.self) {
+            try db.fetchAll("SELECT id, name FROM t ORDER BY id", as: Int.self, String.self)
+        }
+        #expect(error.column == "name" && error.index == 1)
+    }
+
     @Test func wrongArgumentCountIsAnError() throws {
         let error = try #require(throws: DatabaseError.self) {
             try db.execute("INSERT INTO t (id, name) VALUES (?, ?)", [1])

@@ -18,16 +18,8 @@ package import SQLiteDB
 /// A trigger that uses `change_log` otherwise than by inserting into it and reading its largest `seq` makes
 /// ``init(db:)`` return `nil`: the caller keeps the triggers then.
 package struct DeferredChangeLog {
-    private struct StoredObject: RowDecodable {
-        let name: String
-        let table: String
-        let sql: String
-        init(row: Row) throws {
-            name = try row.value(at: 0)
-            table = try row.value(at: 1)
-            sql = try row.value(at: 2)
-        }
-    }
+    /// A trigger or table of `sqlite_schema`.
+    private typealias StoredObject = (name: String, table: String, sql: String)
 
     /// The temporary copy, named as the temporary triggers must (unqualified) and as the rest does.
     private static let copy = "deferred_log"
@@ -44,12 +36,11 @@ package struct DeferredChangeLog {
     /// Replaces the change log's triggers by ones writing the in-memory copy; call inside the transaction. `nil`
     /// (nothing changed) when a trigger uses the log in another way.
     package init?(db: Database) throws {
-        let objects = try db.fetchAll(
-            StoredObject.self,
+        let objects: [StoredObject] = try db.fetchAll(
             """
             SELECT name, tbl_name, sql FROM sqlite_schema
             WHERE (type = 'trigger' AND sql LIKE '%change_log%') OR (type = 'table' AND name = 'change_log')
-            """)
+            """, as: String.self, String.self, String.self)
         // The copy allocates seqs as its largest plus one; the log, by AUTOINCREMENT, past its sequence, which is
         // ahead of its largest seq only after rows were pruned from its end: defer nothing then.
         let ahead = try db.fetchOne(

@@ -8,14 +8,8 @@ package import SQLiteDB
 /// cheaper when the transaction adds about as many rows as the table held. Dropping and creating are transactional:
 /// other connections see the indexes throughout, and a rollback or a crash restores them.
 package final class DeferredIndexes {
-    private struct StoredIndex: RowDecodable {
-        let name: String
-        let sql: String
-        init(row: Row) throws {
-            name = try row.value(at: 0)
-            sql = try row.value(at: 1)
-        }
-    }
+    /// An index of `sqlite_schema` and the SQL that creates it.
+    private typealias StoredIndex = (name: String, sql: String)
 
     /// The catalog's tables whose secondary indexes a bulk write drops (the genres are too few to matter).
     package static let catalogTables = [
@@ -35,13 +29,12 @@ package final class DeferredIndexes {
     package init(db: Database, tables: [String], keeping: Set<String>) throws {
         self.db = db
         let listed = tables.map { "'\($0)'" }.joined(separator: ", ")
-        indexes = try db.fetchAll(
-            StoredIndex.self,
+        let stored: [StoredIndex] = try db.fetchAll(
             """
             SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL
             AND sql NOT LIKE 'CREATE UNIQUE%' AND tbl_name IN (\(listed))
-            """
-        ).filter { !keeping.contains($0.name) }
+            """, as: String.self, String.self)
+        indexes = stored.filter { !keeping.contains($0.name) }
         for index in indexes { try db.execute("DROP INDEX main.\(index.name)") }
     }
 

@@ -25,12 +25,11 @@ package struct HandEdits {
     /// beside the rows of an import, so an import reads them once and looks each record up in memory.
     package func newestEdits(of kind: EntityKind) throws -> [Int64: Int64] {
         let rows = try db.fetchAll(
-            IDPair.self,
             """
             SELECT t.id, max(h.id) FROM edit_history h JOIN \(kind.table.name) t ON t.uuid = h.uuid
             WHERE h.entity_kind = ? AND \(Self.counted) GROUP BY t.id
-            """, [kind.rawValue])
-        return Dictionary(rows.map { ($0.first, $0.second) }) { max($0, $1) }
+            """, [kind.rawValue], as: Int64.self, Int64.self)
+        return Dictionary(rows) { max($0, $1) }
     }
 
     /// The fields and lists of the entity of `kind` with row id `id` that counted edits after the `edit_history` row
@@ -40,15 +39,14 @@ package struct HandEdits {
             return []
         }
         let rows = try db.fetchAll(
-            HistoryStates.self,
             "SELECT before, after FROM edit_history WHERE entity_kind = ? AND uuid = ? AND id > ? AND \(Self.counted)",
-            [kind.rawValue, uuid, historyID])
+            [kind.rawValue, uuid, historyID], as: String.self, String.self)
         let key = EntityState.key(kind, uuid)
         let decoder = JSONDecoder()
         var fields = Set<String>()
-        for row in rows {
-            let before = try decoder.decode([EntityState].self, from: Data(row.before.utf8))
-            let after = try decoder.decode([EntityState].self, from: Data(row.after.utf8))
+        for (before, after) in rows {
+            let before = try decoder.decode([EntityState].self, from: Data(before.utf8))
+            let after = try decoder.decode([EntityState].self, from: Data(after.utf8))
             guard let old = before.first(where: { $0.key == key })?.entity,
                 let new = after.first(where: { $0.key == key })?.entity
             else { continue }
@@ -67,27 +65,5 @@ package struct HandEdits {
             old.links[index] != new.links[index] ? link.key : nil
         }
         return fields + lists
-    }
-}
-
-/// Two integers of one row.
-private struct IDPair: RowDecodable {
-    let first: Int64
-    let second: Int64
-
-    init(row: Row) throws {
-        first = try row.value(at: 0)
-        second = try row.value(at: 1)
-    }
-}
-
-/// The `before` and `after` JSON of one `edit_history` row.
-private struct HistoryStates: RowDecodable {
-    let before: String
-    let after: String
-
-    init(row: Row) throws {
-        before = try row.value(at: 0)
-        after = try row.value(at: 1)
     }
 }

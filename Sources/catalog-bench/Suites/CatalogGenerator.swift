@@ -36,26 +36,15 @@ struct CatalogGenerator {
 
     /// Drops the secondary indexes and triggers of the catalog tables; returns the SQL that recreates them.
     private func dropIndexesAndTriggers(_ db: Database) throws -> [String] {
-        struct Object: RowDecodable {
-            let type: String
-            let name: String
-            let sql: String
-            init(row: Row) throws {
-                type = try row.value(at: 0)
-                name = try row.value(at: 1)
-                sql = try row.value(at: 2)
-            }
-        }
         let objects = try db.fetchAll(
-            Object.self,
             """
             SELECT type, name, sql FROM sqlite_schema WHERE type IN ('index', 'trigger') AND sql IS NOT NULL
             AND tbl_name IN ('books', 'authors', 'genres', 'bands', 'book_authors', 'book_genres', 'band_genres')
-            """)
-        for object in objects {
-            try db.execute("DROP \(object.type.uppercased()) \(object.name)")
+            """, as: String.self, String.self, String.self)
+        for (type, name, _) in objects {
+            try db.execute("DROP \(type.uppercased()) \(name)")
         }
-        return objects.map(\.sql)
+        return objects.map { _, _, sql in sql }
     }
 
     private func insertGenres(_ db: Database) throws {
