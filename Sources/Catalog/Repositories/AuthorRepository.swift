@@ -46,8 +46,6 @@ extension EntityRepository where Entity == Author {
 
     // MARK: SQL
 
-    package static var columns: String { CatalogTables.authors.selection }
-    package static var selectByUUID: String { CatalogTables.authors.selectByUUID }
     /// Whether author `a` shares a book with the author whose id is the parameter.
     static var coauthorFilter: String { coauthors }
 }

@@ -53,10 +53,6 @@ extension EntityRepository where Entity == Band {
         try BrowsingList.bands(inGenre: genreID).count(in: db)
     }
 
-    // MARK: SQL
-
-    package static var columns: String { CatalogTables.bands.selection }
-    package static var selectByUUID: String { CatalogTables.bands.selectByUUID }
 }
 
 /// A ``BandDraft``'s fields, checked and normalized, in the order of the table description's `draftColumns`.

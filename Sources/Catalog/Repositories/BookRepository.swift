@@ -103,8 +103,6 @@ extension EntityRepository where Entity == Book {
 
     // MARK: SQL
 
-    package static var columns: String { CatalogTables.books.selection }
-    package static var selectByUUID: String { CatalogTables.books.selectByUUID }
     package static var selectGenres: String { bookGenres }
 }
 

@@ -23,6 +23,13 @@ public struct EntityRepository<Entity: CatalogEntity> {
     /// The entity's table.
     var table: EntityTable { Entity.kind.table }
 
+    /// The columns of the entity's model, as its table's description selects them.
+    package static var columns: String { Entity.kind.table.selection }
+    /// The statement that selects the entity with a given uuid.
+    package static var selectByUUID: String { Entity.kind.table.selectByUUID }
+    /// The statement that selects the entity with a given row id.
+    package static var selectByID: String { Entity.kind.table.selectByID }
+
     // MARK: Fetching
 
     /// The entity with row id `id`, or `nil`.

@@ -72,11 +72,6 @@ extension EntityRepository where Entity == Genre {
         try BrowsingList.genres(ofBand: bandID).count(in: db)
     }
 
-    // MARK: SQL
-
-    package static var columns: String { CatalogTables.genres.selection }
-    package static var selectByID: String { CatalogTables.genres.selectByID }
-    package static var selectByUUID: String { CatalogTables.genres.selectByUUID }
 }
 
 private let genreByNameKey = "SELECT \(CatalogTables.genres.selection) FROM genres g WHERE g.name_key = ?"
