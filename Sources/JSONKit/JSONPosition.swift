@@ -8,13 +8,6 @@ package struct JSONPosition: Sendable, Hashable, CustomStringConvertible {
     /// The byte offset, from 0.
     package var byteOffset: Int64
 
-    /// A position.
-    package init(line: Int, column: Int, byteOffset: Int64) {
-        self.line = line
-        self.column = column
-        self.byteOffset = byteOffset
-    }
-
     /// `line 3, column 12, byte offset 80`.
     package var description: String { "line \(line), column \(column), byte offset \(byteOffset)" }
 }

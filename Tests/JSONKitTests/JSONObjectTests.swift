@@ -1,4 +1,4 @@
-import JSONKit
+@testable import JSONKit
 import Testing
 
 /// Typed member access, its errors naming the member's path.

@@ -1,4 +1,4 @@
-import JSONKit
+@testable import JSONKit
 import Testing
 
 /// The reader: positions, limits, errors, and the same values however a stream's chunks cut the text.

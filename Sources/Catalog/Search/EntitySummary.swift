@@ -13,14 +13,6 @@ public struct EntitySummary: Sendable, Codable, Hashable {
     public var uuid: UUID
     /// The title of a book, the name of anything else.
     public var name: String
-
-    /// Creates a summary.
-    public init(kind: EntityKind, id: Int64, uuid: UUID, name: String) {
-        self.kind = kind
-        self.id = id
-        self.uuid = uuid
-        self.name = name
-    }
 }
 
 extension EntitySummary: RowDecodable {

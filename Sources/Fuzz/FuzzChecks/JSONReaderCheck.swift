@@ -40,28 +40,38 @@ public struct JSONReaderCheck: FuzzCheck {
             try require(streamed == whole, "read in \(chunkSize)-byte chunks: \(streamed), whole: \(whole)")
         }
         switch whole {
-        case .failure(let error):
+        case .refused(let error):
             try require(!error.reason.isEmpty, "a refused text must say why")
             try require(
                 (0...Int64(bytes.count)).contains(error.position.byteOffset), "an error outside the text: \(error)")
-        case .success(let text):
+        case .written(let text):
             let again = outcome { () throws(JSONSyntaxError) in try JSONReader.document(Array(text.utf8)) }
             try require(again == whole, "the written text \(text) reads back as \(again)")
+        case .failed(let message):
+            throw FuzzFinding("reading failed with something other than a syntax error: \(message)")
         }
     }
 
-    /// The text the writer writes of what `read` reads, or the error's description.
-    private func outcome(_ read: () throws -> JSONNode) -> Result<String, JSONSyntaxError> {
+    /// What a read gave.
+    private enum Outcome: Equatable {
+        /// The text the writer writes of what was read.
+        case written(String)
+        /// The reader's refusal.
+        case refused(JSONSyntaxError)
+        /// Any other error, described.
+        case failed(String)
+    }
+
+    /// What `read` gives.
+    private func outcome(_ read: () throws -> JSONNode) -> Outcome {
         do {
             var writer = JSONWriter(layout: .compact)
             writer.node(try read())
-            return .success(writer.text)
+            return .written(writer.text)
         } catch let error as JSONSyntaxError {
-            return .failure(error)
+            return .refused(error)
         } catch {
-            return .failure(
-                JSONSyntaxError(
-                    reason: "not a syntax error: \(error)", position: .init(line: 0, column: 0, byteOffset: -1)))
+            return .failed("\(error)")
         }
     }
 
