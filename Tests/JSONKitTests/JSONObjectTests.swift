@@ -1,5 +1,6 @@
-@testable import JSONKit
 import Testing
+
+@testable import JSONKit
 
 /// Typed member access, its errors naming the member's path.
 @Suite struct JSONObjectTests {

@@ -1,5 +1,6 @@
-@testable import JSONKit
 import Testing
+
+@testable import JSONKit
 
 /// The reader: positions, limits, errors, and the same values however a stream's chunks cut the text.
 @Suite struct JSONReaderTests {
