@@ -27,6 +27,23 @@ import Testing
                 Book.self, "SELECT \(CatalogTables.books.selection) FROM books b WHERE title = ?", [title]))
     }
 
+    @Test func theJSONFormsLeaveOutWhatIsEmptyAndReadItBackAsEmpty() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let change = UploadedChange(id: "c1", kind: .book, uuid: "u1", operation: .delete, baseSequence: 7)
+        let changeJSON = #"{"base":7,"id":"c1","kind":"book","op":"delete","uuid":"u1"}"#
+        #expect(String(decoding: try encoder.encode(change), as: UTF8.self) == changeJSON)
+        #expect(try JSONDecoder().decode(UploadedChange.self, from: Data(changeJSON.utf8)) == change)
+        let answer = UploadAnswer(id: "c1", result: .applied, kind: .book, uuid: "u1", revision: 0)
+        let answerJSON = #"{"id":"c1","kind":"book","result":"applied","revision":0,"uuid":"u1"}"#
+        #expect(String(decoding: try encoder.encode(answer), as: UTF8.self) == answerJSON)
+        #expect(try JSONDecoder().decode(UploadAnswer.self, from: Data(answerJSON.utf8)) == answer)
+        let edited = UploadedChange(
+            id: "c2", kind: .book, uuid: "u1", operation: .update, baseSequence: 7,
+            fields: ["year": FieldChange(base: nil, mine: "1937")])
+        #expect(String(decoding: try encoder.encode(edited), as: UTF8.self).contains(#""fields":{"year":"#))
+    }
+
     func change(
         _ kind: EntityKind, _ uuid: UUID, _ operation: UploadedChange.Operation = .update, base: Int64,
         fields: [String: FieldChange] = [:], lists: [String: ListChange] = [:], into: UUID? = nil

@@ -27,7 +27,7 @@ public struct UploadAnswer: Sendable, Hashable, Codable {
     /// The entity's revision after the change (0 when it no longer exists).
     public var revision: Int64
     /// The clashes kept, for ``Result/conflict``.
-    public var conflicts: [UploadConflict]
+    @OmittedWhenEmpty public var conflicts: [UploadConflict]
     /// Why the change was refused, for ``Result/rejected``.
     public var error: UploadError?
 
@@ -46,30 +46,6 @@ public struct UploadAnswer: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey { case id, result, kind, uuid, revision, conflicts, error }
-
-    /// Decodes the JSON form; `conflicts` may be left out.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        result = try container.decode(Result.self, forKey: .result)
-        kind = try container.decode(EntityKind.self, forKey: .kind)
-        uuid = try container.decode(String.self, forKey: .uuid)
-        revision = try container.decode(Int64.self, forKey: .revision)
-        conflicts = try container.decodeIfPresent([UploadConflict].self, forKey: .conflicts) ?? []
-        error = try container.decodeIfPresent(UploadError.self, forKey: .error)
-    }
-
-    /// Encodes the JSON form, leaving out empty conflicts and a missing error.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(result, forKey: .result)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(uuid, forKey: .uuid)
-        try container.encode(revision, forKey: .revision)
-        if !conflicts.isEmpty { try container.encode(conflicts, forKey: .conflicts) }
-        try container.encodeIfPresent(error, forKey: .error)
-    }
 }
 
 /// A clash kept by the server: the client changed a field the server had changed too (the server's value stands,

@@ -36,9 +36,9 @@ public struct UploadedChange: Sendable, Hashable, Codable {
     public var baseSequence: Int64
     /// The fields changed, by the change feed's keys (`title`, `year`, `parent`…), each with its value before and
     /// after, as text (`nil`: no value).
-    public var fields: [String: FieldChange]
+    @OmittedWhenEmpty public var fields: [String: FieldChange]
     /// The lists changed (`authors`, `genres`), each whole before and after, in order.
-    public var lists: [String: ListChange]
+    @OmittedWhenEmpty public var lists: [String: ListChange]
     /// For a merge, the uuid (lowercase) of the entity it was merged into.
     public var mergedInto: String?
 
@@ -62,32 +62,6 @@ public struct UploadedChange: Sendable, Hashable, Codable {
         case operation = "op"
         case baseSequence = "base"
         case mergedInto = "into"
-    }
-
-    /// Decodes the JSON form; `fields` and `lists` may be left out.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        kind = try container.decode(EntityKind.self, forKey: .kind)
-        uuid = try container.decode(String.self, forKey: .uuid)
-        operation = try container.decode(Operation.self, forKey: .operation)
-        baseSequence = try container.decode(Int64.self, forKey: .baseSequence)
-        fields = try container.decodeIfPresent([String: FieldChange].self, forKey: .fields) ?? [:]
-        lists = try container.decodeIfPresent([String: ListChange].self, forKey: .lists) ?? [:]
-        mergedInto = try container.decodeIfPresent(String.self, forKey: .mergedInto)
-    }
-
-    /// Encodes the JSON form, leaving out what is empty.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(uuid, forKey: .uuid)
-        try container.encode(operation, forKey: .operation)
-        try container.encode(baseSequence, forKey: .baseSequence)
-        if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
-        if !lists.isEmpty { try container.encode(lists, forKey: .lists) }
-        try container.encodeIfPresent(mergedInto, forKey: .mergedInto)
     }
 }
 
