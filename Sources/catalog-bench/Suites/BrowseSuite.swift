@@ -27,15 +27,24 @@ struct BrowseSuite: BenchmarkSuite {
     }
 
     func run(timer: Timer, log: (String) -> Void) throws -> [Measurement] {
-        let directory = try temporaryDirectory(name)
+        try Self.withCatalog(suite: name, log: log) { path, _ in
+            var configuration = Database.Configuration()
+            configuration.readOnly = true
+            configuration.mmapSize = 1 << 30
+            let catalog = LibraryCatalog(try Database(path: path, configuration: configuration))
+            return try measureQueries(catalog, size: Size(books: try catalog.books.count()), timer: timer, log: log)
+        }
+    }
+
+    /// Runs `body` on the generated catalog (``database(in:log:)``), in a temporary directory of `suite`'s that `body`
+    /// may write beside it and that is removed after; the generation's measurement, when one ran, leads the results.
+    static func withCatalog(
+        suite: String, log: (String) -> Void, _ body: (_ path: String, _ directory: URL) throws -> [Measurement]
+    ) throws -> [Measurement] {
+        let directory = try temporaryDirectory(suite)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (path, generation) = try database(in: directory, log: log)
-        var configuration = Database.Configuration()
-        configuration.readOnly = true
-        configuration.mmapSize = 1 << 30
-        let catalog = LibraryCatalog(try Database(path: path, configuration: configuration))
-        let size = Size(books: try catalog.books.count())
-        return Array([generation].compactMap { $0 }) + (try measureQueries(catalog, size: size, timer: timer, log: log))
+        let (path, generation) = try BrowseSuite().database(in: directory, log: log)
+        return Array([generation].compactMap { $0 }) + (try body(path, directory))
     }
 
     /// The generated catalog: `CATALOG_BENCH_DB` when that file exists, else generated there (kept) or in

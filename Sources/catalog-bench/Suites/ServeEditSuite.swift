@@ -18,35 +18,33 @@ struct ServeEditSuite: BenchmarkSuite {
             return []
         }
         let catalog = try catalogExecutable()
-        let directory = try temporaryDirectory(name)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (path, generation) = try BrowseSuite().database(in: directory, log: log)
-        let token = try navigationToken(catalog: catalog, database: ["--db", path], user: "bench-edit", scope: "edit")
-        // One token sends every request of the load: no rate limit.
-        let server = try ServerProcess(
-            [catalog, "--db", path, "serve", "--listen", "127.0.0.1:0", "--rate-limit", "0"], label: "catalog serve")
-        defer { server.stop() }
-        let books = try bookPaths(port: server.port, token: token)
-        let probe = try HTTPExchange.request(
-            port: server.port, "PATCH", books[0],
-            headers: ["Authorization": "Bearer \(token)", "If-Match": "*", "Content-Type": "application/json"],
-            body: #"{"title": "A title edited by catalog-bench"}"#)
-        guard probe.status == 200 else { throw BenchmarkError("PATCH \(books[0]) answered \(probe.status)") }
+        return try BrowseSuite.withCatalog(suite: name, log: log) { path, directory in
+            let token = try navigationToken(
+                catalog: catalog, database: ["--db", path], user: "bench-edit", scope: "edit")
+            let server = try ServerProcess.unlimited(catalog, database: path)
+            defer { server.stop() }
+            let books = try bookPaths(port: server.port, token: token)
+            let probe = try HTTPExchange.request(
+                port: server.port, "PATCH", books[0],
+                headers: ["Authorization": "Bearer \(token)", "If-Match": "*", "Content-Type": "application/json"],
+                body: #"{"title": "A title edited by catalog-bench"}"#)
+            guard probe.status == 200 else { throw BenchmarkError("PATCH \(books[0]) answered \(probe.status)") }
 
-        let script = directory.appending(path: "edits.lua")
-        try Data(Self.wrkScript(token: token, books: books).utf8).write(to: script)
-        let base = "http://127.0.0.1:\(server.port)"
-        var results = Array([generation].compactMap { $0 })
-        for (label, url, mode) in [
-            ("books page 1 (limit 50) with the total, JSON", base + "/v1/books?limit=50", "get"),
-            ("book title edit (PATCH, If-Match: *)", base + books[0], "edits"),
-        ] {
-            let result = try ServeSuite.wrk(
-                wrk, url, connections: serve.connections, seconds: serve.seconds, script: script,
-                arguments: ["--", mode])
-            results.append(serve.measurement(label, impl: "catalog serve", result, log: log))
+            let script = directory.appending(path: "edits.lua")
+            try Data(Self.wrkScript(token: token, books: books).utf8).write(to: script)
+            let base = "http://127.0.0.1:\(server.port)"
+            var results: [Measurement] = []
+            for (label, url, mode) in [
+                ("books page 1 (limit 50) with the total, JSON", base + "/v1/books?limit=50", "get"),
+                ("book title edit (PATCH, If-Match: *)", base + books[0], "edits"),
+            ] {
+                let result = try ServeSuite.wrk(
+                    wrk, url, connections: serve.connections, seconds: serve.seconds, script: script,
+                    arguments: ["--", mode])
+                results.append(serve.measurement(label, impl: "catalog serve", result, log: log))
+            }
+            return results
         }
-        return results
     }
 
     /// The paths of the first ``editedBooks`` books, `/v1/books/UUID`.

@@ -321,3 +321,13 @@ final class Handoff<Value>: @unchecked Sendable {
         }
     }
 }
+
+extension ServerProcess {
+    /// `catalog serve` on the SQLite catalog at `database`, on a port the system picks, without a rate limit: one
+    /// token sends every request of a load.
+    static func unlimited(_ catalog: String, database: String) throws -> ServerProcess {
+        try ServerProcess(
+            [catalog, "--db", database, "serve", "--listen", "127.0.0.1:0", "--rate-limit", "0"], label: "catalog serve"
+        )
+    }
+}

@@ -25,27 +25,26 @@ struct ServeSuite: BenchmarkSuite {
 
     func run(timer: Timer, log: (String) -> Void) throws -> [Measurement] {
         let catalog = try catalogExecutable()
-        let directory = try temporaryDirectory(name)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (path, generation) = try BrowseSuite().database(in: directory, log: log)
-        let user = "bench-serve"
-        let token = try navigationToken(catalog: catalog, database: path, user: user)
-        // One token sends every request of the load: no rate limit.
-        let server = try ServerProcess(
-            [catalog, "--db", path, "serve", "--listen", "127.0.0.1:0", "--rate-limit", "0"], label: "catalog serve")
-        defer { server.stop() }
-        let authorization = ["Authorization": "Bearer \(token)"]
-        let books = try HTTPExchange.request(port: server.port, "GET", "/v1/books?limit=50", headers: authorization)
-        guard books.status == 200 else { throw BenchmarkError("GET /v1/books answered \(books.status): \(books.body)") }
+        return try BrowseSuite.withCatalog(suite: name, log: log) { path, directory in
+            let user = "bench-serve"
+            let token = try navigationToken(catalog: catalog, database: path, user: user)
+            let server = try ServerProcess.unlimited(catalog, database: path)
+            defer { server.stop() }
+            let authorization = ["Authorization": "Bearer \(token)"]
+            let books = try HTTPExchange.request(port: server.port, "GET", "/v1/books?limit=50", headers: authorization)
+            guard books.status == 200 else {
+                throw BenchmarkError("GET /v1/books answered \(books.status): \(books.body)")
+            }
 
-        var results = Array([generation].compactMap { $0 })
-        results += try throughput(server: server, token: token, database: path, in: directory, log: log)
-        results.append(
-            try navigationToAnswer(
-                server: server, catalog: catalog, database: ["--db", path], user: user, token: token, log: log))
-        results += try fairness(server: server, catalog: catalog, database: path, log: log)
-        results.append(try parkedMemory(server: server, catalog: catalog, database: path, log: log))
-        return results
+            var results: [Measurement] = []
+            results += try throughput(server: server, token: token, database: path, in: directory, log: log)
+            results.append(
+                try navigationToAnswer(
+                    server: server, catalog: catalog, database: ["--db", path], user: user, token: token, log: log))
+            results += try fairness(server: server, catalog: catalog, database: path, log: log)
+            results.append(try parkedMemory(server: server, catalog: catalog, database: path, log: log))
+            return results
+        }
     }
 
     // MARK: wrk

@@ -24,97 +24,98 @@ struct WebSuite: BenchmarkSuite {
             return []
         }
         let catalog = try catalogExecutable()
-        let directory = try temporaryDirectory(name)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (path, generation) = try BrowseSuite().database(in: directory, log: log)
-        let user = "bench-web"
-        let token = try navigationToken(catalog: catalog, database: path, user: user)
-        let listed = try captureOutput([catalog, "--db", path, "list", "books", "--limit", "2", "--json"])
-        let books = try Self.uuids(in: listed.output)
-        guard books.count == 2 else { throw BenchmarkError("catalog list books gave \(books.count) books") }
-        let nav = { (arguments: [String]) throws in
-            let result = try captureOutput([catalog, "--db", path, "nav", "--user", user] + arguments)
-            guard result.status == 0 else { throw BenchmarkError("catalog nav \(arguments) failed") }
-        }
-        try nav(["select-sidebar", "books"])
-        try nav(["select-content", "book/\(books[0])"])
-
-        let server = try ServerProcess(
-            [catalog, "--db", path, "serve", "--listen", "127.0.0.1:0", "--rate-limit", "0"], label: "catalog serve")
-        defer { server.stop() }
-        let driver = try ChromeDriver()
-        defer { driver.stop() }
-        let browser = try driver.startBrowser()
-        defer { browser.quit() }
-        let base = "http://127.0.0.1:\(server.port)/"
-        try signIn(browser, at: base, token: token)
-
-        var results = Array([generation].compactMap { $0 })
-        var loadSamples: [Double] = []
-        // One load first, untimed: the browser's cache of the page's files, and the server's pages of the catalog.
-        for load in 0...loads {
-            try browser.navigate(to: base)
-            let rendered = try browser.wait(
-                for: "the columns-rendered mark",
-                until: "return performance.getEntriesByName('columns-rendered')[0]?.startTime ?? null")
-            if load > 0 { loadSamples.append((rendered as? Double ?? 0) / 1000) }
-        }
-        results.append(record("page load → three columns rendered", loadSamples, log: log))
-
-        var selectionSamples: [Double] = []
-        for round in 0..<rounds {
-            let book = books[(round + 1) % 2]
-            let elapsed = try browser.executeAsync(
-                """
-                const [route, done] = arguments;
-                const app = document.getElementById("app");
-                const option = document.querySelector(`#content-list [data-route="${route}"]`);
-                const before = app.dataset.renderedEtag;
-                const start = performance.now();
-                const observer = new MutationObserver(() => {
-                  if (app.dataset.renderedEtag === before) return;
-                  observer.disconnect();
-                  done(performance.now() - start);
-                });
-                observer.observe(app, { attributes: true, attributeFilter: ["data-rendered-etag"] });
-                option.click();
-                """, ["book/\(book)"])
-            selectionSamples.append((elapsed as? Double ?? 0) / 1000)
-        }
-        results.append(record("a click → the saved state rendered", selectionSamples, log: log))
-
-        var terminalSamples: [Double] = []
-        for round in 0..<rounds {
-            let shown = Handoff<Double?>()  // the wall-clock time (ms since 1970) the page reported
-            let before = try browser.execute("return document.getElementById('app').dataset.renderedEtag") as? String
-            Thread.detachNewThread {
-                shown.put(
-                    try? browser.executeAsync(
-                        """
-                        const [before, done] = arguments;
-                        const app = document.getElementById("app");
-                        const now = () => performance.timeOrigin + performance.now();
-                        if (app.dataset.renderedEtag !== before) return done(now());
-                        const observer = new MutationObserver(() => {
-                          if (app.dataset.renderedEtag === before) return;
-                          observer.disconnect();
-                          done(now());
-                        });
-                        observer.observe(app, { attributes: true, attributeFilter: ["data-rendered-etag"] });
-                        """, [before ?? ""]) as? Double)
+        return try BrowseSuite.withCatalog(suite: name, log: log) { path, _ in
+            let user = "bench-web"
+            let token = try navigationToken(catalog: catalog, database: path, user: user)
+            let listed = try captureOutput([catalog, "--db", path, "list", "books", "--limit", "2", "--json"])
+            let books = try Self.uuids(in: listed.output)
+            guard books.count == 2 else { throw BenchmarkError("catalog list books gave \(books.count) books") }
+            let nav = { (arguments: [String]) throws in
+                let result = try captureOutput([catalog, "--db", path, "nav", "--user", user] + arguments)
+                guard result.status == 0 else { throw BenchmarkError("catalog nav \(arguments) failed") }
             }
-            Thread.sleep(forTimeInterval: 0.05)
-            // Spawned and reaped with wait4, so the exit time is the process's own (Process polls for it).
-            let run = try ChildRun.measure([
-                catalog, "--db", path, "nav", "--user", user, "select-content", "book/\(books[(round + 1) % 2])",
-            ])
-            let exited = Date().timeIntervalSince1970 * 1000
-            guard run.status == 0 else { throw BenchmarkError("catalog nav exited with status \(run.status)") }
-            guard let rendered = shown.take() else { throw BenchmarkError("round \(round): the page never showed it") }
-            terminalSamples.append((rendered - exited) / 1000)
+            try nav(["select-sidebar", "books"])
+            try nav(["select-content", "book/\(books[0])"])
+
+            let server = try ServerProcess.unlimited(catalog, database: path)
+            defer { server.stop() }
+            let driver = try ChromeDriver()
+            defer { driver.stop() }
+            let browser = try driver.startBrowser()
+            defer { browser.quit() }
+            let base = "http://127.0.0.1:\(server.port)/"
+            try signIn(browser, at: base, token: token)
+
+            var results: [Measurement] = []
+            var loadSamples: [Double] = []
+            // One load first, untimed: the browser's cache of the page's files, and the server's pages of the catalog.
+            for load in 0...loads {
+                try browser.navigate(to: base)
+                let rendered = try browser.wait(
+                    for: "the columns-rendered mark",
+                    until: "return performance.getEntriesByName('columns-rendered')[0]?.startTime ?? null")
+                if load > 0 { loadSamples.append((rendered as? Double ?? 0) / 1000) }
+            }
+            results.append(record("page load → three columns rendered", loadSamples, log: log))
+
+            var selectionSamples: [Double] = []
+            for round in 0..<rounds {
+                let book = books[(round + 1) % 2]
+                let elapsed = try browser.executeAsync(
+                    """
+                    const [route, done] = arguments;
+                    const app = document.getElementById("app");
+                    const option = document.querySelector(`#content-list [data-route="${route}"]`);
+                    const before = app.dataset.renderedEtag;
+                    const start = performance.now();
+                    const observer = new MutationObserver(() => {
+                      if (app.dataset.renderedEtag === before) return;
+                      observer.disconnect();
+                      done(performance.now() - start);
+                    });
+                    observer.observe(app, { attributes: true, attributeFilter: ["data-rendered-etag"] });
+                    option.click();
+                    """, ["book/\(book)"])
+                selectionSamples.append((elapsed as? Double ?? 0) / 1000)
+            }
+            results.append(record("a click → the saved state rendered", selectionSamples, log: log))
+
+            var terminalSamples: [Double] = []
+            for round in 0..<rounds {
+                let shown = Handoff<Double?>()  // the wall-clock time (ms since 1970) the page reported
+                let before =
+                    try browser.execute("return document.getElementById('app').dataset.renderedEtag") as? String
+                Thread.detachNewThread {
+                    shown.put(
+                        try? browser.executeAsync(
+                            """
+                            const [before, done] = arguments;
+                            const app = document.getElementById("app");
+                            const now = () => performance.timeOrigin + performance.now();
+                            if (app.dataset.renderedEtag !== before) return done(now());
+                            const observer = new MutationObserver(() => {
+                              if (app.dataset.renderedEtag === before) return;
+                              observer.disconnect();
+                              done(now());
+                            });
+                            observer.observe(app, { attributes: true, attributeFilter: ["data-rendered-etag"] });
+                            """, [before ?? ""]) as? Double)
+                }
+                Thread.sleep(forTimeInterval: 0.05)
+                // Spawned and reaped with wait4, so the exit time is the process's own (Process polls for it).
+                let run = try ChildRun.measure([
+                    catalog, "--db", path, "nav", "--user", user, "select-content", "book/\(books[(round + 1) % 2])",
+                ])
+                let exited = Date().timeIntervalSince1970 * 1000
+                guard run.status == 0 else { throw BenchmarkError("catalog nav exited with status \(run.status)") }
+                guard let rendered = shown.take() else {
+                    throw BenchmarkError("round \(round): the page never showed it")
+                }
+                terminalSamples.append((rendered - exited) / 1000)
+            }
+            results.append(record("catalog nav (another process) exit → the page shows it", terminalSamples, log: log))
+            return results
         }
-        results.append(record("catalog nav (another process) exit → the page shows it", terminalSamples, log: log))
-        return results
     }
 
     /// Signs in with `token` on the page's form and waits for the first state to be rendered.
