@@ -56,21 +56,16 @@ struct EntityState: Codable {
             sources: sources, redirects: redirects)
     }
 
-    init(kind: EntityKind, uuid: String, entity: EntityPayload?, sources: [SourceRecord], redirects: [String]) {
-        self.kind = kind
-        self.uuid = uuid
-        self.entity = entity
-        self.sources = sources
-        self.redirects = redirects
-    }
-
     /// The state with `moved` recorded on it.
     func with(_ moved: MovedReferences) -> EntityState {
         var state = self
         state.moved = moved
         return state
     }
+}
 
+// The coding in an extension, so the memberwise initializer stays.
+extension EntityState {
     enum CodingKeys: String, CodingKey {
         case kind, uuid, entity, sources, redirects, moved
     }

@@ -208,7 +208,9 @@ struct WrkResult {
     let mean: Double
     let requests: Int
     let failures: Int
+}
 
+extension WrkResult {
     /// Parses wrk's report.
     init(_ text: String) throws {
         func seconds(_ token: Substring?) -> Double? {
@@ -236,21 +238,8 @@ struct WrkResult {
         guard let rate = values["rate"], let median = values["median"], let p99 = values["p99"],
             let mean = values["mean"]
         else { throw BenchmarkError("cannot read wrk's report:\n\(text)") }
-        requestsPerSecond = rate
-        self.median = median
-        self.p99 = p99
-        self.mean = mean
-        self.requests = requests
-        self.failures = failures
-    }
-
-    private init(requestsPerSecond: Double, median: Double, p99: Double, mean: Double, requests: Int, failures: Int) {
-        self.requestsPerSecond = requestsPerSecond
-        self.median = median
-        self.p99 = p99
-        self.mean = mean
-        self.requests = requests
-        self.failures = failures
+        self.init(
+            requestsPerSecond: rate, median: median, p99: p99, mean: mean, requests: requests, failures: failures)
     }
 
     /// Two runs at once against two servers as one: their requests/s, requests and failures added; the slower of
