@@ -130,7 +130,7 @@ struct EditEndpoints: Sendable {
         if records.isEmpty, try !exists(kind, uuid) {
             throw CatalogError.notFound(kind, uuid: uuid)
         }
-        return HTTPResponse(status: .ok, contentType: "application/json", text: try CatalogAPI.history(records))
+        return HTTPResponse(status: .ok, contentType: "application/json", text: CatalogAPI.history(records))
     }
 
     // MARK: Helpers

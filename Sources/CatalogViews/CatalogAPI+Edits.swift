@@ -57,59 +57,38 @@ extension CatalogAPI {
 
     /// What an edit did: `{"action", "kind", "uuid", "merged", "revision", "history"}` (`merged` only for a merge),
     /// as `catalog add|edit|delete|merge|undo --json` prints it.
-    package static func editResult(_ result: EditResult) throws -> String {
-        try JSONText.encode(EditResultJSON(result))
+    package static func editResult(_ result: EditResult) -> String {
+        var json: [String: JSONValue] = [
+            "action": .string(result.action.rawValue), "kind": .string(result.kind.rawValue),
+            "uuid": .uuid(result.uuid), "revision": .int(Int(result.revision)), "history": .int(Int(result.historyID)),
+        ]
+        json["merged"] = result.merged.map(JSONValue.uuid)
+        return JSONText.encode(.object(json))
     }
 
     /// An entry's history, oldest first: `[{"id", "action", "kind", "uuid", "merged", "actor", "at", "changes":
     /// [{"field", "before", "after"}], "undone"}]`, as `catalog history --json` prints it and `GET …/history`
     /// answers it.
-    package static func history(_ records: [EditRecord]) throws -> String {
-        try JSONText.encode(records.map(EditRecordJSON.init))
+    package static func history(_ records: [EditRecord]) -> String {
+        JSONText.encode(.array(records.map(historyEntry)))
     }
-}
 
-/// An edit's result as JSON.
-private struct EditResultJSON: Encodable {
-    let action: String
-    let kind: String
-    let uuid: String
-    let merged: String?
-    let revision: Int64
-    let history: Int64
-
-    init(_ result: EditResult) {
-        action = result.action.rawValue
-        kind = result.kind.rawValue
-        uuid = result.uuid.uuidString.lowercased()
-        merged = result.merged?.uuidString.lowercased()
-        revision = result.revision
-        history = result.historyID
-    }
-}
-
-/// A record of an entry's history as JSON.
-private struct EditRecordJSON: Encodable {
-    let id: Int64
-    let action: String
-    let kind: String
-    let uuid: String
-    let merged: String?
-    let actor: String
-    let at: String
-    let changes: [EditRecord.FieldChange]
-    let undone: Bool
-
-    init(_ record: EditRecord) {
-        id = record.id
-        action = record.action.rawValue
-        kind = record.kind.rawValue
-        uuid = record.uuid.uuidString.lowercased()
-        merged = record.merged?.uuidString.lowercased()
-        actor = record.actor
-        at = record.editedAt
-        changes = record.changes
-        undone = record.undone
+    private static func historyEntry(_ record: EditRecord) -> JSONValue {
+        var json: [String: JSONValue] = [
+            "id": .int(Int(record.id)), "action": .string(record.action.rawValue),
+            "kind": .string(record.kind.rawValue),
+            "uuid": .uuid(record.uuid), "actor": .string(record.actor), "at": .string(record.editedAt),
+            "undone": .bool(record.undone),
+            "changes": .array(
+                record.changes.map { change in
+                    var json: [String: JSONValue] = ["field": .string(change.field)]
+                    json["before"] = change.before.map(JSONValue.string)
+                    json["after"] = change.after.map(JSONValue.string)
+                    return .object(json)
+                }),
+        ]
+        json["merged"] = record.merged.map(JSONValue.uuid)
+        return .object(json)
     }
 }
 

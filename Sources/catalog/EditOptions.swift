@@ -142,7 +142,7 @@ enum EditOptions {
     /// Prints what an edit did: a line of text, or its JSON.
     static func report(_ result: EditResult, name: String?, _ invocation: Invocation) throws {
         if invocation[json] {
-            Output.write(try CatalogAPI.editResult(result))
+            Output.write(CatalogAPI.editResult(result))
             return
         }
         let what = "\(result.kind.rawValue)\(name.map { " '\($0)'" } ?? "") \(result.uuid.uuidString.lowercased())"

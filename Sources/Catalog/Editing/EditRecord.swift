@@ -30,20 +30,4 @@ public struct EditRecord: Sendable, Hashable, Codable {
     public var changes: [FieldChange]
     /// Whether a later undo reverted it.
     public var undone: Bool
-
-    /// A record.
-    public init(
-        id: Int64, action: EditAction, kind: EntityKind, uuid: UUID, merged: UUID?, actor: String, editedAt: String,
-        changes: [FieldChange], undone: Bool
-    ) {
-        self.id = id
-        self.action = action
-        self.kind = kind
-        self.uuid = uuid
-        self.merged = merged
-        self.actor = actor
-        self.editedAt = editedAt
-        self.changes = changes
-        self.undone = undone
-    }
 }

@@ -8,25 +8,11 @@ struct SQLiteSuite: BenchmarkSuite {
     let name = "sqlite"
     let rowCount = 100_000
 
-    struct BookRow: RowDecodable {
+    struct BookRow {
         let id: Int64
         let title: String
         let authorID: Int64
         let year: Int
-
-        init(id: Int64, title: String, authorID: Int64, year: Int) {
-            self.id = id
-            self.title = title
-            self.authorID = authorID
-            self.year = year
-        }
-
-        init(row: Row) throws {
-            id = try row.value(at: 0)
-            title = try row.value(at: 1)
-            authorID = try row.value(at: 2)
-            year = try row.value(at: 3)
-        }
     }
 
     static let createTable =
@@ -138,4 +124,13 @@ struct SQLiteSuite: BenchmarkSuite {
 struct BenchmarkError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+// The decoder in an extension, so the memberwise initializer stays.
+extension SQLiteSuite.BookRow: RowDecodable {
+    init(row: Row) throws {
+        self.init(
+            id: try row.value(at: 0), title: try row.value(at: 1), authorID: try row.value(at: 2),
+            year: try row.value(at: 3))
+    }
 }

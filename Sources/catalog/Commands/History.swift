@@ -19,7 +19,7 @@ enum HistoryCommand {
         let (kind, uuid) = try EntityArguments.entry(invocation)
         let records = try EditOptions.editing(invocation) { editor in try editor.history(kind, uuid: uuid) }
         if invocation[json] {
-            Output.write(try CatalogAPI.history(records))
+            Output.write(CatalogAPI.history(records))
             return
         }
         guard !records.isEmpty else {

@@ -7,20 +7,9 @@ struct AcceptedRow: Sendable, Hashable {
     /// The normalized record.
     var record: CatalogRecord
     /// Values left out without rejecting the row (goodbooks: an ISBN whose checksum fails).
-    var warnings: [RowIssue]
+    var warnings: [RowIssue] = []
     /// The CSV record the row was read from, for the errors file should the database refuse the record.
     var source: CSVRecord?
     /// The source the record itself names (a MARC record's 003), used unless the import names one.
     var sourceName: String?
-
-    /// Creates an accepted row.
-    init(
-        line: Int, record: CatalogRecord, warnings: [RowIssue] = [], source: CSVRecord? = nil, sourceName: String? = nil
-    ) {
-        self.line = line
-        self.record = record
-        self.warnings = warnings
-        self.source = source
-        self.sourceName = sourceName
-    }
 }
