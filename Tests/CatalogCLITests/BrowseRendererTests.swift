@@ -1,9 +1,9 @@
 import Foundation
 import LibraryNavigation
-import Navigation
 import TerminalKit
 import Testing
 
+@testable import Navigation
 @testable import catalog
 
 /// Snapshots of the browser's frames, rendered without ANSI styles: `▸` marks a selection, `›` the cursor.

@@ -1,6 +1,7 @@
 import Foundation
-import Navigation
 import Testing
+
+@testable import Navigation
 
 /// Seeded random intent sequences: the invariants hold after every intent, the persisted session follows
 /// the in-memory model exactly, and a reopened file restores the same state.
@@ -41,9 +42,7 @@ import Testing
                 let accepted = (try? navigator.apply(intent)) != nil
                 #expect(((try? session.apply(intent)) != nil) == accepted, "\(intent) accepted differently")
                 #expect(session.state == navigator.state)
-                #expect(
-                    session.history
-                        == HistoryPosition(index: navigator.history.index, count: navigator.history.entries.count))
+                #expect(session.history == navigator.position)
             }
             #expect(try store.history(ofScene: "main", for: user) == navigator.history.entries)
         }

@@ -5,16 +5,6 @@ public struct HistoryPosition: Sendable, Hashable, Codable {
     /// The number of entries kept.
     public let count: Int
 
-    /// A position.
-    ///
-    /// - Parameters:
-    ///   - index: the index of the current entry.
-    ///   - count: the number of entries.
-    public init(index: Int, count: Int) {
-        self.index = index
-        self.count = count
-    }
-
     /// Whether `back` has an entry to go to.
     public var canGoBack: Bool { index > 0 }
     /// Whether `forward` has an entry to go to.

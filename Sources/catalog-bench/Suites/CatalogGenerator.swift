@@ -66,6 +66,17 @@ struct CatalogGenerator {
         }
     }
 
+    /// A title of 1 to `maxWords` random capitalized words, with "The " before it one time in `theOneIn`; its sort
+    /// form and that form's key.
+    private static func title(upTo maxWords: Int, theOneIn: Int, _ random: inout SplitMix64)
+        -> (title: String, sortTitle: String, sortKey: String)
+    {
+        let words = (0...random.next(maxWords)).map { _ in Words.capitalized(random.word()) }.joined(separator: " ")
+        let title = random.next(theOneIn) == 0 ? "The \(words)" : words
+        let sortTitle = SortName.forTitle(title)
+        return (title, sortTitle, FoldKey.of(sortTitle))
+    }
+
     private func insertBands(_ db: Database, _ random: inout SplitMix64) throws {
         let band = try db.cachedStatement(
             """
@@ -75,10 +86,7 @@ struct CatalogGenerator {
         let link = try db.cachedStatement(
             "INSERT INTO band_genres (band_id, genre_id, position, band_sort_key) VALUES (?, ?, ?, ?)")
         for id in 1...size.bands {
-            let words = (0...random.next(2)).map { _ in Words.capitalized(random.word()) }.joined(separator: " ")
-            let name = random.next(5) == 0 ? "The \(words)" : words
-            let sortName = SortName.forTitle(name)
-            let sortKey = FoldKey.of(sortName)
+            let (name, sortName, sortKey) = Self.title(upTo: 2, theOneIn: 5, &random)
             try band.execute([
                 id, UUID(), name, sortName, FoldKey.of(name), sortKey, random.pick(Words.countries),
                 1950 + random.next(75),
@@ -100,10 +108,7 @@ struct CatalogGenerator {
         let genre = try db.cachedStatement(
             "INSERT INTO book_genres (book_id, genre_id, position, book_sort_key) VALUES (?, ?, ?, ?)")
         for id in 1...size.books {
-            let words = (0...random.next(3)).map { _ in Words.capitalized(random.word()) }.joined(separator: " ")
-            let title = random.next(10) == 0 ? "The \(words)" : words
-            let sortTitle = SortName.forTitle(title)
-            let sortKey = FoldKey.of(sortTitle)
+            let (title, sortTitle, sortKey) = Self.title(upTo: 3, theOneIn: 10, &random)
             let year: Int? = random.next(20) == 0 ? nil : 1800 + random.next(225)
             try book.execute([id, UUID(), title, sortTitle, sortKey, year, random.next(4) == 0 ? "fr" : "en"])
             var authors = distinct(1 + random.next(3), below: size.authors, &random)
