@@ -9,6 +9,8 @@ import Testing
 @Suite struct MergeCrashTests {
     static let books = 10_000
     static let kills = 10
+    /// More than the small transactions before the merge write to the WAL, far less than the merge's own.
+    static let writingWALBytes = 256 * 1024
 
     /// "Twain, Mark" on every book, "Mark Twain" before it on every 100th, and "Mark Twain" alone on 100 more: the
     /// merge moves 10,000 credits and collapses 100.
@@ -87,40 +89,34 @@ import Testing
 
         var outcomes: [String: Int] = [:]
         var latestKilled: String?
-        // The latest kill that left the catalog as it was, and the earliest that found the merge done: the merge
-        // committed between them.
-        var window = (before: 0.0, after: mergeSeconds * 1.2)
         var kills = 0
-        func killMerge(after delay: Double) throws {
+        /// Runs the merge on a fresh copy and ends it with `kill`, then checks what it left.
+        func killMerge(_ kill: (_ merge: ChildProcess, _ path: String) -> TestSupport.ProcessResult) throws {
             let path = try copy(base, to: "crash-\(kills)", in: directory).appending(path: "catalog.sqlite").path
             kills += 1
-            let result = try merge(path).kill(after: delay)
-            // Pages the merge wrote before it committed, if it had to spill them: read before anything opens the file.
+            let result = kill(try merge(path), path)
+            // Pages the merge wrote before it committed: read before anything opens the file.
             let walBytes = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
             let state = try catalogState(path)
-            #expect(try Fixtures.integrityProblems(path).isEmpty, "after a kill at \(delay) s")
-            #expect(state == before || state == after, "a kill at \(delay) s left the merge half done")
+            #expect(try Fixtures.integrityProblems(path).isEmpty, "after kill \(kills)")
+            #expect(state == before || state == after, "kill \(kills) left the merge half done")
             let outcome =
                 !result.endedBySignal
                 ? "finished"
                 : state == after ? "killed after" : walBytes > 0 ? "killed with pages written" : "killed before"
             outcomes[outcome, default: 0] += 1
-            if result.endedBySignal && state == before {
-                latestKilled = path
-                window.before = max(window.before, delay)
-            } else if state == after {
-                window.after = min(window.after, delay)
-            }
+            if result.endedBySignal && state == before { latestKilled = path }
         }
         for step in 0..<Self.kills {
             // From the command's start to a little past the end of an uninterrupted merge.
-            try killMerge(
-                after: idleSeconds * 0.8 + (mergeSeconds - idleSeconds * 0.8) * 1.2 * Double(step) / Double(Self.kills))
+            let delay =
+                idleSeconds * 0.8 + (mergeSeconds - idleSeconds * 0.8) * 1.2 * Double(step) / Double(Self.kills)
+            try killMerge { merge, _ in merge.kill(after: delay) }
         }
-        // On a busy machine the sweep may miss the merge's writing, which comes just before its commit: more kills,
-        // each halfway between the two that bound the commit, close in on it.
-        while outcomes["killed with pages written", default: 0] == 0 || latestKilled == nil, kills < Self.kills * 3 {
-            try killMerge(after: (window.before + window.after) / 2)
+        // The merge writes its pages just before its commit, a window a timed kill misses on a busy machine: these
+        // kills watch the WAL instead and strike as soon as the merge's transaction has written into it.
+        while outcomes["killed with pages written", default: 0] == 0, kills < Self.kills * 2 {
+            try killMerge { merge, path in merge.kill(whenFileAt: path + "-wal", exceeds: Self.writingWALBytes) }
         }
         #expect(
             outcomes["killed with pages written", default: 0] > 0,
@@ -132,6 +128,7 @@ import Testing
         #expect(try catalogState(killed) == after)
         print(
             "merge crash: \(kills) kills from 0 to \(String(format: "%.2f", mergeSeconds * 1.2)) s into a "
-                + "\(String(format: "%.2f", mergeSeconds)) s merge of \(Self.books) credits: \(outcomes)")
+                + "\(String(format: "%.2f", mergeSeconds)) s merge of \(Self.books) credits, then on the WAL: \(outcomes)"
+        )
     }
 }

@@ -222,6 +222,18 @@ public final class ChildProcess: @unchecked Sendable {
         return wait()
     }
 
+    /// Sends SIGKILL as soon as the file at `path` holds more than `bytes` bytes (checked every 100 µs), and waits:
+    /// a kill in the middle of a write the file shows (a transaction's pages in a WAL), which a timed kill misses
+    /// when the write is short and the machine busy.
+    public func kill(whenFileAt path: String, exceeds bytes: Int) -> TestSupport.ProcessResult {
+        while process.isRunning {
+            if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > bytes { break }
+            Thread.sleep(forTimeInterval: 0.0001)
+        }
+        killIfRunning()
+        return wait()
+    }
+
     /// Sends SIGKILL unless the process has ended. A pid is only the child's while the child is unreaped:
     /// Foundation reaps it before `isRunning` turns false, after which the kernel may give the pid to another
     /// process, so the signal goes only to a handle still running.
