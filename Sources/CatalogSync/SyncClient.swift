@@ -112,7 +112,9 @@ public struct SyncClient {
                     try db.keepStatementJournalsInMemory()
                     try db.transaction(.immediate) {
                         try db.sendTemporaryTablesToFiles()
-                        let pageCache = try db.enlargePageCache(toAtLeast: DeferredIndexes.pageCacheKiB)
+                        // Set down from the 64 MiB the sync took for its batches: the index builds sort in memory
+                        // as much as the cache holds.
+                        let pageCache = try db.setPageCache(to: DeferredIndexes.pageCacheKiB)
                         defer { try? db.restorePageCache(pageCache) }
                         let writes = try DeferredSyncWrites(db: db, catchingUp: true)
                         try applyEach { batch in try write(batch, from: source, in: db, writes) }

@@ -15,6 +15,15 @@ extension Database {
         return previous
     }
 
+    /// Sets the connection's page cache to `kibibytes`, smaller or larger than it is, and returns the setting to give
+    /// back to ``restorePageCache(_:)`` afterwards: for a job whose memory the cache bounds (SQLite's sorter, which
+    /// builds an index, sorts in memory as much as the cache holds before it uses files).
+    public func setPageCache(to kibibytes: Int) throws -> Int {
+        let previous = try fetchOne(Int.self, "PRAGMA cache_size") ?? -2000
+        try execute("PRAGMA cache_size = -\(kibibytes)")
+        return previous
+    }
+
     /// Gives the page cache back the setting ``enlargePageCache(toAtLeast:)`` returned.
     public func restorePageCache(_ setting: Int) throws {
         try execute("PRAGMA cache_size = \(setting)")

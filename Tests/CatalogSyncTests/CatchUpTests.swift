@@ -40,6 +40,8 @@ import Testing
 
     private final class Counter { var value = 0 }
 
+    private final class Seen { var cacheSizes: [Int] = [] }
+
     private struct Failure: Error {}
 
     private static func schema(_ db: Database) throws -> [String] {
@@ -78,6 +80,26 @@ import Testing
         let copy = try DatabaseSchema.open(path: copyPath)
         try SyncClient(copy).sync(from: ChangeFeed(client), batchSize: 40)
         #expect(try TestSupport.canonicalDump(copy) == TestSupport.canonicalDump(fixture.server))
+    }
+
+    @Test func aCatchUpWritesWithTheImportsPageCacheAndGivesTheCacheBack() throws {
+        let fixture = try SyncFixture()
+        let client = try fixture.snapshot()
+        let before = try client.fetchOne(Int.self, "PRAGMA cache_size")
+        try fixture.importSamples()
+        // Read on the client's connection while its catch-up transaction is open, after each batch.
+        let seen = Seen()
+        let source = MeddledFeed(fixture.feed) { _ in
+            seen.cacheSizes.append(try #require(try client.fetchOne(Int.self, "PRAGMA cache_size")))
+        }
+
+        try SyncClient(client).sync(from: source, batchSize: 20)
+
+        // A sync's batches take 64 MiB; a catch-up builds its indexes at the end, sorting as much as the cache
+        // holds, so it keeps to the import's 32 MiB.
+        #expect(seen.cacheSizes.count > 2)
+        #expect(seen.cacheSizes.dropFirst().allSatisfy { $0 == -DeferredIndexes.pageCacheKiB }, "\(seen.cacheSizes)")
+        #expect(try client.fetchOne(Int.self, "PRAGMA cache_size") == before)
     }
 
     @Test func aCatchUpThatFailsLeavesTheClientAsItWas() throws {
