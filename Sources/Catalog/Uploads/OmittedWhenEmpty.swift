@@ -1,7 +1,7 @@
 /// A list or map that a type's JSON leaves out when it is empty and reads as empty when its key is missing: the
 /// upload formats' optional members (`conflicts`, `fields`, `lists`), with `Codable` synthesized for the rest.
 @propertyWrapper
-public struct OmittedWhenEmpty<Value: Collection & EmptyCollection & Codable & Hashable & Sendable>: Codable,
+public struct OmittedWhenEmpty<Value: Collection & EmptyConstructible & Codable & Hashable & Sendable>: Codable,
     Hashable, Sendable
 {
     /// The collection.
@@ -24,13 +24,13 @@ public struct OmittedWhenEmpty<Value: Collection & EmptyCollection & Codable & H
 }
 
 /// A collection with an empty value.
-public protocol EmptyCollection {
+public protocol EmptyConstructible {
     /// The empty collection.
     init()
 }
 
-extension Array: EmptyCollection {}
-extension Dictionary: EmptyCollection {}
+extension Array: EmptyConstructible {}
+extension Dictionary: EmptyConstructible {}
 
 extension KeyedDecodingContainer {
     /// A missing key reads as the empty collection.
