@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func usingTheLibraryWritesAndReadsANote() throws {
-        #expect(try runExample("using-the-library") == "[\"Hello\"]\n1\n")
+        #expect(try runExample("using-the-library") == "[\"Hello\"]\n[5]\n1\n")
     }
 
     @Test func aNavigationModelIsSavedAndComesBackAtTheNextRestore() throws {

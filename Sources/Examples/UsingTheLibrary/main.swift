@@ -18,6 +18,9 @@ struct Note: RowDecodable {
 }
 let notes = try db.fetchAll(Note.self, "SELECT text, created_at FROM notes")
 print(notes.map(\.text))  // ["Hello"]
+// Rows too plain for a type of their own come back as tuples, one type a column.
+let lengths = try db.fetchAll("SELECT text, length(text) FROM notes", as: String.self, Int.self)
+print(lengths.map(\.1))  // [5]
 
 // One writer and concurrent readers, Sendable: share it across tasks; `await` its reads off the caller's thread.
 func noteCount(in pool: DatabasePool) async throws -> Int {
