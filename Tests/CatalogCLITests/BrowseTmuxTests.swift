@@ -271,14 +271,22 @@ private struct Tmux {
     /// Polls give up after this many in any case.
     static let maximumPolls = 200
 
-    /// Polls the screen until it shows `text`, and returns it.
+    /// Polls the screen until it shows `text` and is the same at two polls in a row, and returns it: a redraw
+    /// reaches the pane in pieces, so a capture can hold the new frame's first lines above the old one's last.
     @discardableResult
     func waitFor(_ text: String) throws -> String {
-        try poll("the screen never showed '\(text)'") { capture().flatMap { $0.contains(text) ? $0 : nil } }
+        var previous: String?
+        return try poll("the screen never showed '\(text)'") {
+            guard let now = capture(), now.contains(text) else {
+                previous = nil
+                return nil
+            }
+            defer { previous = now }
+            return now == previous ? now : nil
+        }
     }
 
-    /// Polls the screen until it shows `text` and not `gone`, and returns it: a redraw that replaces a whole frame
-    /// reaches the pane in pieces, so a capture can hold the new frame's first lines above the old one's last.
+    /// Polls the screen until it shows `text` and not `gone` (what only the frame before showed), and returns it.
     @discardableResult
     func waitFor(_ text: String, without gone: String) throws -> String {
         try poll("the screen never showed '\(text)' without '\(gone)'") {
