@@ -8,11 +8,7 @@ extension Database {
     ///
     /// - Returns: the previous `cache_size` (pages when positive, KiB when negative).
     public func enlargePageCache(toAtLeast kibibytes: Int) throws -> Int {
-        let previous = try fetchOne(Int.self, "PRAGMA cache_size") ?? -2000
-        let pageSize = try fetchOne(Int.self, "PRAGMA page_size") ?? 4096
-        let previousKiB = previous < 0 ? -previous : previous * pageSize / 1024
-        try execute("PRAGMA cache_size = -\(max(kibibytes, previousKiB))")
-        return previous
+        try setPageCache(to: max(kibibytes, pageCacheKiB()))
     }
 
     /// Sets the connection's page cache to `kibibytes`, smaller or larger than it is, and returns the setting to give
@@ -22,6 +18,13 @@ extension Database {
         let previous = try fetchOne(Int.self, "PRAGMA cache_size") ?? -2000
         try execute("PRAGMA cache_size = -\(kibibytes)")
         return previous
+    }
+
+    /// The page cache's size in KiB, whether it was set in pages (positive) or in KiB (negative).
+    private func pageCacheKiB() throws -> Int {
+        let setting = try fetchOne(Int.self, "PRAGMA cache_size") ?? -2000
+        guard setting > 0 else { return -setting }
+        return setting * (try fetchOne(Int.self, "PRAGMA page_size") ?? 4096) / 1024
     }
 
     /// Gives the page cache back the setting ``enlargePageCache(toAtLeast:)`` returned.

@@ -95,6 +95,25 @@ import Testing
         #expect(try pool.read { db in try db.rowCount(ofTable: "t") } == 5000)
     }
 
+    @Test func aPageCacheIsEnlargedOnlyWhenSmallerSetExactlyAndGivenBack() throws {
+        let db = try Database(path: ":memory:")
+        let pageKiB = try #require(try db.fetchOne(Int.self, "PRAGMA page_size")) / 1024
+        try db.execute("PRAGMA cache_size = \(65_536 / pageKiB)")  // 64 MiB, set in pages
+        let kept = try db.enlargePageCache(toAtLeast: 32_768)
+        #expect(try db.fetchOne(Int.self, "PRAGMA cache_size") == -65_536)
+        try db.restorePageCache(kept)
+        #expect(try db.fetchOne(Int.self, "PRAGMA cache_size") == 65_536 / pageKiB)
+
+        try db.execute("PRAGMA cache_size = -2000")
+        let enlarged = try db.enlargePageCache(toAtLeast: 32_768)
+        #expect(try db.fetchOne(Int.self, "PRAGMA cache_size") == -32_768)
+        let shrunk = try db.setPageCache(to: 1_024)
+        #expect(shrunk == -32_768)
+        #expect(try db.fetchOne(Int.self, "PRAGMA cache_size") == -1_024)
+        try db.restorePageCache(enlarged)
+        #expect(try db.fetchOne(Int.self, "PRAGMA cache_size") == -2000)
+    }
+
     @Test func tableNamesLeaveOutInternalTables() throws {
         let db = try Database.inMemory()
         try db.execute("CREATE TABLE b (x); CREATE TABLE a (y); CREATE VIRTUAL TABLE search USING fts5(body)")
