@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import JSONKit
 import SQLiteDB
 
 /// Writes one batch of changes into a client database, inside the caller's transaction.
@@ -48,10 +49,20 @@ struct ChangeApplier {
                 try writeColumns(of: payload, incoming: incoming)
             }
         }
+        var newOwners: [(payload: EntityPayload, id: Int64)] = []
         for payload in upserts {
             try writeReferences(of: payload, incoming: incoming)
-            try writeLinks(of: payload, incoming: incoming, ownersBefore: lastIDs[payload.table.name] ?? .max)
+            let ownersBefore = lastIDs[payload.table.name] ?? .max
+            // Catching up an empty catalog (the link tables' triggers dropped), new owners' links go in together.
+            if indexes != nil, !payload.table.links.isEmpty,
+                let ownerID = try id(in: payload.table.name, uuid: .text(payload.uuid)), ownerID > ownersBefore
+            {
+                newOwners.append((payload, ownerID))
+            } else {
+                try writeLinks(of: payload, incoming: incoming, ownersBefore: ownersBefore)
+            }
         }
+        try insertLinks(of: newOwners, incoming: incoming)
         for table in CatalogTables.entities {
             try restoreUpdatedAt(of: upserts.filter { $0.kind == table.kind }, in: table)
         }
@@ -189,6 +200,43 @@ struct ChangeApplier {
                 try db.execute(link.deleteOfOwner, [ownerID])
             }
             try link.insert(resolved.map(\.ids), of: ownerID, in: db)
+        }
+    }
+
+    /// Inserts the links of owners this batch inserted, one statement a link table (``LinkTable/insertFromJSON``)
+    /// instead of one an owner, with the references the client lacks fetched first, in the order of their first
+    /// mention (``presentID(_:in:incoming:)``); a row whose reference the source does not have either is left out,
+    /// as ``writeLinks(of:incoming:ownersBefore:)`` leaves it.
+    private func insertLinks(of owners: [(payload: EntityPayload, id: Int64)], incoming: Set<String>) throws {
+        for table in CatalogTables.entities {
+            let ofTable = owners.filter { $0.payload.kind == table.kind }
+            for (index, link) in table.links.enumerated() where !ofTable.isEmpty {
+                // Each row as the statement reads it: the owner's id, then the link's columns.
+                let rows = ofTable.flatMap { owner in owner.payload.links[index].map { [.integer(owner.id)] + $0 } }
+                for (position, referencedTable) in link.references {
+                    var seen = Set<String>()
+                    let uuids = rows.compactMap { row -> String? in
+                        guard case .text(let uuid) = row[position + 1], seen.insert(uuid).inserted else { return nil }
+                        return uuid
+                    }
+                    let missing = try db.fetchAll(
+                        String.self,
+                        """
+                        SELECT value FROM json_each(?) \
+                        WHERE NOT EXISTS (SELECT 1 FROM \(referencedTable) WHERE uuid = value)
+                        """, [String(decoding: try JSONEncoder().encode(uuids), as: UTF8.self)])
+                    for uuid in missing { _ = try presentID(.text(uuid), in: referencedTable, incoming: incoming) }
+                }
+                var array = JSONWriter(layout: .compact, capacity: 1 << 16)
+                array.beginArray()
+                for row in rows {
+                    array.beginArray()
+                    for value in row { array.value(value) }
+                    array.endArray()
+                }
+                array.endArray()
+                try db.execute(link.insertFromJSON, [array.text])
+            }
         }
     }
 

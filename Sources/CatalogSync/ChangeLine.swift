@@ -122,16 +122,19 @@ extension JSONWriter {
     private static func members(_ values: EntityPayload.Values, of columns: [TableColumn]) -> [(
         key: String, write: (inout JSONWriter) -> Void
     )] {
-        zip(columns, values).compactMap { column, value in
-            switch value {
-            case .null: nil
-            case .integer(let integer): (column.key, { $0.integer(integer) })
-            case .text(let text): (column.key, { $0.string(text) })
-            // A payload holds integers and text only (its columns' types); these are written as a JSON encoder
-            // would, for completeness.
-            case .real(let real): (column.key, { $0.raw("\(real)") })
-            case .blob(let data): (column.key, { $0.string(data.base64EncodedString()) })
-            }
+        zip(columns, values).compactMap { column, value in value == .null ? nil : (column.key, { $0.value(value) }) }
+    }
+
+    /// A column's value.
+    mutating func value(_ value: DatabaseValue) {
+        switch value {
+        case .null: null()
+        case .integer(let number): integer(number)
+        case .text(let text): string(text)
+        // A payload holds integers and text only (its columns' types); these are written as a JSON encoder would,
+        // for completeness.
+        case .real(let real): raw("\(real)")
+        case .blob(let data): string(data.base64EncodedString())
         }
     }
 }

@@ -15,6 +15,8 @@ import Testing
         let feed: ChangeFeed
         let served: (Int) throws -> Void
         private let count = Counter()
+        /// How many entities the client fetched because a batch named them before their own change came.
+        let lookups = Counter()
 
         init(_ feed: ChangeFeed, served: @escaping (Int) throws -> Void) {
             self.feed = feed
@@ -31,7 +33,8 @@ import Testing
         }
 
         func lookup(_ kind: EntityKind, uuid: String) throws -> EntityLookup {
-            try feed.lookup(kind, uuid: uuid)
+            lookups.value += 1
+            return try feed.lookup(kind, uuid: uuid)
         }
 
         /// Each batch reads the server as it is then, so changes made between batches reach the client.
@@ -80,6 +83,26 @@ import Testing
         let copy = try DatabaseSchema.open(path: copyPath)
         try SyncClient(copy).sync(from: ChangeFeed(client), batchSize: 40)
         #expect(try TestSupport.canonicalDump(copy) == TestSupport.canonicalDump(fixture.server))
+    }
+
+    @Test func booksWhoseAuthorsComeLaterInTheFeedAreCreditedAllTheSame() throws {
+        let fixture = try SyncFixture()
+        let client = try fixture.snapshot()
+        try fixture.importSamples()
+        // Each author changed after the books that credit it: the log keeps its row at its newest change, so the
+        // books come first in the feed, and the catch-up fetches their authors before it writes their credits.
+        let catalog = fixture.catalog
+        for (id, name) in try fixture.server.fetchAll("SELECT id, name FROM authors", as: Int64.self, String.self) {
+            _ = try catalog.authors.update(id: id, with: AuthorDraft(name: name + " (revised)"))
+        }
+        let source = MeddledFeed(fixture.feed) { _ in }
+
+        let report = try SyncClient(client).sync(from: source, batchSize: 20)
+
+        #expect(report.batches > 2)
+        #expect(source.lookups.value > 0)
+        #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+        #expect(try LibraryCatalog(client).integrityProblems() == [])
     }
 
     @Test func aCatchUpWritesWithTheImportsPageCacheAndGivesTheCacheBack() throws {

@@ -37,6 +37,12 @@ package struct LinkTable: Sendable {
     private let inserts: SQLByRowCount
     /// Deletes the rows of the owner whose row id is the parameter.
     package let deleteOfOwner: String
+    /// Inserts the rows of many owners at once, from a JSON array (the parameter) of rows, each an array of the
+    /// owner's row id and ``columns`` with references as uuids; a row whose reference names no row is left out. For
+    /// a writer of many owners' lists (a client catching up): one statement a batch where ``insertFromOwner(rows:)``
+    /// takes one an owner. The rows go in the array's order (`CROSS JOIN` keeps SQLite from reading another table
+    /// first).
+    package let insertFromJSON: String
     /// The rows of the owner whose uuid is the parameter, ``columns`` with references as uuids, in list order.
     package let selectPayload: String
     /// Every column, the owner and references as uuids: what tells two copies of a catalog apart.
@@ -82,6 +88,22 @@ package struct LinkTable: Sendable {
             "\(into) SELECT \(fromOwner) FROM (VALUES \(rows)) AS v, \(ownerTable) AS o WHERE o.id = ?"
         }
         inserts = SQLByRowCount(width: names.count) { rows in "\(into) VALUES \(rows)" }
+        var listed = ["j.value ->> 0 AS owner"]
+        var joins = ""
+        for (position, column) in columns.enumerated() {
+            let value = "j.value ->> \(position + 1)"
+            if let table = column.references {
+                joins += " CROSS JOIN \(table) AS r\(position) ON r\(position).uuid = \(value)"
+                listed.append("r\(position).id AS column\(position + 1)")
+            } else {
+                listed.append("\(value) AS column\(position + 1)")
+            }
+        }
+        insertFromJSON = """
+            \(into) SELECT \(fromOwner) \
+            FROM (SELECT \(listed.joined(separator: ", ")) FROM json_each(?) AS j\(joins)) AS v \
+            CROSS JOIN \(ownerTable) AS o ON o.id = v.owner
+            """
         deleteOfOwner = "DELETE FROM \(name) WHERE \(owner) = ?"
         let payload = UUIDSelection(columns, of: name, alias: alias)
         // Positions can tie in rows written by another client (book_genres defaults them to 0): the uuids decide.
