@@ -97,6 +97,22 @@ func catalogExecutable() throws -> String {
     throw MissingCatalog(directory: directory?.path, path: ProcessInfo.processInfo.environment["PATH"] ?? "")
 }
 
+/// A warning when the `catalog` beside this benchmark was built more than a minute before it (one build links the
+/// two seconds apart): `swift run catalog-bench` builds only the benchmark, so after a change of the package the
+/// suites would time the old `catalog`. The benchmark itself may be all that changed, so it warns rather than stops.
+func staleCatalogWarning() -> String? {
+    guard let benchmark = ownExecutable(), let catalog = try? catalogExecutable(),
+        let built = modificationDate(benchmark.path), let catalogBuilt = modificationDate(catalog),
+        catalogBuilt < built.addingTimeInterval(-60)
+    else { return nil }
+    return "warning: \(catalog) was built before this catalog-bench; if the package changed since, "
+        + "run `swift build -c release` first (swift run builds only catalog-bench)"
+}
+
+private func modificationDate(_ path: String) -> Date? {
+    (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+}
+
 /// This process's executable file, symlinks resolved: `/proc/self/exe` on Linux (the kernel's resolved path,
 /// whatever `argv[0]` says), the main bundle's executable elsewhere; `nil` when neither can be read.
 private func ownExecutable() -> URL? {

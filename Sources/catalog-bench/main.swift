@@ -45,7 +45,8 @@ enum BenchmarkOptions {
 
 let root = Command(
     name: "catalog-bench",
-    abstract: "Measure the catalog against its peers (run with: swift run -c release catalog-bench).",
+    abstract:
+        "Measure the catalog against its peers (run with: swift build -c release && swift run -c release catalog-bench).",
     discussion: "Suites: \(Suites.all.map(\.name).joined(separator: ", ")). The table gives the median, the p99 and "
         + "the ratio to the case's first implementation; --runs sets how many timed samples sqlite, sync and import "
         + "take (browse takes 100 per run, at least 200; navigation one per save and restore; README: Benchmark).",
@@ -62,6 +63,7 @@ let root = Command(
         let suites = Suites.suites(
             importRows: rows, marcRecords: marcRecords, postgreSQL: try invocation[BenchmarkOptions.postgreSQL])
         var measurements: [Measurement] = []
+        if let warning = staleCatalogWarning() { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
         for name in names {
             guard let suite = suites.first(where: { $0.name == name }) else {
                 throw UsageError(
