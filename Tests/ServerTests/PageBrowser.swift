@@ -150,8 +150,8 @@ final class PageBrowser {
     }
 
     /// The catalog lists the page requested since the last ``forgetRequests()``, in the order it asked for them: the
-    /// path and query of each request under `/v1/` that is not a scene's, the web session's or the navigation's, without
-    /// the page's `limit` and `after`, a list asked for page after page named once.
+    /// path and query of each request under `/v1/` that is not a scene's, the web session's, the navigation's or the
+    /// change feed's, without the page's `limit` and `after`, a list asked for page after page named once.
     func requestedLists() throws -> [String] {
         let paths = try session.execute(
             """
@@ -161,8 +161,11 @@ final class PageBrowser {
               return url.pathname + (url.searchParams.size ? "?" + url.searchParams : "");
             });
             """)
+        // The change feed's follower (`/v1/health`, then `/v1/changes`) starts again whenever a long-poll fails, which
+        // a loaded machine makes happen at any moment: it reads no list.
+        let notLists = ["/v1/me/", "/v1/web/", "/v1/navigation", "/v1/health", "/v1/changes"]
         let lists = (paths as? [String] ?? []).filter { path in
-            path.hasPrefix("/v1/") && !["/v1/me/", "/v1/web/", "/v1/navigation"].contains { path.hasPrefix($0) }
+            path.hasPrefix("/v1/") && !notLists.contains { path.hasPrefix($0) }
         }
         return lists.reduce(into: []) { listed, path in if listed.last != path { listed.append(path) } }
     }
