@@ -1,18 +1,22 @@
-// `catalog-bench [SUITE...] [--json] [--runs N] [--rows N] [--marc-records N] [--postgresql URL]`: measures the
-// package side by side with its peers.
+// `catalog-bench [SUITE...] [--json] [--runs N] [--rows N] [--marc-records N] [--import-case CASE...]
+// [--postgresql URL]`: measures the package side by side with its peers.
 import CommandLineKit
 import Foundation
 
 /// Every suite, in the order a full run measures them.
 enum Suites {
-    static let all: [any BenchmarkSuite] = suites(importRows: 1_000_000, marcRecords: 100_000, postgreSQL: nil)
+    static let all: [any BenchmarkSuite] = suites(
+        importRows: 1_000_000, marcRecords: 100_000, importCases: ImportSuite.Case.allCases, postgreSQL: nil)
 
-    /// Every suite, the `import` suite generating `importRows` CSV rows and `marcRecords` MARC records, and importing
-    /// into the PostgreSQL database `postgreSQL` too when one is given.
-    static func suites(importRows: Int, marcRecords: Int, postgreSQL: String?) -> [any BenchmarkSuite] {
+    /// Every suite, the `import` suite generating `importRows` CSV rows and `marcRecords` MARC records, running
+    /// `importCases`, and importing into the PostgreSQL database `postgreSQL` too when one is given.
+    static func suites(
+        importRows: Int, marcRecords: Int, importCases: [ImportSuite.Case], postgreSQL: String?
+    ) -> [any BenchmarkSuite] {
         [
             SQLiteSuite(), BrowseSuite(), NavigationSuite(),
-            ImportSuite(rows: importRows, marcRecords: marcRecords, postgreSQL: postgreSQL),
+            ImportSuite(
+                rows: importRows, marcRecords: marcRecords, postgreSQL: postgreSQL, cases: Set(importCases)),
             SyncSuite(),
             EditSuite(),
             LongPollSuite(),
@@ -37,6 +41,11 @@ enum BenchmarkOptions {
     static let marcRecords = TypedOption<Int?>(
         "marc-records", valueName: "N", parser: .integer(in: 10...100_000_000),
         help: "Records of the import suite's generated MARC file.", whenAbsent: "100,000, or --rows when fewer")
+    static let importCases = TypedOption<[ImportSuite.Case]>(
+        "import-case", valueName: "CASE", parser: .choice(ImportSuite.Case.self),
+        help: "A case of the import suite to run, repeatable: empty (every peer into an empty catalog), growing, "
+            + "catch-up (with the bulk-SQL peer for its ratio), postgresql, marc.",
+        whenAbsent: "all")
     static let postgreSQL = TypedOption<String?>(
         "postgresql", valueName: "URL",
         help: "A PostgreSQL database the import suite also imports into and serve-postgresql serves, emptied "
@@ -52,7 +61,7 @@ let root = Command(
         + "take (browse takes 100 per run, at least 200; navigation one per save and restore; README: Benchmark).",
     options: [
         BenchmarkOptions.json, BenchmarkOptions.runs, BenchmarkOptions.rows, BenchmarkOptions.marcRecords,
-        BenchmarkOptions.postgreSQL,
+        BenchmarkOptions.importCases, BenchmarkOptions.postgreSQL,
     ],
     arguments: [Argument("SUITE", help: "Suites to run (default: all).", optional: true, variadic: true)],
     run: { invocation in
@@ -60,8 +69,11 @@ let root = Command(
         let timer = Timer(runs: try invocation[BenchmarkOptions.runs])
         let rows = try invocation[BenchmarkOptions.rows]
         let marcRecords = try invocation[BenchmarkOptions.marcRecords] ?? min(rows, 100_000)
+        let importCases = try invocation[BenchmarkOptions.importCases]
         let suites = Suites.suites(
-            importRows: rows, marcRecords: marcRecords, postgreSQL: try invocation[BenchmarkOptions.postgreSQL])
+            importRows: rows, marcRecords: marcRecords,
+            importCases: importCases.isEmpty ? ImportSuite.Case.allCases : importCases,
+            postgreSQL: try invocation[BenchmarkOptions.postgreSQL])
         var measurements: [Measurement] = []
         if let warning = staleCatalogWarning() { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
         for name in names {

@@ -63,6 +63,32 @@ import Testing
         }
     }
 
+    /// `--import-case catch-up` runs that case alone, with the bulk-SQL peer its ratio is to; an unknown case is a
+    /// usage error naming the cases.
+    @Test func importCaseRunsTheCasesNamed() throws {
+        _ = try TestSupport.installedTool("sqlite3")
+        let result = try TestSupport.run(
+            TestSupport.executable("catalog-bench"),
+            ["import", "--rows", "10", "--runs", "1", "--import-case", "catch-up", "--json"])
+        try #require(result.status == 0, "\(result.standardError)")
+        let measurements = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]],
+            "\(result.standardOutput)")
+        #expect(
+            measurements.map { $0["impl"] as? String } == [
+                "sqlite3 bulk SQL (triggers off, indexes built after)", "catalog sync --from (a client at sequence 0)",
+            ])
+        #expect(result.standardError.contains("a fresh client syncing"), "\(result.standardError)")
+        #expect(!result.standardError.contains("python"), "\(result.standardError)")
+
+        let unknown = try TestSupport.run(
+            TestSupport.executable("catalog-bench"), ["import", "--import-case", "everything"])
+        #expect(unknown.status == 64)
+        #expect(
+            unknown.standardError.contains("--import-case must be one of empty, growing, catch-up, postgresql, marc"),
+            "\(unknown.standardError)")
+    }
+
     /// The help gives browse's sample count as BrowseSuite takes it: 100 per run, and never fewer than 200.
     @Test func helpGivesBrowsesSampleCount() throws {
         let help = try TestSupport.run(TestSupport.executable("catalog-bench"), ["--help"])

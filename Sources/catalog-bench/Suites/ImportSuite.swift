@@ -38,10 +38,27 @@ import SQLiteDB
 /// With `--postgresql URL`, `catalog --database URL import` of the same CSV into PostgreSQL, and its second run (which
 /// finds every row unchanged): ImportSuite+PostgreSQL.swift.
 ///
+/// `--import-case` runs some of these cases only (`empty`, `growing`, `catch-up`, `postgresql`, `marc`); the catch-up
+/// case without the first measures the bulk-SQL peer alone for its ratio.
+///
 /// Each implementation runs once per `--runs` (a run takes seconds to minutes at full size), on a fresh database.
 /// The row counts of each catalog written (books, authors, genres, links, source_records) are logged beside
 /// `catalog import`'s, so a peer that wrote less shows.
 struct ImportSuite: BenchmarkSuite {
+    /// The suite's cases, which `--import-case` picks from.
+    enum Case: String, CaseIterable, Sendable {
+        /// The CSV into an empty catalog by every implementation, and `catalog import` again.
+        case empty
+        /// A tenth as many new books into the catalog of the first (``growingCase``).
+        case growing
+        /// A fresh client catching the books up (``catchUpCase``).
+        case catchUp = "catch-up"
+        /// The CSV into PostgreSQL, when the suite has a database.
+        case postgresql
+        /// The MARC records (ImportSuite+MARC.swift).
+        case marc
+    }
+
     let name = "import"
     /// Rows of the generated CSV.
     let rows: Int
@@ -49,24 +66,64 @@ struct ImportSuite: BenchmarkSuite {
     let marcRecords: Int
     /// A PostgreSQL database to import into as well, emptied before each run.
     let postgreSQL: String?
+    /// The cases to run.
+    var cases = Set(Case.allCases)
 
     func run(timer: Timer, log: (String) -> Void) throws -> [Measurement] {
         let catalog = try catalogExecutable()
         let directory = try temporaryDirectory(name)
         defer { try? FileManager.default.removeItem(at: directory) }
         let csv = try booksCSV(in: directory, log: log)
-        let scripts = scriptsDirectory
-        let script = scripts.appending(path: "import_books.py").path
-        let sql = scripts.appending(path: "import_books.sql").path
+        let sql = scriptsDirectory.appending(path: "import_books.sql").path
         let label = "import \(rows) books (CSV)"
         let stage = ".import --csv --schema temp \(csv) staged"
         let transaction = ["PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL", "BEGIN IMMEDIATE"]
+        let bulkSQLPeer: Implementation = (
+            "sqlite3 bulk SQL (triggers off, indexes built after)",
+            { ["/usr/bin/env", "sqlite3", "-bail", $0] + bulkSQL(stage, transaction, sql, in: directory) }, true
+        )
+        var measurements: [Measurement] = []
+        if cases.contains(.empty) {
+            measurements += try emptyCase(
+                catalog: catalog, csv: csv, label: label, bulkSQLPeer: bulkSQLPeer, stage: stage,
+                transaction: transaction, sql: sql, in: directory, timer: timer, log: log)
+        }
+        if cases.contains(.growing) {
+            measurements += try growingCase(
+                catalog: catalog, base: csv, stage: stage, transaction: transaction, sql: sql, in: directory,
+                timer: timer, log: log)
+        }
+        if cases.contains(.catchUp) {
+            // The ratio is to the bulk-SQL peer of the same run, measured here when the first case was not run.
+            var peer = measurements.first { $0.`case` == label && $0.impl == bulkSQLPeer.impl }
+            if peer == nil {
+                let measured = try measure(
+                    label: label, rows: rows, [bulkSQLPeer], in: directory, timer: timer, log: log)
+                measurements += measured
+                peer = measured.first
+            }
+            measurements += try catchUpCase(
+                catalog: catalog, csv: csv, bulkSQL: peer?.median ?? .nan, in: directory, timer: timer, log: log)
+        }
+        if let url = postgreSQL, cases.contains(.postgresql) {
+            measurements += try postgreSQLCase(url: url, csv: csv, label: label, timer: timer, log: log)
+        }
+        if cases.contains(.marc) {
+            measurements += try marcCase(in: directory, scripts: scriptsDirectory, timer: timer, log: log)
+        }
+        return measurements
+    }
+
+    /// The first case: the CSV into an empty catalog by `catalog import` (then again, finding nothing new), the
+    /// bulk-SQL peer, Python, the set-based SQL with every trigger firing and the flat `.import`.
+    private func emptyCase(
+        catalog: String, csv: String, label: String, bulkSQLPeer: Implementation, stage: String,
+        transaction: [String], sql: String, in directory: URL, timer: Timer, log: (String) -> Void
+    ) throws -> [Measurement] {
+        let script = scriptsDirectory.appending(path: "import_books.py").path
         let implementations: [Implementation] = [
             ("catalog import", { [catalog, "--db", $0, "import", csv, "--source", "books", "--json"] }, true),
-            (
-                "sqlite3 bulk SQL (triggers off, indexes built after)",
-                { ["/usr/bin/env", "sqlite3", "-bail", $0] + bulkSQL(stage, transaction, sql, in: directory) }, true
-            ),
+            bulkSQLPeer,
             ("python sqlite3", { ["/usr/bin/env", "python3", script, $0, csv, "books"] }, true),
             (
                 "sqlite3 set-based (SQL only)",
@@ -85,16 +142,7 @@ struct ImportSuite: BenchmarkSuite {
                     + "is %.2f× faster than catalog",
                 catalogTime / measurements[1].median, catalogTime / measurements[3].median,
                 measurements[2].median / catalogTime, catalogTime / measurements[4].median))
-        let growing = try growingCase(
-            catalog: catalog, base: csv, stage: stage, transaction: transaction, sql: sql, in: directory,
-            timer: timer, log: log)
-        let catchUp = try catchUpCase(
-            catalog: catalog, csv: csv, bulkSQL: measurements[1].median, in: directory, timer: timer, log: log)
-        let postgreSQLMeasurements = try postgreSQL.map { url in
-            try postgreSQLCase(url: url, csv: csv, label: label, timer: timer, log: log)
-        }
-        return measurements + growing + catchUp + (postgreSQLMeasurements ?? [])
-            + (try marcCase(in: directory, scripts: scripts, timer: timer, log: log))
+        return measurements
     }
 
     /// The growing case: a tenth as many new books (``BooksCSVGenerator/following(rows:)``: new keys, the same
