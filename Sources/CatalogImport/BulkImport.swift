@@ -14,6 +14,8 @@ import SQLiteDB
 ///   until the first keyless book comes;
 /// - new books are staged and written a few thousand at a time, table by table, logging themselves in the deferred
 ///   change log (``StagedBooks``);
+/// - into an empty catalog, the foreign keys are checked once before the commit, set-based, by the importer that
+///   turned them off before the transaction began (``DeferredForeignKeys``);
 /// - the search index is deferred as on the row path (`DeferredSearchIndex`, set up by the importer for both);
 /// - the triggers filling the sort-key copies on the link tables, which the writer fills itself, are dropped, so a
 ///   staged row is a single-row `INSERT` with no trigger, a statement SQLite needs no statement journal for.

@@ -104,7 +104,7 @@ public struct SyncClient {
                     batch = try nextBatch(from: source, for: &report, limit: batchSize, maxBatches: maxBatches)
                 }
             }
-            if first.hasMore, try database.read({ db in try Self.holdsNoBooksOrBands(db) }) {
+            if first.hasMore, try database.read({ db in try db.catalogHoldsNoBooksOrBands() }) {
                 try database.writeWithoutTransaction { db in
                     // The temporary tables and the index sorts go to files, with the import's page cache. A fresh
                     // client catching up 1,000,000 books peaked at 259 MB with sorts in memory and a 64 MiB cache,
@@ -152,11 +152,6 @@ public struct SyncClient {
         report.batches += 1
         report.toSequence = batch.lastSequence
         report.hasMore = batch.hasMore
-    }
-
-    private static func holdsNoBooksOrBands(_ db: Database) throws -> Bool {
-        try db.fetchOne(Bool.self, "SELECT NOT EXISTS (SELECT 1 FROM books) AND NOT EXISTS (SELECT 1 FROM bands)")
-            ?? false
     }
 
     /// Applies one batch in one transaction and records its last sequence; changes the client already has are

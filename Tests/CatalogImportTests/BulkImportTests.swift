@@ -206,6 +206,24 @@ import Testing
                 == ["DEFAULT", "FILE", "MEMORY"].firstIndex(of: tempStore))
     }
 
+    /// Into an empty catalog the import checks the foreign keys once, before its commit: the connection has them on
+    /// again after an import, a dry run and an import that failed, and the links it wrote name rows that exist.
+    @Test func anImportIntoAnEmptyCatalogGivesTheConnectionItsForeignKeysBack() throws {
+        for (dryRun, strict, file) in [
+            (false, false, "books_mixed.csv"), (true, false, "books_mixed.csv"), (false, true, "bad_values.csv"),
+        ] {
+            let catalog = try makeCatalog()
+            var options = ImportOptions()
+            options.bulkRows = 0
+            options.dryRun = dryRun
+            options.strict = strict
+            _ = try? catalog.importer.importFile(atPath: Fixture.path(file), options: options)
+            #expect(try catalog.db.fetchOne(Bool.self, "PRAGMA foreign_keys") == true, "\(file), dry run \(dryRun)")
+            #expect(try catalog.db.fetchOne(Int.self, "SELECT count(*) FROM books") == (dryRun || strict ? 0 : 2))
+            #expect(try catalog.db.fetchAll(String.self, "SELECT \"table\" FROM pragma_foreign_key_check").isEmpty)
+        }
+    }
+
     @Test func aDryRunOnTheBulkPathLeavesTheCatalogAsItWas() throws {
         let catalog = try makeCatalog()
         _ = try catalog.importer.importJSON(contentsOf: TestSupport.sampleData.appending(path: "library.json"))
