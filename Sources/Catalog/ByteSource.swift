@@ -53,12 +53,17 @@ package final class FileByteSource: ByteSource {
         try? handle.close()
     }
 
+    /// One `read(2)`: a pipe hands over what its writer has written so far, where `FileHandle` would wait until
+    /// `count` bytes or the end (and an import from a pipe would hold back rows already written).
     package func read(upTo count: Int) throws(FileReadError) -> [UInt8] {
-        do {
-            guard let data = try handle.read(upToCount: count) else { return [] }
-            return [UInt8](data)
-        } catch {
-            throw .readFailed(path: name, reason: "\(error)")
+        var bytes = [UInt8](repeating: 0, count: count)
+        while true {
+            let got = bytes.withUnsafeMutableBytes { readOnce(handle.fileDescriptor, $0) }
+            if got >= 0 {
+                bytes.removeLast(count - got)
+                return bytes
+            }
+            guard errno == EINTR else { throw .readFailed(path: name, reason: String(cString: strerror(errno))) }
         }
     }
 
@@ -87,6 +92,11 @@ package final class FileByteSource: ByteSource {
         else { return nil }
         return size.int64Value
     }
+}
+
+/// `read(2)` into `buffer`, under a name the source's own `read` methods do not hide.
+private func readOnce(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+    read(descriptor, buffer.baseAddress, buffer.count)
 }
 
 // A file handle is a single cursor; sharing it across tasks would interleave reads.

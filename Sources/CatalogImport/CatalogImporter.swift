@@ -146,10 +146,13 @@ public struct CatalogImporter {
     /// - Throws: ``ImportError/file(_:)`` when the file cannot be opened (it is missing, a directory, unreadable),
     ///   ``ImportError/unknownFormat(path:)`` when its name and first bytes do not tell the format.
     static func guessFormat(_ path: String) throws -> ImportFormat {
-        let head: [UInt8]
+        // The name alone tells most formats, and then the file is not opened here: a pipe's first bytes, once read,
+        // would be gone from the import. For the same reason only a regular file's first bytes are read.
+        if let format = ImportFormat.guess(path: path, firstBytes: nil) { return format }
+        let head: [UInt8]?
         do {
             let source = try FileByteSource(path: path)
-            head = try source.read(upTo: 512)
+            head = source.size == nil ? nil : try source.read(upTo: 512)
         } catch {
             throw ImportError.file(.file(error))
         }

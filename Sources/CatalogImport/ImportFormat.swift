@@ -24,18 +24,20 @@ public enum ImportFormat: String, Sendable, CaseIterable, Hashable, Codable {
     ///
     /// - Parameters:
     ///   - path: The file's path.
-    ///   - firstBytes: The beginning of the file (a few hundred bytes are enough).
+    ///   - firstBytes: The beginning of the file (a few hundred bytes are enough), or `nil` when it cannot be read
+    ///     without being consumed (a pipe): then `.xml`, `.tsv` and `.txt` tell nothing.
     /// - Returns: The format, or `nil` when the extension says nothing.
-    public static func guess(path: String, firstBytes: [UInt8]) -> ImportFormat? {
+    public static func guess(path: String, firstBytes: [UInt8]?) -> ImportFormat? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if name == CalibreLibraryReader.databaseName { return .calibre }
         guard let dot = name.lastIndex(of: ".") else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
         case "json": return .json
         case "mrc", "marc", "dat", "iso": return .marc
-        case "xml": return MARCXMLReader.isMARCXML(firstBytes) ? .marcxml : nil
+        case "xml": return firstBytes.map(MARCXMLReader.isMARCXML) == true ? .marcxml : nil
         case "csv": return .csv
         case "tsv", "txt":
+            guard let firstBytes else { return nil }
             let body = firstBytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(firstBytes.dropFirst(3)) : firstBytes
             return body.starts(with: Array("/type/".utf8)) ? .openlibrary : .tsv
         default: return nil

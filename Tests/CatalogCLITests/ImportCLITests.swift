@@ -244,6 +244,32 @@ import Testing
         #expect(try listed(cli, "authors").contains("Ursula K. Le Guin"))
     }
 
+    /// A pipe (`mkfifo`, a shell's `<(…)`) is read once, from its first byte, and rows reach the catalog as they
+    /// are written; a name that only the first bytes could settle (`.tsv`, `.txt`, `.xml`) asks for `--format`.
+    @Test func aPipeIsImportedFromItsFirstByte() throws {
+        let cli = try CatalogCLI()
+        let csv = try NamedPipe(path: cli.path("books.csv"))
+        let importer = try cli.start(["import", csv.path, "--json"])
+        defer { importer.killIfRunning() }
+        let titles = (1...40).map { "Piped book number \($0)" }
+        try csv.write("title,authors\n" + titles.map { "\($0),Piped Author\n" }.joined())
+        csv.close()
+        let imported = importer.wait(killingAfter: .seconds(60))
+        #expect(!imported.endedBySignal, "the import still waited for its input after a minute")
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(try imported.json()["inserted"] as? Int == titles.count)
+        #expect(try listed(cli, "books").sorted() == titles.sorted())
+
+        let tsv = try NamedPipe(path: cli.path("shelf.tsv"))
+        let refused = try cli.start(["import", tsv.path])
+        defer { refused.killIfRunning() }
+        try tsv.write("")
+        tsv.close()
+        let result = refused.wait(killingAfter: .seconds(60))
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("\(tsv.path): cannot tell the format from the file name; pass --format"))
+    }
+
     @Test func splitSetsTheSeparatorOfAMultiValuedCell() throws {
         let cli = try CatalogCLI()
         let file = cli.path("omens.csv")

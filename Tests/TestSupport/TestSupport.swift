@@ -176,6 +176,15 @@ public final class ChildProcess: @unchecked Sendable {
         return result
     }
 
+    /// Waits at most `limit` for the process to end, then kills it (``TestSupport/ProcessResult/endedBySignal``
+    /// tells): a child stuck waiting for its input cannot hang the suite.
+    public func wait(killingAfter limit: Duration) -> TestSupport.ProcessResult {
+        let deadline = ContinuousClock.now + limit
+        while process.isRunning && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        killIfRunning()
+        return wait()
+    }
+
     /// What the process has written to standard error so far (while it runs: a server's log up to now).
     public var standardErrorSoFar: String {
         (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
