@@ -95,15 +95,17 @@ struct ImportSuite: BenchmarkSuite {
         }
         if cases.contains(.catchUp) {
             // The ratio is to the bulk-SQL peer of the same run, measured here when the first case was not run.
-            var peer = measurements.first { $0.`case` == label && $0.impl == bulkSQLPeer.impl }
-            if peer == nil {
-                let measured = try measure(
-                    label: label, rows: rows, [bulkSQLPeer], in: directory, timer: timer, log: log)
-                measurements += measured
-                peer = measured.first
+            let isPeer = { (measurement: Measurement) in
+                measurement.`case` == label && measurement.impl == bulkSQLPeer.impl
             }
+            if !measurements.contains(where: isPeer) {
+                measurements += try measure(
+                    label: label, rows: rows, [bulkSQLPeer], in: directory, timer: timer, log: log)
+            }
+            // `measure` gives one measurement for each implementation it runs (or throws), so the peer is there now.
+            let peer = measurements.first(where: isPeer)?.median ?? .nan
             measurements += try catchUpCase(
-                catalog: catalog, csv: csv, bulkSQL: peer?.median ?? .nan, in: directory, timer: timer, log: log)
+                catalog: catalog, csv: csv, bulkSQL: peer, in: directory, timer: timer, log: log)
         }
         if let url = postgreSQL, cases.contains(.postgresql) {
             measurements += try postgreSQLCase(url: url, csv: csv, label: label, timer: timer, log: log)
