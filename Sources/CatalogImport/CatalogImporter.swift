@@ -143,8 +143,9 @@ public struct CatalogImporter {
 
     /// The format of a file given without `--format`.
     ///
-    /// - Throws: ``ImportError/file(_:)`` when the file cannot be opened (it is missing, a directory, unreadable),
-    ///   ``ImportError/unknownFormat(path:)`` when its name and first bytes do not tell the format.
+    /// - Throws: ``ImportError/file(_:)`` when the name does not settle the format and the file cannot be opened
+    ///   (it is missing, a directory, unreadable), ``ImportError/unknownFormat(path:)`` when its name and first bytes
+    ///   do not tell the format.
     static func guessFormat(_ path: String) throws -> ImportFormat {
         // The name alone tells most formats, and then the file is not opened here: a pipe's first bytes, once read,
         // would be gone from the import. For the same reason only a regular file's first bytes are read.
