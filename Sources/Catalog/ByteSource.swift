@@ -85,6 +85,15 @@ package final class FileByteSource: ByteSource {
         return Array(bytes.prefix(filled))
     }
 
+    /// Whether `path` names neither a file nor a folder but a pipe, a device or a socket: bytes that can be read only
+    /// once, from the start, and have no size.
+    package static func isReadOnce(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
+    }
+
     private static func regularFileSize(_ path: String) -> Int64? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             attributes[.type] as? FileAttributeType == .typeRegular,

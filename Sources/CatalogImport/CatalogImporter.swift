@@ -143,17 +143,13 @@ public struct CatalogImporter {
 
     /// The format of a file given without `--format`.
     ///
-    /// - Throws: ``ImportError/file(_:)`` when the name does not settle the format and the file cannot be opened
-    ///   (it is missing, a directory, unreadable), ``ImportError/unknownFormat(path:)`` when its name and first bytes
-    ///   do not tell the format.
+    /// - Throws: ``ImportError/file(_:)`` when the file cannot be opened (it is missing, a directory, unreadable),
+    ///   ``ImportError/unknownFormat(path:)`` when its name and first bytes do not tell the format.
     static func guessFormat(_ path: String) throws -> ImportFormat {
-        // The name alone tells most formats, and then the file is not opened here: a pipe's first bytes, once read,
-        // would be gone from the import. For the same reason only a regular file's first bytes are read.
-        if let format = ImportFormat.guess(path: path, firstBytes: nil) { return format }
+        // A pipe is not opened here: its first bytes, once read, would be gone from the import; its name must tell.
         let head: [UInt8]?
         do {
-            let source = try FileByteSource(path: path)
-            head = source.size == nil ? nil : try source.read(upTo: 512)
+            head = FileByteSource.isReadOnce(path) ? nil : try FileByteSource(path: path).read(upTo: 512)
         } catch {
             throw ImportError.file(.file(error))
         }

@@ -245,7 +245,8 @@ import Testing
     }
 
     /// A pipe (`mkfifo`, a shell's `<(…)`) is read once, from its first byte, and rows reach the catalog as they
-    /// are written; a name that only the first bytes could settle (`.tsv`, `.txt`, `.xml`) asks for `--format`.
+    /// are written. A pipe whose name only its first bytes could settle (`.tsv`, `.txt`, `.xml`) asks for `--format`,
+    /// and a catalog JSON file, which is read twice, asks to be saved first; neither waits for a writer.
     @Test func aPipeIsImportedFromItsFirstByte() throws {
         let cli = try CatalogCLI()
         let csv = try NamedPipe(path: cli.path("books.csv"))
@@ -260,14 +261,19 @@ import Testing
         #expect(try imported.json()["inserted"] as? Int == titles.count)
         #expect(try listed(cli, "books").sorted() == titles.sorted())
 
-        let tsv = try NamedPipe(path: cli.path("shelf.tsv"))
-        let refused = try cli.start(["import", tsv.path])
-        defer { refused.killIfRunning() }
-        try tsv.write("")
-        tsv.close()
-        let result = refused.wait(killingAfter: .seconds(60))
-        #expect(result.status == 64)
-        #expect(result.standardError.contains("\(tsv.path): cannot tell the format from the file name; pass --format"))
+        for (name, status, message) in [
+            ("shelf.tsv", Int32(64), "cannot tell the format from the file name; pass --format"),
+            ("catalog.json", 1, "cannot read \(cli.path("catalog.json")): it is a pipe, which can be read once"),
+        ] {
+            let pipe = try NamedPipe(path: cli.path(name))
+            let refused = try cli.start(["import", pipe.path])
+            defer { refused.killIfRunning() }
+            let result = refused.wait(killingAfter: .seconds(60))
+            #expect(!result.endedBySignal, "\(name): the import waited for a writer")
+            #expect(result.status == status, "\(name): \(result.standardError)")
+            #expect(result.standardError.contains(message), "\(name): \(result.standardError)")
+        }
+        #expect(try listed(cli, "books").count == titles.count)
     }
 
     @Test func splitSetsTheSeparatorOfAMultiValuedCell() throws {

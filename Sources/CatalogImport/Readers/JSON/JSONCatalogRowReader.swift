@@ -33,6 +33,12 @@ final class JSONCatalogRowReader: ImportRowReader {
     ///
     /// - Throws: ``JSONCatalogError`` when the file cannot be read, is not a catalog file, or is malformed.
     convenience init(path: String, defaultSource: String) throws(JSONCatalogError) {
+        guard !FileByteSource.isReadOnce(path) else {
+            throw .unreadable(
+                file: path,
+                reason: "it is a pipe, which can be read once, and a catalog JSON file is read twice (its genres and "
+                    + "authors first, then its books and bands); save it to a file and import the file")
+        }
         try self.init(file: path, defaultSource: defaultSource) { () throws(ReaderError) in
             try TextInput(path: path)
         }
