@@ -88,18 +88,20 @@ package final class FileByteSource: ByteSource {
     /// Whether `path` names neither a file nor a folder but a pipe, a device or a socket: bytes that can be read only
     /// once, from the start, and have no size.
     package static func isReadOnce(_ path: String) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        let type = info.st_mode & S_IFMT
+        guard let status = status(path) else { return false }
+        let type = status.st_mode & S_IFMT
         return type != S_IFREG && type != S_IFDIR
     }
 
     private static func regularFileSize(_ path: String) -> Int64? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType == .typeRegular,
-            let size = attributes[.size] as? NSNumber
-        else { return nil }
-        return size.int64Value
+        guard let status = status(path), status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(status.st_size)
+    }
+
+    /// `stat(2)` of `path` (links followed), or `nil` when there is nothing there.
+    private static func status(_ path: String) -> stat? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status : nil
     }
 }
 
