@@ -32,7 +32,13 @@ enum ImportCommand {
             format, entity, profile, map, split, source, encoding, dryRun, strict, errors, batch, bulkRows,
             overwriteEdits, json,
         ],
-        arguments: [Argument("FILE", help: "Files to import.", variadic: true)],
+        arguments: [
+            Argument(
+                "FILE",
+                help: "Files to import; a pipe too (/dev/stdin, <(zcat books.csv.gz)), read once, with --format "
+                    + "unless its name tells the format (not JSON, which is read twice).",
+                variadic: true)
+        ],
         run: run
     )
 
