@@ -58,7 +58,7 @@ package final class FileByteSource: ByteSource {
     package func read(upTo count: Int) throws(FileReadError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         while true {
-            let got = bytes.withUnsafeMutableBytes { readOnce(handle.fileDescriptor, $0) }
+            let got = bytes.withUnsafeMutableBytes { systemRead(handle.fileDescriptor, $0) }
             if got >= 0 {
                 bytes.removeLast(count - got)
                 return bytes
@@ -106,7 +106,7 @@ package final class FileByteSource: ByteSource {
 }
 
 /// `read(2)` into `buffer`, under a name the source's own `read` methods do not hide.
-private func readOnce(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
     read(descriptor, buffer.baseAddress, buffer.count)
 }
 
