@@ -243,7 +243,7 @@ public struct CatalogImporter {
             // about 10% longer so). The import deletes no row, so no ON DELETE action is missed meanwhile; should
             // another writer add books before BEGIN, the check still covers every row.
             if options.bulkRows != .max, try db.catalogHoldsNoBooksOrBands() {
-                foreignKeys = try DeferredForeignKeys(db: db, tables: DeferredIndexes.catalogTables + ["genres"])
+                foreignKeys = try DeferredForeignKeys(db: db)
             }
             try db.execute("BEGIN IMMEDIATE TRANSACTION")
             if options.bulkRows != .max { try db.sendTemporaryTablesToFiles() }

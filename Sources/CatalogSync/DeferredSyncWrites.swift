@@ -9,18 +9,25 @@ import SQLiteDB
 /// empty catalog does: the secondary indexes are dropped meanwhile and built once at the end (`DeferredIndexes`; a
 /// batch per transaction rewrote pages all over them at every commit), and the link tables' triggers are dropped
 /// too: those of the change log log the owner again, which its own insert in this transaction logged already, and
-/// those filling the sort-key copies find them filled by the applier.
+/// those filling the sort-key copies find them filled by the applier. Its foreign keys are checked once before the
+/// commit (`DeferredForeignKeys`, turned off before the transaction began): row by row, each credit read its author
+/// at a random place, and 1,000,000 books took 73.6–81.7 s to catch up instead of 77.9–98.8 s.
 struct DeferredSyncWrites {
     private let searchIndex: DeferredSearchIndex
     private let changeLog: DeferredChangeLog?
     private let linkTriggers: DroppedTriggers?
     /// The secondary indexes dropped until ``finish()``, when the transaction catches up an empty catalog.
     let indexes: DeferredIndexes?
+    /// The foreign keys turned off before the transaction began, when it catches up an empty catalog; checked in
+    /// ``finish()``.
+    let foreignKeys: DeferredForeignKeys?
 
-    /// Defers the work inside the open transaction of `db`; `catchingUp` a catalog that holds no books or bands
-    /// (every owner of a link is then new in the transaction), drops the secondary indexes and the link tables'
-    /// triggers as well.
-    init(db: Database, catchingUp: Bool) throws {
+    /// Defers the work inside the open transaction of `db`; catching up a catalog that holds no books or bands
+    /// (every owner of a link is then new in the transaction, `foreignKeys` turned off for it), drops the secondary
+    /// indexes and the link tables' triggers as well.
+    init(db: Database, catchingUp foreignKeys: DeferredForeignKeys?) throws {
+        self.foreignKeys = foreignKeys
+        let catchingUp = foreignKeys != nil
         searchIndex = try DeferredSearchIndex(db: db)
         if catchingUp {
             let links = CatalogTables.links.map { "'\($0.name)'" }.joined(separator: ", ")
@@ -44,12 +51,13 @@ struct DeferredSyncWrites {
         try changeLog?.flush()
     }
 
-    /// Writes the change log and the search index, builds the dropped indexes and restores the triggers; call
-    /// before the commit.
+    /// Writes the change log and the search index, builds the dropped indexes, restores the triggers and checks the
+    /// foreign keys; call before the commit.
     func finish() throws {
         try changeLog?.finish()
         try linkTriggers?.restore()
         try indexes?.finish()
         try searchIndex.finish()
+        try foreignKeys?.check()
     }
 }

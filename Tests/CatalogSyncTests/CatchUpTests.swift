@@ -43,7 +43,10 @@ import Testing
 
     private final class Counter { var value = 0 }
 
-    private final class Seen { var cacheSizes: [Int] = [] }
+    private final class Seen {
+        var cacheSizes: [Int] = []
+        var foreignKeys: [Bool] = []
+    }
 
     private struct Failure: Error {}
 
@@ -123,6 +126,32 @@ import Testing
         #expect(seen.cacheSizes.count > 2)
         #expect(seen.cacheSizes.dropFirst().allSatisfy { $0 == -DeferredIndexes.pageCacheKiB }, "\(seen.cacheSizes)")
         #expect(try client.fetchOne(Int.self, "PRAGMA cache_size") == before)
+    }
+
+    /// Checked once before the commit, as an import into an empty catalog does, and on again after, whether the
+    /// catch-up committed or failed.
+    @Test(arguments: [nil, 3]) func aCatchUpDefersItsForeignKeysAndTurnsThemBackOn(failingAtBatch: Int?) throws {
+        let fixture = try SyncFixture()
+        let client = try fixture.snapshot()
+        try fixture.importSamples()
+        let seen = Seen()
+        let source = MeddledFeed(fixture.feed) { served in
+            seen.foreignKeys.append(try client.fetchOne(Bool.self, "PRAGMA foreign_keys") == true)
+            if served == failingAtBatch { throw Failure() }
+        }
+
+        do {
+            try SyncClient(client).sync(from: source, batchSize: 20)
+            #expect(try TestSupport.canonicalDump(client) == TestSupport.canonicalDump(fixture.server))
+        } catch is Failure {
+            #expect(failingAtBatch != nil)
+        }
+
+        // The first batch is read before the transaction begins.
+        #expect(seen.foreignKeys.count > 2)
+        #expect(seen.foreignKeys.dropFirst().allSatisfy { !$0 }, "\(seen.foreignKeys)")
+        #expect(try client.fetchOne(Bool.self, "PRAGMA foreign_keys") == true)
+        #expect(try client.fetchAll(String.self, "SELECT \"table\" FROM pragma_foreign_key_check").isEmpty)
     }
 
     @Test func aCatchUpThatFailsLeavesTheClientAsItWas() throws {

@@ -6,8 +6,6 @@ import Testing
 /// Foreign keys deferred for a bulk transaction: off on the connection meanwhile, every key checked before the commit,
 /// on again afterwards.
 @Suite struct DeferredForeignKeysTests {
-    private static let tables = ["book_authors", "book_genres", "genres"]
-
     /// A book crediting one author, in one genre under a parent genre.
     private func writeLinkedRows(_ db: Database) throws {
         try db.execute(
@@ -27,7 +25,7 @@ import Testing
 
     @Test func keysThatHoldPassAndTheConnectionGetsItsKeysBack() throws {
         let db = try makeCatalog().db
-        let keys = try DeferredForeignKeys(db: db, tables: Self.tables)
+        let keys = try DeferredForeignKeys(db: db)
         #expect(try db.fetchOne(Bool.self, "PRAGMA foreign_keys") == false)
         try db.transaction(.immediate) {
             try writeLinkedRows(db)
@@ -44,10 +42,17 @@ import Testing
         ("UPDATE book_authors SET book_id = 8", "book_authors.book_id = 8 names no row of books(id)"),
         ("UPDATE book_genres SET genre_id = 9", "book_genres.genre_id = 9 names no row of genres(id)"),
         ("UPDATE genres SET parent_id = 5 WHERE id = 2", "genres.parent_id = 5 names no row of genres(id)"),
+        // Every key of the database is checked, not only the catalog's.
+        (
+            """
+            INSERT INTO nav_scenes (user_id, scene, format, state, history_first, history_cursor, history_last,
+                created_at, updated_at) VALUES (6, 'main', 1, '{}', 0, 0, 0, '', '')
+            """, "nav_scenes.user_id = 6 names no row of users(id)"
+        ),
     ])
     func aRowNamingNoParentIsReportedAndNothingIsWritten(breaking: String, message: String) throws {
         let db = try makeCatalog().db
-        let keys = try DeferredForeignKeys(db: db, tables: Self.tables)
+        let keys = try DeferredForeignKeys(db: db)
         let thrown = #expect(throws: ForeignKeyViolation.self) {
             try db.transaction(.immediate) {
                 try writeLinkedRows(db)
@@ -62,11 +67,26 @@ import Testing
         #expect(try db.fetchOne(Bool.self, "PRAGMA foreign_keys") == true)
     }
 
+    /// SQLite runs no `ON DELETE` action with the keys off; the catalog's triggers unlink a deleted parent all the same.
+    @Test func aDeletedParentTakesItsLinksWithItWhileTheKeysAreOff() throws {
+        let db = try makeCatalog().db
+        let keys = try DeferredForeignKeys(db: db)
+        try db.transaction(.immediate) {
+            try writeLinkedRows(db)
+            try db.execute("DELETE FROM authors; DELETE FROM genres WHERE name = 'Music'")
+            try keys.check()
+        }
+        try keys.restore()
+        #expect(try db.fetchOne(Int.self, "SELECT count(*) FROM book_authors") == 0)
+        #expect(try db.fetchOne(Int.self, "SELECT count(*) FROM genres WHERE parent_id IS NULL") == 1)
+        #expect(try db.fetchAll(String.self, "SELECT \"table\" FROM pragma_foreign_key_check").isEmpty)
+    }
+
     /// On a connection whose keys are off already, nothing is checked and they stay off.
     @Test func keysOffAlreadyStayOff() throws {
         let db = try makeCatalog().db
         try db.execute("PRAGMA foreign_keys = OFF")
-        let keys = try DeferredForeignKeys(db: db, tables: Self.tables)
+        let keys = try DeferredForeignKeys(db: db)
         try db.transaction(.immediate) {
             try writeLinkedRows(db)
             try db.execute("UPDATE book_authors SET author_id = 7")

@@ -8,32 +8,34 @@ package import SQLiteDB
 /// has once its dropped indexes are built again) and looks their parents up in that order: one pass over each.
 ///
 /// SQLite turns foreign keys on and off only outside a transaction: make this before `BEGIN`, call ``check()``
-/// before `COMMIT`, and ``restore()`` after the transaction ends either way. With the keys off no `ON DELETE` action
-/// runs, so only for writes that delete no parent row.
+/// before `COMMIT`, and ``restore()`` after the transaction ends either way. With the keys off SQLite runs no
+/// `ON DELETE` action, but the catalog's triggers unlink a deleted book, author, genre or band whatever the setting
+/// (migration 0008), so the write may delete those; a row left naming a deleted parent otherwise fails ``check()``.
 package struct DeferredForeignKeys {
     /// A foreign key column, `table.column` → `parent.key`.
     private typealias Key = (table: String, column: String, parent: String, key: String)
 
     private let db: Database
+    /// Every foreign key of the database, when this turned them off; else none.
     private let keys: [Key]
 
-    /// Turns the connection's foreign keys off, when they are on, for writes to `tables`; call outside a transaction.
-    package init(db: Database, tables: [String]) throws {
+    /// Turns the connection's foreign keys off, when they are on; call outside a transaction.
+    package init(db: Database) throws {
         self.db = db
         guard try db.fetchOne(Bool.self, "PRAGMA foreign_keys") == true else {
             keys = []
             return
         }
-        keys = try tables.flatMap { table in
-            try db.fetchAll(
-                #"SELECT "from", "table", coalesce("to", 'rowid') FROM pragma_foreign_key_list(?)"#, [table],
-                as: String.self, String.self, String.self
-            ).map { (table, $0.0, $0.1, $0.2) }
-        }
+        keys = try db.fetchAll(
+            #"""
+            SELECT m.name, f."from", f."table", coalesce(f."to", 'rowid')
+            FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f WHERE m.type = 'table'
+            """#, as: String.self, String.self, String.self, String.self
+        ).map { ($0.0, $0.1, $0.2, $0.3) }
         try db.execute("PRAGMA foreign_keys = OFF")
     }
 
-    /// Checks every foreign key of the tables, set-based; call inside the transaction, before it commits.
+    /// Checks every foreign key of the database, set-based; call inside the transaction, before it commits.
     ///
     /// - Throws: ``ForeignKeyViolation`` for the first value that names no parent row.
     package func check() throws {
@@ -52,7 +54,7 @@ package struct DeferredForeignKeys {
         }
     }
 
-    /// Turns the foreign keys back on when ``init(db:tables:)`` turned them off; call after the transaction ended.
+    /// Turns the foreign keys back on when ``init(db:)`` turned them off; call after the transaction ended.
     package func restore() throws {
         if !keys.isEmpty { try db.execute("PRAGMA foreign_keys = ON") }
     }
