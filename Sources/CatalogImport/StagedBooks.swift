@@ -61,9 +61,9 @@ final class StagedBooks {
 
     private let db: Database
     private let changeLog: DeferredChangeLog
-    private var books = StagedRows("books", columns: ["id"] + StagedBooks.written(CatalogTables.books))
-    private var authors = StagedRows("authors", columns: ["id"] + StagedBooks.written(CatalogTables.authors))
-    private var genres = StagedRows("genres", columns: ["id"] + StagedBooks.written(CatalogTables.genres))
+    private var books = StagedBooks.rows(of: CatalogTables.books)
+    private var authors = StagedBooks.rows(of: CatalogTables.authors)
+    private var genres = StagedBooks.rows(of: CatalogTables.genres)
     private var credits = StagedRows(
         CatalogTables.bookAuthors.name, columns: StagedBooks.columns(CatalogTables.bookAuthors))
     private var genreLinks = StagedRows(
@@ -91,8 +91,11 @@ final class StagedBooks {
         self.pause = pause
     }
 
-    private static func written(_ table: EntityTable) -> [String] {
-        ["uuid"] + table.draftColumns.map(\.name)
+    /// An entity table's staged rows: id, uuid and the draft's columns, the times stamped at the write.
+    private static func rows(of table: EntityTable) -> StagedRows {
+        StagedRows(
+            table.name, columns: ["id", "uuid"] + table.draftColumns.map(\.name),
+            stamped: ["created_at", "updated_at"])
     }
 
     private static func columns(_ table: LinkTable) -> [String] {
@@ -225,7 +228,8 @@ final class StagedBooks {
 
     private func writeRows() throws {
         let base = try changeLog.lastSeq()
-        var log = StagedRows(DeferredChangeLog.table, columns: ["seq", "entity_kind", "uuid", "operation"])
+        var log = StagedRows(
+            DeferredChangeLog.table, columns: ["seq", "entity_kind", "uuid", "operation"], stamped: ["changed_at"])
         for entry in logged { log.append([base + entry.seq, entry.kind.rawValue, entry.uuid, entry.operation]) }
         // Referenced rows first: the foreign keys are checked row by row.
         try authors.write(to: db)

@@ -1,4 +1,5 @@
 public import Foundation
+import SQLInterface
 
 /// A value sent to PostgreSQL as a statement parameter or a `COPY` field.
 ///
@@ -138,7 +139,7 @@ extension Data: PostgreSQLValueConvertible {
 
 extension UUID: PostgreSQLValueConvertible {
     /// Lowercase text, the form the catalog stores and PostgreSQL's `uuid` type prints.
-    public var postgreSQLValue: PostgreSQLValue { .text(uuidString.lowercased()) }
+    public var postgreSQLValue: PostgreSQLValue { .text(lowercased) }
     public static func read(from row: PostgreSQLRow, at index: Int) -> UUID? { row.text(at: index).flatMap(UUID.init) }
 }
 

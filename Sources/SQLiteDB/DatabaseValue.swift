@@ -127,7 +127,7 @@ extension Data: DatabaseValueConvertible {
 }
 
 extension UUID: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .text(uuidString.lowercased()) }
+    public var databaseValue: DatabaseValue { .text(lowercased) }
 
     public init?(databaseValue: DatabaseValue) {
         guard case .text(let text) = databaseValue else { return nil }

@@ -124,6 +124,28 @@ import Testing
         #expect(bulkPath.dump.count == rowPath.dump.count)
     }
 
+    /// The held rows' times are bound once a write, not left to their defaults: each is the time of its write.
+    @Test func heldRowsCarryTheTimeOfTheirWrite() throws {
+        let directory = try TemporaryFiles("bulk-import-times")
+        let file = directory.url.appending(path: "generated.csv")
+        try Self.writeBooks(to: file, rows: 300, edition: "1")
+        let catalog = try makeCatalog()
+        let now = "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+        let before = try #require(try catalog.db.fetchOne(String.self, now))
+        var options = ImportOptions()
+        options.bulkRows = 0
+        #expect(try catalog.importer.importFile(atPath: file.path, options: options).inserted == 300)
+        let after = try #require(try catalog.db.fetchOne(String.self, now))
+
+        for (table, column) in [
+            ("books", "created_at"), ("books", "updated_at"), ("authors", "created_at"), ("authors", "updated_at"),
+            ("genres", "created_at"), ("genres", "updated_at"), ("change_log", "changed_at"),
+        ] {
+            let times = try catalog.db.fetchAll(String.self, "SELECT DISTINCT \(column) FROM \(table)")
+            #expect(!times.isEmpty && times.allSatisfy { $0 >= before && $0 <= after }, "\(table).\(column): \(times)")
+        }
+    }
+
     /// Rows whose identity is an earlier row of the same batch: a key seen twice (the same row, then changed), an
     /// ISBN shared by keyed and keyless rows, keyless rows repeated, authors named again in another case, a rejected
     /// row among them, into an empty catalog and into one holding the same rows already; in one transaction and in

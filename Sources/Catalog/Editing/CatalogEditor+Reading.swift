@@ -1,4 +1,5 @@
 public import Foundation
+import SQLInterface
 
 extension CatalogEditor {
     /// The fields an edit of `kind` may name, in the order a form lists them: `title`, `sortTitle`, … for a book.

@@ -329,8 +329,3 @@ struct TouchedRow {
         sequence = try row.requiredInt64(at: 2)
     }
 }
-
-extension UUID {
-    /// The uuid as the catalog stores it: lowercase text.
-    var lowercased: String { uuidString.lowercased() }
-}
