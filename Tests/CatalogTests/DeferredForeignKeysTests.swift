@@ -23,6 +23,18 @@ import Testing
             """)
     }
 
+    /// Writes the linked rows, then `sql`, in one transaction with the keys of `db` deferred: checked before the
+    /// commit, and back as they were once the transaction ended either way.
+    private func writeWithKeysDeferred(_ db: Database, then sql: String) throws {
+        let keys = try DeferredForeignKeys(db: db)
+        defer { try? keys.restore() }
+        try db.transaction(.immediate) {
+            try writeLinkedRows(db)
+            try db.execute(sql)
+            try keys.check()
+        }
+    }
+
     @Test func keysThatHoldPassAndTheConnectionGetsItsKeysBack() throws {
         let db = try makeCatalog().db
         let keys = try DeferredForeignKeys(db: db)
@@ -52,17 +64,9 @@ import Testing
     ])
     func aRowNamingNoParentIsReportedAndNothingIsWritten(breaking: String, message: String) throws {
         let db = try makeCatalog().db
-        let keys = try DeferredForeignKeys(db: db)
-        let thrown = #expect(throws: ForeignKeyViolation.self) {
-            try db.transaction(.immediate) {
-                try writeLinkedRows(db)
-                try db.execute(breaking)
-                try keys.check()
-            }
-        }
+        let thrown = #expect(throws: ForeignKeyViolation.self) { try writeWithKeysDeferred(db, then: breaking) }
         #expect(
             thrown?.description.hasPrefix(message + ": nothing was written") == true, "\(String(describing: thrown))")
-        try keys.restore()
         #expect(try db.fetchOne(Int.self, "SELECT count(*) FROM books") == 0)
         #expect(try db.fetchOne(Bool.self, "PRAGMA foreign_keys") == true)
     }
@@ -70,13 +74,7 @@ import Testing
     /// SQLite runs no `ON DELETE` action with the keys off; the catalog's triggers unlink a deleted parent all the same.
     @Test func aDeletedParentTakesItsLinksWithItWhileTheKeysAreOff() throws {
         let db = try makeCatalog().db
-        let keys = try DeferredForeignKeys(db: db)
-        try db.transaction(.immediate) {
-            try writeLinkedRows(db)
-            try db.execute("DELETE FROM authors; DELETE FROM genres WHERE name = 'Music'")
-            try keys.check()
-        }
-        try keys.restore()
+        try writeWithKeysDeferred(db, then: "DELETE FROM authors; DELETE FROM genres WHERE name = 'Music'")
         #expect(try db.fetchOne(Int.self, "SELECT count(*) FROM book_authors") == 0)
         #expect(try db.fetchOne(Int.self, "SELECT count(*) FROM genres WHERE parent_id IS NULL") == 1)
         #expect(try db.fetchAll(String.self, "SELECT \"table\" FROM pragma_foreign_key_check").isEmpty)
@@ -86,13 +84,7 @@ import Testing
     @Test func keysOffAlreadyStayOff() throws {
         let db = try makeCatalog().db
         try db.execute("PRAGMA foreign_keys = OFF")
-        let keys = try DeferredForeignKeys(db: db)
-        try db.transaction(.immediate) {
-            try writeLinkedRows(db)
-            try db.execute("UPDATE book_authors SET author_id = 7")
-            try keys.check()
-        }
-        try keys.restore()
+        try writeWithKeysDeferred(db, then: "UPDATE book_authors SET author_id = 7")
         #expect(try db.fetchOne(Bool.self, "PRAGMA foreign_keys") == false)
     }
 }
