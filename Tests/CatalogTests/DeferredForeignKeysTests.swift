@@ -27,12 +27,15 @@ import Testing
     /// commit, and back as they were once the transaction ended either way.
     private func writeWithKeysDeferred(_ db: Database, then sql: String) throws {
         let keys = try DeferredForeignKeys(db: db)
-        defer { try? keys.restore() }
-        try db.transaction(.immediate) {
-            try writeLinkedRows(db)
-            try db.execute(sql)
-            try keys.check()
+        let written = Result {
+            try db.transaction(.immediate) {
+                try writeLinkedRows(db)
+                try db.execute(sql)
+                try keys.check()
+            }
         }
+        try keys.restore()
+        try written.get()
     }
 
     @Test func keysThatHoldPassAndTheConnectionGetsItsKeysBack() throws {
