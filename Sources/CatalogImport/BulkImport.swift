@@ -9,9 +9,8 @@ import SQLiteDB
 /// ``ImportOptions/bulkRows`` rows (so a small batch, or a re-import that finds its rows unchanged, never pays for it). From then on, inside the transaction:
 /// - the change log's triggers record what they would log in memory, folded into `change_log` every
 ///   ``flushInterval`` rows and at the end (``DeferredChangeLog``);
-/// - when the rows still to come are many beside the books already there, the secondary indexes the writer never
-///   reads are dropped and built again at the end (``DeferredIndexes``), and the one keyless books are matched by
-///   until the first keyless book comes;
+/// - when the rows still to come are many beside the books already there, the secondary indexes are dropped and built
+///   again at the end (``DeferredIndexes``), or, for the two the writer reads, when it first reads by one;
 /// - new books are staged and written a few thousand at a time, table by table, logging themselves in the deferred
 ///   change log (``StagedBooks``);
 /// - into an empty catalog, the foreign keys are checked once before the commit, set-based, by the importer that
@@ -25,13 +24,15 @@ struct BulkImport {
     /// Rows between two folds of the recorded changes: the record stays a few MB.
     static let flushInterval = 16_384
 
-    /// The indexes kept while the others are dropped: the writer's lookups of authors by folded name read it.
-    static let indexesRead: Set<String> = ["authors_by_name_key"]
-
     /// The index a keyless book is matched by (its title, then its first author): built again when the first
     /// keyless book comes (``willMatchByTitle()``), since while it is dropped every new book costs nothing there,
     /// where kept it costs a random page of an index as large as the books' titles.
     static let titleIndex = "books_by_sort_key"
+
+    /// The index a credit by name alone is matched by: built again when the first one comes
+    /// (``willMatchAuthorByName()``). An Open Library works dump credits its authors by key only, so its millions of
+    /// new authors cost nothing there.
+    static let authorNameIndex = "authors_by_name_key"
 
     private let changeLog: DeferredChangeLog?
     private let indexes: DeferredIndexes?
@@ -57,12 +58,17 @@ struct BulkImport {
         let dropIndexes = rowsAhead.map { $0 * 4 >= existing } ?? (existing == 0)
         indexes =
             dropIndexes
-            ? try DeferredIndexes(db: db, tables: DeferredIndexes.catalogTables, keeping: Self.indexesRead) : nil
+            ? try DeferredIndexes(db: db, tables: DeferredIndexes.catalogTables) : nil
     }
 
     /// Call before reading books by title: builds their index again if it was dropped.
     func willMatchByTitle() throws {
         try indexes?.restore(Self.titleIndex)
+    }
+
+    /// Call before reading authors by folded name: builds their index again if it was dropped.
+    func willMatchAuthorByName() throws {
+        try indexes?.restore(Self.authorNameIndex)
     }
 
     /// Call after each row with the rows the transaction has taken: folds the recorded changes now and then.

@@ -37,8 +37,8 @@ final class ImportWriter {
     var authorsByName: RememberedIDs
     private var authorsByKey: [String: Int64] = [:]
     /// Placeholder authors (an Open Library work's `/authors/OL…A`) the bulk path found or created by source key:
-    /// never updated by a mention, so bounded like the names (a works dump names millions of them).
-    var placeholderAuthors: RememberedIDs
+    /// never updated by a mention, so held apart, compactly (a works dump names millions of them).
+    var placeholderAuthors: PlaceholderAuthorIDs
     var genresByName: RememberedIDs
     var uuids = TimeOrderedUUIDs()
     private var dataVersion: Int?
@@ -64,7 +64,7 @@ final class ImportWriter {
         self.overwriteEdits = overwriteEdits
         handEdits = try RecordedHandEdits(db: db)
         authorsByName = RememberedIDs(capacity: rememberedNames)
-        placeholderAuthors = RememberedIDs(capacity: rememberedNames)
+        placeholderAuthors = PlaceholderAuthorIDs(othersCapacity: rememberedNames)
         genresByName = RememberedIDs(capacity: rememberedNames)
         stamp = try db.fetchOne(String.self, "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')") ?? ""
     }
@@ -428,7 +428,8 @@ final class ImportWriter {
     }
 
     func existingAuthor(nameKey: String) throws -> Int64? {
-        try lookup("SELECT id FROM authors WHERE name_key = ? ORDER BY id LIMIT 1", nameKey)
+        try bulk?.willMatchAuthorByName()
+        return try lookup("SELECT id FROM authors WHERE name_key = ? ORDER BY id LIMIT 1", nameKey)
     }
 
     private func insert(_ author: AuthorRecord) throws -> Int64 {

@@ -43,7 +43,7 @@ struct DeferredSyncWrites {
         }
         changeLog = try DeferredChangeLog(db: db)
         indexes =
-            catchingUp ? try DeferredIndexes(db: db, tables: DeferredIndexes.catalogTables, keeping: []) : nil
+            catchingUp ? try DeferredIndexes(db: db, tables: DeferredIndexes.catalogTables) : nil
     }
 
     /// Folds what a batch logged into the change log; call before reading the log's last sequence.

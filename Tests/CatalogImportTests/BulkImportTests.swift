@@ -246,6 +246,25 @@ import Testing
         }
     }
 
+    /// The bulk path drops the authors' index by folded name with the other secondary indexes (an Open Library
+    /// works dump credits its authors by key only) and builds it again before the writer first reads by it.
+    @Test func authorsAreIndexedByNameAgainBeforeTheFirstLookupByName() throws {
+        let db = try makeCatalog().db
+        func indexed() throws -> Bool {
+            try db.fetchOne(Int.self, "SELECT count(*) FROM sqlite_schema WHERE name = 'authors_by_name_key'") == 1
+        }
+        try db.execute("BEGIN IMMEDIATE TRANSACTION")
+        let writer = try ImportWriter(db: db, source: "test", rememberedNames: 16)
+        writer.bulk = try BulkImport(db: db, rowsAhead: nil)
+        let dropped = try !indexed()
+        let found = try writer.existingAuthor(nameKey: "ursula k le guin")
+        let rebuilt = try indexed()
+        try writer.bulk?.finish()
+        try db.execute("ROLLBACK TRANSACTION")
+        #expect(dropped && found == nil && rebuilt)
+        #expect(try indexed())
+    }
+
     @Test func aDryRunOnTheBulkPathLeavesTheCatalogAsItWas() throws {
         let catalog = try makeCatalog()
         _ = try catalog.importer.importJSON(contentsOf: TestSupport.sampleData.appending(path: "library.json"))

@@ -23,18 +23,17 @@ package final class DeferredIndexes {
     private let db: Database
     private var indexes: [StoredIndex]
 
-    /// Drops the indexes of `tables` other than those named in `keeping` and those that enforce a constraint
-    /// (`UNIQUE` and `PRIMARY KEY` constraints, `CREATE UNIQUE INDEX`), so every constraint is checked row by row as
-    /// before; call inside the transaction.
-    package init(db: Database, tables: [String], keeping: Set<String>) throws {
+    /// Drops the indexes of `tables` other than those that enforce a constraint (`UNIQUE` and `PRIMARY KEY`
+    /// constraints, `CREATE UNIQUE INDEX`), so every constraint is checked row by row as before; call inside the
+    /// transaction.
+    package init(db: Database, tables: [String]) throws {
         self.db = db
         let listed = tables.map { "'\($0)'" }.joined(separator: ", ")
-        let stored: [StoredIndex] = try db.fetchAll(
+        indexes = try db.fetchAll(
             """
             SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL
             AND sql NOT LIKE 'CREATE UNIQUE%' AND tbl_name IN (\(listed))
             """, as: String.self, String.self)
-        indexes = stored.filter { !keeping.contains($0.name) }
         for index in indexes { try db.execute("DROP INDEX main.\(index.name)") }
     }
 
