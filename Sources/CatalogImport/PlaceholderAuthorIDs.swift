@@ -7,7 +7,7 @@
 /// at most 64 MiB (``maxNumber``). Other keys, larger numbers and ids of 32 bits or more are remembered in a bounded
 /// ``RememberedIDs``, like folded names.
 struct PlaceholderAuthorIDs {
-    /// The numbers the table holds: below `OL16777216A`; Open Library's authors number about 15 million.
+    /// The numbers the table holds: those below `OL16777216A`.
     static let maxNumber = 1 << 24
     private static let pageBits = 16
     private static let pageMask = (1 << pageBits) - 1
