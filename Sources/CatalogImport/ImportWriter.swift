@@ -66,7 +66,7 @@ final class ImportWriter {
         authorsByName = RememberedIDs(capacity: rememberedNames)
         placeholderAuthors = PlaceholderAuthorIDs(othersCapacity: rememberedNames)
         genresByName = RememberedIDs(capacity: rememberedNames)
-        stamp = try db.fetchOne(String.self, "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')") ?? ""
+        stamp = try db.now()
     }
 
     /// Call at the start of each transaction: forgets the remembered ids when another connection committed since

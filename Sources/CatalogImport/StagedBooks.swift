@@ -231,14 +231,15 @@ final class StagedBooks {
         var log = StagedRows(
             DeferredChangeLog.table, columns: ["seq", "entity_kind", "uuid", "operation"], stamped: ["changed_at"])
         for entry in logged { log.append([base + entry.seq, entry.kind.rawValue, entry.uuid, entry.operation]) }
+        let now = try db.now()
         // Referenced rows first: the foreign keys are checked row by row.
-        try authors.write(to: db)
-        try genres.write(to: db)
-        try books.write(to: db)
-        try credits.write(to: db)
-        try genreLinks.write(to: db)
-        try sourceRecords.write(to: db)
-        try log.write(to: db)
+        try authors.write(to: db, at: now)
+        try genres.write(to: db, at: now)
+        try books.write(to: db, at: now)
+        try credits.write(to: db, at: now)
+        try genreLinks.write(to: db, at: now)
+        try sourceRecords.write(to: db, at: now)
+        try log.write(to: db, at: now)
     }
 
     private static func identity(_ source: String, _ key: String) -> String { source + "\u{0}" + key }

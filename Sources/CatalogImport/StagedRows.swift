@@ -1,6 +1,6 @@
 import SQLiteDB
 
-/// Rows for one table, held until ``write(to:)`` inserts them, one prepared single-row `INSERT` each.
+/// Rows for one table, held until ``write(to:at:)`` inserts them, one prepared single-row `INSERT` each.
 ///
 /// One row per statement, since a statement of several rows (or one that fires a trigger) is one SQLite must be
 /// able to undo alone inside the transaction: it opens a statement journal for it, and once the page cache is full
@@ -36,14 +36,14 @@ struct StagedRows {
         values += row
     }
 
-    /// Inserts the rows in order and forgets them.
-    mutating func write(to db: Database) throws {
+    /// Inserts the rows in order and forgets them; `time` (``Database/now()``, read once for every table written
+    /// together) goes to the stamped columns.
+    mutating func write(to db: Database, at time: String) throws {
         let statement = try db.cachedStatement(insert)
         if stamps > 0 {
             // Bound once: bindings outlast `reset()`, which binding needs first.
             statement.reset()
-            let now = try db.fetchOne(String.self, "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')")
-            for index in width..<width + stamps { try statement.bind(now, at: index + 1) }
+            for index in width..<width + stamps { try statement.bind(time, at: index + 1) }
         }
         for first in stride(from: 0, to: values.count, by: width) {
             statement.reset()
