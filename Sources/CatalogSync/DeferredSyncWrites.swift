@@ -1,18 +1,18 @@
-import Catalog
-import SQLiteDB
+package import Catalog
+package import SQLiteDB
 
 /// The per-row work of the client's triggers taken out of the server's changes while a transaction writes them, and
 /// done once before its commit: the search index (`DeferredSearchIndex`) and the change log (`DeferredChangeLog`,
 /// folded into the log after each batch, whose sequence the batch records).
 ///
 /// A client catching up into an empty catalog writes all its batches in one such transaction, as an import into an
-/// empty catalog does: the secondary indexes are dropped meanwhile and built once at the end (`DeferredIndexes`; a
-/// batch per transaction rewrote pages all over them at every commit), and the link tables' triggers are dropped
-/// too: those of the change log log the owner again, which its own insert in this transaction logged already, and
+/// empty catalog does, and as a snapshot of a PostgreSQL catalog fills its new file: the secondary indexes are
+/// dropped meanwhile and built once at the end (`DeferredIndexes`; a batch per transaction rewrote pages all over
+/// them at every commit), and the link tables' triggers are dropped too: those of the change log log the owner again, which its own insert in this transaction logged already, and
 /// those filling the sort-key copies find them filled by the applier. Its foreign keys are checked once before the
 /// commit (`DeferredForeignKeys`, turned off before the transaction began): row by row, each credit read its author
 /// at a random place, and 1,000,000 books took 73.6–81.7 s to catch up instead of 77.9–98.8 s.
-struct DeferredSyncWrites {
+package struct DeferredSyncWrites {
     private let searchIndex: DeferredSearchIndex
     private let changeLog: DeferredChangeLog?
     private let linkTriggers: DroppedTriggers?
@@ -25,7 +25,7 @@ struct DeferredSyncWrites {
     /// Defers the work inside the open transaction of `db`; catching up a catalog that holds no books or bands
     /// (every owner of a link is then new in the transaction, `foreignKeys` turned off for it), drops the secondary
     /// indexes and the link tables' triggers as well.
-    init(db: Database, catchingUp foreignKeys: DeferredForeignKeys?) throws {
+    package init(db: Database, catchingUp foreignKeys: DeferredForeignKeys?) throws {
         self.foreignKeys = foreignKeys
         let catchingUp = foreignKeys != nil
         searchIndex = try DeferredSearchIndex(db: db)
@@ -47,13 +47,13 @@ struct DeferredSyncWrites {
     }
 
     /// Folds what a batch logged into the change log; call before reading the log's last sequence.
-    func finishBatch() throws {
+    package func finishBatch() throws {
         try changeLog?.flush()
     }
 
     /// Writes the change log and the search index, builds the dropped indexes, restores the triggers and checks the
     /// foreign keys; call before the commit.
-    func finish() throws {
+    package func finish() throws {
         try changeLog?.finish()
         try linkTriggers?.restore()
         try indexes?.finish()

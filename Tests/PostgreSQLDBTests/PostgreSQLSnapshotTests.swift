@@ -73,6 +73,50 @@ import Testing
         #expect(try PostgreSQLSyncTests.dump(copy) == (try PostgreSQLSyncTests.dump(server)))
     }
 
+    /// A copy of more rows than one batch of the cursor: every row, the search index and one change-log row per
+    /// entity, as inserted, and the schema's indexes and triggers all there afterwards (the copy is written with them
+    /// dropped or deferred).
+    @Test func aLargeCopyIsWholeIndexedAndLoggedOncePerEntity() throws {
+        let server = try Self.server("snapshot-large").connection
+        try server.execute(
+            """
+            INSERT INTO authors (name, sort_name, name_key, sort_key)
+                SELECT 'Author ' || n, 'Author ' || n, 'author ' || n, 'author ' || n FROM generate_series(1, 3000) n;
+            INSERT INTO books (title, sort_title, sort_key, year)
+                SELECT 'Book ' || n, 'Book ' || n, 'book ' || n, 1900 + n % 120 FROM generate_series(1, 25000) n;
+            INSERT INTO book_authors (book_id, author_id, position)
+                SELECT b.id, a.id, 0 FROM books b JOIN authors a ON a.sort_key = 'author ' || (b.id % 3000 + 1)
+                WHERE b.sort_key LIKE 'book %';
+            INSERT INTO book_genres (book_id, genre_id, position)
+                SELECT b.id, g.id, 0 FROM books b, genres g WHERE g.name_key = 'fiction' AND b.sort_key LIKE 'book %';
+            """)
+        let path = try Self.newPath("pg-snapshot-large")
+        try PostgreSQLChangeFeed(server).snapshot(to: path, server: "pg")
+
+        let copy = try DatabaseSchema.openCatalog(path: path, mode: .migrateExisting)
+        #expect(try PostgreSQLSyncTests.dump(copy) == (try PostgreSQLSyncTests.dump(server)))
+        let entities = try server.fetchOne(
+            Int.self,
+            """
+            SELECT (SELECT count(*) FROM books) + (SELECT count(*) FROM authors) + (SELECT count(*) FROM genres)
+                + (SELECT count(*) FROM bands)
+            """)
+        #expect(entities == 25_001 + 3_001 + 2 + 1)
+        #expect(try copy.fetchOne(Int.self, "SELECT count(*) FROM search_index") == entities)
+        #expect(
+            try copy.fetchOne(Int.self, "SELECT count(*) FROM search_index WHERE search_index MATCH 'book'") == 25_000)
+        #expect(try copy.fetchAll(String.self, "SELECT DISTINCT operation FROM change_log") == ["insert"])
+        #expect(try copy.fetchOne(Int.self, "SELECT count(*) FROM change_log") == entities)
+        #expect(try copy.fetchOne(String.self, "PRAGMA integrity_check") == "ok")
+        #expect(try copy.fetchOne(Bool.self, "PRAGMA foreign_keys") == true)
+
+        // The same indexes and triggers as a new client catalog: the migrations', and the upload queue's.
+        let fresh = try DatabaseSchema.openCatalog(path: try Self.newPath("pg-snapshot-fresh"))
+        try UploadQueue.installTriggers(in: fresh)
+        let schema = "SELECT type || ' ' || name || ' ' || coalesce(sql, '') FROM sqlite_schema ORDER BY type, name"
+        #expect(try copy.fetchAll(String.self, schema) == (try fresh.fetchAll(String.self, schema)))
+    }
+
     @Test func theCopyIsOfOneMomentWhileAWriterGoesOn() throws {
         let (server, uri) = try Self.server("snapshot-moment")
         let feed = PostgreSQLChangeFeed(server)
