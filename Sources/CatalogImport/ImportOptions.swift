@@ -41,6 +41,11 @@ public struct ImportOptions: Sendable, Hashable {
     /// Take the file's value of every field, also of those edited by hand since the last import of their record
     /// (which an import otherwise keeps, and counts in ``ImportSummary/keptEdits``).
     public var overwriteEdits = false
+    /// On a PostgreSQL catalog, the directory where the importer keeps its working copy of the catalog between runs
+    /// (`nil`: a copy of its own for each run, removed after it). A later import starts from the kept copy while no
+    /// other writer changed the catalog since, instead of copying the whole catalog first. A SQLite catalog's
+    /// importer writes the catalog itself and has no copy.
+    public var workingCopyDirectory: String?
     /// How many rejections, warnings and kept edits the summary keeps in memory (all of them go to ``errorsFile``).
     public var keptRejections = 20
     /// The SQLite page cache during the import, in KiB, when the connection's is smaller (restored afterwards):

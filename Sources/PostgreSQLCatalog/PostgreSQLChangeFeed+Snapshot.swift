@@ -28,12 +28,23 @@ extension PostgreSQLChangeFeed {
     ///   cannot be written; `PostgreSQLError`. No file is left behind then.
     @discardableResult
     public func snapshot(to path: String, server: String) throws -> SnapshotInfo {
-        try snapshot(to: path, server: server, withHandEdits: false)
+        try snapshot(to: path, server: server, forWorkingCopy: false) { _ in }
     }
 
-    /// ``snapshot(to:server:)``, with the catalog's `edit_history` too when `withHandEdits`: a working copy's importer
-    /// reads it to keep what was edited by hand, where a client copy has no use for who edited what.
-    func snapshot(to path: String, server: String, withHandEdits: Bool) throws -> SnapshotInfo {
+    /// ``snapshot(to:server:)`` for an import's working copy: with the catalog's `edit_history` too (the importer
+    /// reads it to keep what was edited by hand, where a client copy has no use for who edited what), without the
+    /// upload queue's triggers (the copy's writes are the import's, which the importer sends), and with `prepare` run
+    /// on the filled copy inside the snapshot's read transaction, so what it reads of the server is of the same moment.
+    @discardableResult
+    func snapshotForWorkingCopy(to path: String, server: String, prepare: (Database) throws -> Void) throws
+        -> SnapshotInfo
+    {
+        try snapshot(to: path, server: server, forWorkingCopy: true, prepare: prepare)
+    }
+
+    private func snapshot(
+        to path: String, server: String, forWorkingCopy: Bool, prepare: (Database) throws -> Void
+    ) throws -> SnapshotInfo {
         try SnapshotError.requireNewFile(path)
         // Built beside the destination and renamed when whole, so a reader never sees half a copy.
         let part = path + ".snapshot-part"
@@ -41,11 +52,14 @@ extension PostgreSQLChangeFeed {
         do {
             let copy = try Database(path: part)
             try Migrator(CatalogSchema.migrations).migrate(copy)
-            let tables = Self.copiedTables + (withHandEdits ? [Self.editHistory] : [])
-            let info = try reading { _ in try fill(copy, tables, path: path, server: server) }
-            // A client copy records its own writes from the start (an import's working copy does not: its writes are
-            // the import's, written to the server by the importer).
-            if !withHandEdits { try UploadQueue.installTriggers(in: copy) }
+            let tables = Self.copiedTables + (forWorkingCopy ? [Self.editHistory] : [])
+            let info = try reading { _ in
+                let info = try fill(copy, tables, path: path, server: server)
+                try prepare(copy)
+                return info
+            }
+            // A client copy records its own writes from the start.
+            if !forWorkingCopy { try UploadQueue.installTriggers(in: copy) }
             try copy.close()
             try FileManager.default.moveItem(atPath: part, toPath: path)
             return info

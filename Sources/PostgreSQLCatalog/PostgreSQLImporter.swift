@@ -1,5 +1,6 @@
 import Catalog
 public import CatalogImport
+import Foundation
 public import PostgreSQLDB
 
 /// Imports files into a catalog on PostgreSQL with the catalog's one importer (its readers, identity rules,
@@ -9,7 +10,8 @@ public import PostgreSQLDB
 /// A file reaches the server whole or not at all: a process killed part way leaves the server as it was, and a
 /// second import of the same file writes nothing (the importer finds every row as it is). `--batch` bounds the
 /// working copy's transactions only. The working copy is made at the first file and kept current by the pushes, so
-/// several files cost one copy (a new one when another writer changed the catalog in between).
+/// several files cost one copy (a new one when another writer changed the catalog in between); with
+/// `ImportOptions.workingCopyDirectory`, later runs start from it too (``PostgreSQLWorkingCopy/kept(in:for:)``).
 ///
 /// ```swift
 /// let importer = PostgreSQLImporter(try PostgreSQLConnection(uri: uri))
@@ -36,7 +38,10 @@ public final class PostgreSQLImporter {
     ) throws -> ImportSummary {
         // The copy of the previous file serves again unless another writer changed the catalog since.
         let kept = try workingCopy.flatMap { try $0.isCurrent() ? $0 : nil }
-        let copy = try kept ?? PostgreSQLWorkingCopy(checkingOut: feed)
+        let copy =
+            try kept
+            ?? options.workingCopyDirectory.map { try PostgreSQLWorkingCopy.kept(in: URL(filePath: $0), for: feed) }
+            ?? PostgreSQLWorkingCopy(checkingOut: feed)
         // A failure leaves the copy with writes the server does not have: the next file starts from a fresh one.
         workingCopy = nil
         let summary = try LibraryCatalog(copy.database).importer.importFile(

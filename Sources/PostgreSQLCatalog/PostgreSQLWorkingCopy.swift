@@ -17,8 +17,13 @@ public import SQLiteDB
 /// one row at a time stand aside for the push's transaction (migration 0010). Deletes go through the triggers.
 ///
 /// A push holds the change log's lock and refuses to write when another writer changed the catalog since the copy
-/// was made (``PostgreSQLPushError/serverMoved(expected:found:)``): the copy's decisions were made on that older
-/// state. A process killed before the push commits leaves the server as it was.
+/// was made (``PostgreSQLPushError/serverMoved(expected:found:)``) or changed its import identities
+/// (``PostgreSQLPushError/identitiesChanged``): the copy's decisions were made on that older state. A process killed
+/// before the push commits leaves the server as it was.
+///
+/// A copy made for one run lives in a directory of its own and goes with this value. A copy kept between runs
+/// (``kept(in:for:)``) serves the next import again while the server is as the copy left it, so a second import of
+/// a large file need not copy the catalog first.
 ///
 /// ```swift
 /// let copy = try PostgreSQLWorkingCopy(checkingOut: PostgreSQLChangeFeed(connection))
@@ -29,44 +34,126 @@ public final class PostgreSQLWorkingCopy {
     /// The copy, to write with any SQLite writer of the catalog.
     public let database: Database
     private let feed: PostgreSQLChangeFeed
-    private let directory: ScratchDirectory
-    /// The copy's own change-log sequence up to which the server has its changes.
-    private var pushedThrough: Int64
-    /// The server's sequence the copy holds everything up to.
-    private var serverSequence: Int64
+    /// What goes with this value: the directory of a copy made for one run, or the lock of a kept one.
+    private let storage: Storage
+    /// Where the copy stands against the server, as stored in the copy's `working_copy_state`.
+    private var state: State
+
+    private enum Storage {
+        case scratch(ScratchDirectory)
+        case kept(FileLock)
+    }
+
+    /// The copy's own change-log sequence up to which the server has its changes, the server's sequence and the
+    /// version of its import identities (migration 0011) the copy holds everything up to.
+    private struct State {
+        var pushedThrough: Int64
+        var serverSequence: Int64
+        var identitiesVersion: Int64
+    }
 
     /// Copies the catalog of `feed`'s database into a new file in a directory of its own under `parent`, removed
     /// when this value goes away (or, when its process is killed, by the next working copy made under `parent`).
     ///
     /// - Throws: `PostgreSQLError`, `DatabaseError`.
-    public init(checkingOut feed: PostgreSQLChangeFeed, in parent: URL = FileManager.default.temporaryDirectory)
+    public convenience init(
+        checkingOut feed: PostgreSQLChangeFeed, in parent: URL = FileManager.default.temporaryDirectory
+    )
         throws
     {
-        directory = try ScratchDirectory(prefix: "catalog-working-copy", in: parent)
+        let directory = try ScratchDirectory(prefix: "catalog-working-copy", in: parent)
         do {
-            let path = directory.url.appending(path: "catalog.sqlite").path
-            // With the history of hand edits, so the importer keeps what was edited by hand as on a SQLite catalog.
-            let snapshot = try feed.snapshot(to: path, server: "working copy", withHandEdits: true)
-            database = try Database(path: path)
-            try database.execute(Self.identityTracking)
-            pushedThrough = try SyncClient(database).state()?.localSequence ?? 0
-            serverSequence = snapshot.sequence
+            let database = try Self.checkOut(feed, to: directory.url.appending(path: "catalog.sqlite").path)
+            try self.init(database, of: feed, storage: .scratch(directory))
         } catch {
             directory.remove()
             throw error
         }
+    }
+
+    /// The working copy of `feed`'s catalog kept in `directory` (made, readable by its owner only, when missing):
+    /// the copy an earlier run left there when the server is still as that run left it and nothing of the copy is
+    /// unsent, else a new copy written there in its place. The file is named by the catalog's database uuid, and a
+    /// process uses it under a lock: when another holds it, this run gets a copy of its own, as
+    /// ``init(checkingOut:in:)`` makes.
+    ///
+    /// - Throws: `PostgreSQLError`, `DatabaseError`, `CocoaError` when the directory cannot be made.
+    public static func kept(in directory: URL, for feed: PostgreSQLChangeFeed) throws -> PostgreSQLWorkingCopy {
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let path = directory.appending(path: "\(try feed.databaseUUID()).sqlite").path
+        guard let lock = try FileLock(path: path + ".lock") else {
+            return try PostgreSQLWorkingCopy(checkingOut: feed)
+        }
+        if FileManager.default.fileExists(atPath: path) {
+            if let copy = try? PostgreSQLWorkingCopy(Database(path: path), of: feed, storage: .kept(lock)),
+                try copy.isCurrent(), try copy.holdsNothingUnsent()
+            {
+                return copy
+            }
+            Database.removeFiles(atPath: path)
+        }
+        return try PostgreSQLWorkingCopy(try checkOut(feed, to: path), of: feed, storage: .kept(lock))
+    }
+
+    private init(_ database: Database, of feed: PostgreSQLChangeFeed, storage: Storage) throws {
+        guard try Migrator(CatalogSchema.migrations).pendingMigrations(in: database).isEmpty,
+            let stored = try database.fetchAll(
+                "SELECT pushed_through, server_seq, identities_version FROM working_copy_state",
+                as: Int64.self, Int64.self, Int64.self
+            ).first
+        else {
+            try? database.close()
+            throw DatabaseError(
+                extendedResultCode: .SQLITE_ERROR, message: "\(database.path) is not a working copy of this version")
+        }
+        self.database = database
         self.feed = feed
+        self.storage = storage
+        state = State(pushedThrough: stored.0, serverSequence: stored.1, identitiesVersion: stored.2)
     }
 
     deinit {
         try? database.close()
-        directory.remove()
+        if case .scratch(let directory) = storage { directory.remove() }
     }
 
-    /// Whether no other writer has changed the server's catalog since the copy was made or last pushed, so that a
-    /// push can go through.
+    /// Snapshots the catalog of `feed` to the new file `path`, with the tables that track the copy's state.
+    private static func checkOut(_ feed: PostgreSQLChangeFeed, to path: String) throws -> Database {
+        try feed.snapshotForWorkingCopy(to: path, server: "working copy") { copy in
+            try copy.execute(Self.tracking)
+            // Read in the snapshot's transaction: the version of the identities it copied.
+            try copy.execute(
+                """
+                INSERT INTO working_copy_state (id, pushed_through, server_seq, identities_version)
+                SELECT 1, local_seq, last_seq, ? FROM sync_state
+                """, [try Self.identitiesVersion(on: feed.connection)])
+        }
+        return try Database(path: path)
+    }
+
+    /// The server's version of its import identities; `lockingIt` keeps other writers of identities waiting until
+    /// the transaction ends.
+    private static func identitiesVersion(on connection: PostgreSQLConnection, lockingIt: Bool = false) throws
+        -> Int64
+    {
+        try connection.fetchOne(
+            Int64.self, "SELECT version FROM import_identities_state WHERE id = 1" + (lockingIt ? " FOR UPDATE" : ""))
+            ?? 0
+    }
+
+    /// Whether no other writer has changed the server's catalog or its import identities since the copy was made or
+    /// last pushed, so that a push can go through.
     public func isCurrent() throws -> Bool {
-        try PostgreSQLChangeFeed.latestSeq(on: feed.connection) == serverSequence
+        try PostgreSQLChangeFeed.latestSeq(on: feed.connection) == state.serverSequence
+            && Self.identitiesVersion(on: feed.connection) == state.identitiesVersion
+    }
+
+    /// Whether the copy holds no write the server does not have: an import that failed, or a process killed before
+    /// its push, leaves some.
+    private func holdsNothingUnsent() throws -> Bool {
+        try ChangeFeed(database).highWater() == state.pushedThrough
+            && database.fetchOne(Int.self, "SELECT count(*) FROM pushed_identities") == 0
     }
 
     /// Writes to the server what was written to the copy since it was made or last pushed, in one transaction.
@@ -83,7 +170,7 @@ public final class PostgreSQLWorkingCopy {
         try database.execute("DELETE FROM temp.pushed_entities")
         try database.execute(
             "INSERT INTO temp.pushed_entities SELECT entity_kind, uuid, operation = 'delete' FROM change_log WHERE seq > ?",
-            [pushedThrough])
+            [state.pushedThrough])
         let entities = database.changes
         let identities = try database.fetchOne(Int.self, "SELECT count(*) FROM pushed_identities") ?? 0
         guard entities + identities > 0 else { return 0 }
@@ -91,8 +178,11 @@ public final class PostgreSQLWorkingCopy {
         let reached = try connection.transaction {
             try connection.execute("SELECT pg_advisory_xact_lock(change_log_lock_key())")
             let found = try PostgreSQLChangeFeed.latestSeq(on: connection)
-            guard found == serverSequence else {
-                throw PostgreSQLPushError.serverMoved(expected: serverSequence, found: found)
+            guard found == state.serverSequence else {
+                throw PostgreSQLPushError.serverMoved(expected: state.serverSequence, found: found)
+            }
+            guard try Self.identitiesVersion(on: connection, lockingIt: true) == state.identitiesVersion else {
+                throw PostgreSQLPushError.identitiesChanged
             }
             // Room for the hash joins over every staged row, for this transaction only (the default 4 MB would
             // spill a million books' uuids to disk in batches).
@@ -111,11 +201,18 @@ public final class PostgreSQLWorkingCopy {
             try indexAndLogWrittenEntities()
             try connection.execute("SET LOCAL catalog.set_based_push = 'off'")
             try pushIdentities()
-            return try PostgreSQLChangeFeed.latestSeq(on: connection)
+            return State(
+                pushedThrough: high, serverSequence: try PostgreSQLChangeFeed.latestSeq(on: connection),
+                identitiesVersion: try Self.identitiesVersion(on: connection))
         }
-        try database.execute("DELETE FROM pushed_identities")
-        pushedThrough = high
-        serverSequence = reached
+        // A kill before this leaves the copy holding writes it has not recorded as sent: it is not used again.
+        try database.transaction(.immediate) {
+            try database.execute("DELETE FROM pushed_identities")
+            try database.execute(
+                "UPDATE working_copy_state SET pushed_through = ?, server_seq = ?, identities_version = ?",
+                [reached.pushedThrough, reached.serverSequence, reached.identitiesVersion])
+        }
+        state = reached
         return entities + identities
     }
 
@@ -266,9 +363,13 @@ public final class PostgreSQLWorkingCopy {
 
     // MARK: Import identities
 
-    /// Records which import identities (`source_records` keys) the writers touched: the table has no change log.
-    /// `ON CONFLICT DO NOTHING` rather than `INSERT OR IGNORE`, which the writer's own conflict clause would override.
-    private static let identityTracking = """
+    /// Where the copy stands against the server (``State``), and which import identities (`source_records` keys) the
+    /// writers touched: the table has no change log. `ON CONFLICT DO NOTHING` rather than `INSERT OR IGNORE`, which
+    /// the writer's own conflict clause would override.
+    private static let tracking = """
+        CREATE TABLE working_copy_state (
+            id INTEGER PRIMARY KEY CHECK (id = 1), pushed_through INTEGER NOT NULL, server_seq INTEGER NOT NULL,
+            identities_version INTEGER NOT NULL);
         CREATE TABLE pushed_identities (
             source TEXT NOT NULL, source_key TEXT NOT NULL, PRIMARY KEY (source, source_key)) WITHOUT ROWID;
         CREATE TRIGGER pushed_identities_insert AFTER INSERT ON source_records BEGIN
@@ -386,6 +487,8 @@ public enum PostgreSQLPushError: Error, Sendable, Hashable, CustomStringConverti
     /// Another writer changed the catalog after the copy was made (its change log moved from `expected` to `found`),
     /// so what was decided on the copy may no longer hold.
     case serverMoved(expected: Int64, found: Int64)
+    /// Another writer changed the import identities after the copy was made.
+    case identitiesChanged
     /// A row of the copy references a row the server does not have.
     case missingReference(table: String, column: String, value: String)
 
@@ -394,6 +497,9 @@ public enum PostgreSQLPushError: Error, Sendable, Hashable, CustomStringConverti
         case .serverMoved(let expected, let found):
             "another writer changed the catalog while this one worked (its change log moved from \(expected) to "
                 + "\(found)); nothing was written: run it again"
+        case .identitiesChanged:
+            "another writer changed the catalog's import identities while this one worked; nothing was written: run "
+                + "it again"
         case .missingReference(let table, let column, let value):
             "\(table).\(column) names '\(value)', which the server does not have; nothing was written"
         }

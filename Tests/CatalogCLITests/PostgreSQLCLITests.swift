@@ -15,7 +15,8 @@ import Testing
             first.standardOutput.contains(
                 "applied 0001_catalog.sql, 0002_link_log_per_statement.sql, 0003_commit_notifications.sql, "
                     + "0004_web_session_csrf_hashes.sql, 0005_nav_scene_changes.sql, 0006_catalog_edits.sql, "
-                    + "0007_edit_scope.sql, 0008_import_hand_edits.sql, 0009_uploads.sql, 0010_set_based_push.sql; schema version"
+                    + "0007_edit_scope.sql, 0008_import_hand_edits.sql, 0009_uploads.sql, 0010_set_based_push.sql, "
+                    + "0011_import_identities_version.sql; schema version"
             ))
         let again = try CatalogCLI.run(["--database", uri, "init"])
         #expect(again.standardOutput.contains("is up to date (schema version"))
@@ -173,23 +174,47 @@ import Testing
         #expect(expected.count > 4000)
 
         // Killed at points spread over a whole run, an import leaves the server empty or whole; run again, it
-        // leaves what a clean run leaves.
+        // leaves what a clean run leaves. Every other round keeps its working copy, which the kill may leave
+        // holding writes the server never got.
         var outcomes: Set<String> = []
         for (round, fraction) in [0.2, 0.5, 0.8, 0.9, 0.95].enumerated() {
             let uri = try cluster.createDatabase("cli-import-killed")
             try #require(try CatalogCLI.run(["--database", uri, "init"]).status == 0)
-            let child = try TestSupport.start(CatalogCLI.executable, ["--database", uri, "import", file])
+            let command =
+                ["--database", uri, "import"] + (round % 2 == 0 ? ["--working-copy", cli.path("copies")] : [])
+            let child = try TestSupport.start(CatalogCLI.executable, command + [file])
             let killed = child.kill(after: seconds * fraction)
             let left = try content(of: uri, cli, "killed-\(round).sqlite")
             #expect(left.isEmpty || left == expected, "round \(round): \(left.count) rows")
             outcomes.insert(killed.endedBySignal ? (left.isEmpty ? "killed, empty" : "killed, whole") : "finished")
-            let rerun = try CatalogCLI.run(["--database", uri, "import", file])
+            let rerun = try CatalogCLI.run(command + [file])
             #expect(rerun.status == 0, "\(rerun.standardError)")
             #expect(try content(of: uri, cli, "rerun-\(round).sqlite") == expected)
         }
         print("PostgreSQL import kills: \(outcomes.sorted().joined(separator: "; "))")
         #expect(outcomes.contains("killed, empty"))
         try killDuringThePush(importing: file, expected: expected)
+    }
+
+    /// `--working-copy DIR` keeps the working copy for the next import, which finds nothing new in it; a SQLite
+    /// catalog, written directly, has no copy to keep.
+    @Test func aKeptWorkingCopyServesTheNextImport() throws {
+        let cli = try CatalogCLI("pg-kept-copy")
+        let uri = try PostgresCluster.shared().createDatabase("cli-kept-copy")
+        let library = TestSupport.sampleData.appending(path: "library.json").path
+        let copies = cli.path("copies")
+        let first = try CatalogCLI.run(["--database", uri, "import", "--working-copy", copies, library])
+        #expect(first.status == 0, "\(first.standardError)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: copies).filter { $0.hasSuffix(".sqlite") }
+        #expect(kept.count == 1, "\(kept)")
+        let again = try CatalogCLI.run(["--database", uri, "import", "--working-copy", copies, library])
+        #expect(again.standardOutput.contains(" 0 inserted, 0 updated, "), "\(again.standardOutput)")
+
+        let refused = try CatalogCLI.run(["--db", cli.path("c.sqlite"), "import", "--working-copy", copies, library])
+        #expect(refused.status == 64)
+        #expect(
+            refused.standardError.contains("--working-copy keeps a copy of a PostgreSQL catalog"),
+            "\(refused.standardError)")
     }
 
     /// Kills an import of `file` inside its push: the test holds a lock on `source_records`, which the push writes

@@ -36,7 +36,8 @@ import SQLiteDB
 /// rows with Python's sqlite3; skipped when no Python can import pymarc: `CATALOG_PYTHON`, else `python3`).
 ///
 /// With `--postgresql URL`, `catalog --database URL import` of the same CSV into PostgreSQL, and its second run (which
-/// finds every row unchanged): ImportSuite+PostgreSQL.swift.
+/// finds every row unchanged), from a new working copy and from the one the first run kept:
+/// ImportSuite+PostgreSQL.swift.
 ///
 /// `--import-case` runs some of these cases only (`empty`, `growing`, `catch-up`, `postgresql`, `marc`); the catch-up
 /// case without the first measures the bulk-SQL peer alone for its ratio.
@@ -108,7 +109,8 @@ struct ImportSuite: BenchmarkSuite {
                 catalog: catalog, csv: csv, bulkSQL: peer, in: directory, timer: timer, log: log)
         }
         if let url = postgreSQL, cases.contains(.postgresql) {
-            measurements += try postgreSQLCase(url: url, csv: csv, label: label, timer: timer, log: log)
+            measurements += try postgreSQLCase(
+                url: url, csv: csv, label: label, in: directory, timer: timer, log: log)
         }
         if cases.contains(.marc) {
             measurements += try marcCase(in: directory, scripts: scriptsDirectory, timer: timer, log: log)

@@ -26,11 +26,13 @@ enum ImportCommand {
             reaches the server in one transaction (whole or not at all; --batch applies to the copy only). On \
             either database, a field edited by hand (catalog edit, merge, or over HTTP) since the last import of its \
             record keeps its value and is reported ("kept 1 field edited by hand"); --overwrite-edits takes the \
-            file's value instead.
+            file's value instead. The working copy is made anew for each run and removed after it, unless \
+            --working-copy DIR keeps it there: a later import into the same catalog then starts from it, as long \
+            as no other writer changed the catalog in between, instead of copying the whole catalog first.
             """,
         options: [
             format, entity, profile, map, split, source, encoding, dryRun, strict, errors, batch, bulkRows,
-            overwriteEdits, json,
+            overwriteEdits, workingCopy, json,
         ],
         arguments: [
             Argument(
@@ -74,6 +76,10 @@ enum ImportCommand {
         help: "Write set-based once a transaction has written N rows (0: always); the result is the same.")
     static let overwriteEdits = Flag(
         "overwrite-edits", help: "Take the file's value also of fields edited by hand since the last import.")
+    static let workingCopy = TypedOption<String?>(
+        "working-copy", valueName: "DIR",
+        help: "With --database: keep the working copy of the catalog in DIR for the next import (as large as the "
+            + "catalog).")
     static let json = Flag("json", help: "Print the summary as JSON.")
 
     /// What `--encoding` names: a text encoding, a MARC one, or both (`utf-8`).
@@ -149,6 +155,12 @@ enum ImportCommand {
         options.batchSize = try invocation[batch]
         options.bulkRows = try invocation[bulkRows]
         options.overwriteEdits = invocation[overwriteEdits]
+        options.workingCopyDirectory = try invocation[workingCopy]
+        if options.workingCopyDirectory != nil, case .sqlite = try GlobalOptions.location(invocation) {
+            throw UsageError(
+                "--working-copy keeps a copy of a PostgreSQL catalog; a SQLite catalog is written directly",
+                hint: "give the catalog as --database postgres://…", commandPath: invocation.commandPath)
+        }
         return options
     }
 
