@@ -61,3 +61,34 @@ package struct DeferredSyncWrites {
         try foreignKeys?.check()
     }
 }
+
+extension DeferredSyncWrites {
+    /// Runs `body` in one IMMEDIATE transaction of `db` (which must be outside one) writing a catalog that holds no
+    /// books or bands, with the writes deferred as when catching up (``init(db:catchingUp:)``) and finished before the
+    /// commit. Meanwhile the statement journals stay in memory, the temporary tables and the index sorts go to files,
+    /// the page cache is the bulk writes' (`DeferredIndexes.pageCacheKiB`, set down from the 64 MiB a sync takes for
+    /// its batches: the index builds sort in memory as much as the cache holds), and the foreign keys are off, checked
+    /// set-based before the commit and on again after it either way. A fresh client catching up 1,000,000 books
+    /// peaked at 259 MB with sorts in memory and a 64 MiB cache, 238 MB with sorts on files, 155 MB with both (and
+    /// took 86 s instead of 91 s).
+    package static func fillingAnEmptyCatalog<T>(_ db: Database, _ body: (DeferredSyncWrites) throws -> T) throws
+        -> T
+    {
+        try db.keepStatementJournalsInMemory()
+        let foreignKeys = try DeferredForeignKeys(db: db)
+        let filled = Result {
+            try db.transaction(.immediate) {
+                try db.sendTemporaryTablesToFiles()
+                let pageCache = try db.setPageCache(to: DeferredIndexes.pageCacheKiB)
+                defer { _ = try? db.restorePageCache(pageCache) }
+                let writes = try DeferredSyncWrites(db: db, catchingUp: foreignKeys)
+                let value = try body(writes)
+                try writes.finish()
+                return value
+            }
+        }
+        // A failure to turn them on again is not hidden.
+        try foreignKeys.restore()
+        return try filled.get()
+    }
+}

@@ -107,26 +107,9 @@ public struct SyncClient {
             }
             if first.hasMore, try database.read({ db in try db.catalogHoldsNoBooksOrBands() }) {
                 try database.writeWithoutTransaction { db in
-                    // The temporary tables and the index sorts go to files, with the import's page cache. A fresh
-                    // client catching up 1,000,000 books peaked at 259 MB with sorts in memory and a 64 MiB cache,
-                    // 238 MB with sorts on files, 155 MB with both (and took 86 s instead of 91 s).
-                    try db.keepStatementJournalsInMemory()
-                    let foreignKeys = try DeferredForeignKeys(db: db)
-                    let caughtUp = Result {
-                        try db.transaction(.immediate) {
-                            try db.sendTemporaryTablesToFiles()
-                            // Set down from the 64 MiB the sync took for its batches: the index builds sort in memory
-                            // as much as the cache holds.
-                            let pageCache = try db.setPageCache(to: DeferredIndexes.pageCacheKiB)
-                            defer { try? db.restorePageCache(pageCache) }
-                            let writes = try DeferredSyncWrites(db: db, catchingUp: foreignKeys)
-                            try applyEach { batch in try write(batch, from: source, in: db, writes) }
-                            try writes.finish()
-                        }
+                    try DeferredSyncWrites.fillingAnEmptyCatalog(db) { writes in
+                        try applyEach { batch in try write(batch, from: source, in: db, writes) }
                     }
-                    // On again whether the transaction committed or not; a failure to turn them on is not hidden.
-                    try foreignKeys.restore()
-                    try caughtUp.get()
                 }
             } else {
                 try applyEach { batch in try apply(batch, from: source) }

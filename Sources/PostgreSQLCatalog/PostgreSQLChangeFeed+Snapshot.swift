@@ -79,31 +79,19 @@ extension PostgreSQLChangeFeed {
     private func fill(_ copy: Database, _ tables: [CopiedTable], path: String, server: String) throws -> SnapshotInfo {
         let sequence = try Self.latestSeq(on: connection)
         let serverUUID = try databaseUUID()
-        try copy.keepStatementJournalsInMemory()
-        let foreignKeys = try DeferredForeignKeys(db: copy)
-        let filled = Result {
-            try copy.transaction(.immediate) {
-                try copy.sendTemporaryTablesToFiles()
-                let pageCache = try copy.setPageCache(to: DeferredIndexes.pageCacheKiB)
-                defer { _ = try? copy.restorePageCache(pageCache) }
-                let writes = try DeferredSyncWrites(db: copy, catchingUp: foreignKeys)
-                for table in tables {
-                    try copyRows(of: table, into: copy, afterEachBatch: writes.finishBatch)
-                }
-                try writes.finish()
-                let databaseUUID = try copy.fetchOne(String.self, "SELECT database_uuid FROM change_log_state") ?? ""
-                try copy.execute(
-                    """
-                    INSERT INTO sync_state (id, server_uuid, server_path, snapshot_seq, last_seq, local_seq)
-                    VALUES (1, ?, ?, ?, ?, ?)
-                    """,
-                    [serverUUID, server, sequence, sequence, try ChangeFeed(copy).highWater()])
-                return SnapshotInfo(path: path, sequence: sequence, serverUUID: serverUUID, databaseUUID: databaseUUID)
+        return try DeferredSyncWrites.fillingAnEmptyCatalog(copy) { writes in
+            for table in tables {
+                try copyRows(of: table, into: copy, afterEachBatch: writes.finishBatch)
             }
+            let databaseUUID = try copy.fetchOne(String.self, "SELECT database_uuid FROM change_log_state") ?? ""
+            try copy.execute(
+                """
+                INSERT INTO sync_state (id, server_uuid, server_path, snapshot_seq, last_seq, local_seq)
+                VALUES (1, ?, ?, ?, ?, ?)
+                """,
+                [serverUUID, server, sequence, sequence, try ChangeFeed(copy).highWater()])
+            return SnapshotInfo(path: path, sequence: sequence, serverUUID: serverUUID, databaseUUID: databaseUUID)
         }
-        // On again whether the transaction committed or not.
-        try foreignKeys.restore()
-        return try filled.get()
     }
 
     /// A table the snapshot copies, with the columns copied as they are stored (references as ids).
