@@ -8,10 +8,11 @@ package import SQLiteDB
 /// A client catching up into an empty catalog writes all its batches in one such transaction, as an import into an
 /// empty catalog does, and as a snapshot of a PostgreSQL catalog fills its new file: the secondary indexes are
 /// dropped meanwhile and built once at the end (`DeferredIndexes`; a batch per transaction rewrote pages all over
-/// them at every commit), and the link tables' triggers are dropped too: those of the change log log the owner again, which its own insert in this transaction logged already, and
-/// those filling the sort-key copies find them filled by the applier. Its foreign keys are checked once before the
-/// commit (`DeferredForeignKeys`, turned off before the transaction began): row by row, each credit read its author
-/// at a random place, and 1,000,000 books took 73.6–81.7 s to catch up instead of 77.9–98.8 s.
+/// them at every commit), and the link tables' triggers are dropped too: those of the change log log the owner
+/// again, which its own insert in this transaction logged already, and those filling the sort-key copies find them
+/// filled by the applier. Its foreign keys are checked once before the commit (`DeferredForeignKeys`, turned off
+/// before the transaction began): row by row, each credit read its author at a random place, and 1,000,000 books
+/// took 73.6–81.7 s to catch up instead of 77.9–98.8 s.
 package struct DeferredSyncWrites {
     private let searchIndex: DeferredSearchIndex
     private let changeLog: DeferredChangeLog?
