@@ -36,10 +36,11 @@ public final class PostgreSQLImporter {
     public func importFile(
         atPath path: String, options: ImportOptions = ImportOptions(), progress: ((ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
-        // The copy of the previous file serves again unless another writer changed the catalog since.
-        let kept = try workingCopy.flatMap { try $0.isCurrent() ? $0 : nil }
+        // The copy of the previous file serves again unless another writer changed the catalog since; when not, it
+        // goes first, so a kept copy's lock is free for the new one.
+        if let previous = workingCopy, try !previous.isCurrent() { workingCopy = nil }
         let copy =
-            try kept
+            try workingCopy
             ?? options.workingCopyDirectory.map { try PostgreSQLWorkingCopy.kept(in: URL(filePath: $0), for: feed) }
             ?? PostgreSQLWorkingCopy(checkingOut: feed)
         // A failure leaves the copy with writes the server does not have: the next file starts from a fresh one.

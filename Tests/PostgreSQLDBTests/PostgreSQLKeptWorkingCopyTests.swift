@@ -100,6 +100,21 @@ import Testing
         #expect(try copy.fetchAll(String.self, identities) == (try snapshot.fetchAll(String.self, identities)))
     }
 
+    /// Within one run too: the importer lets go of its stale copy before it makes the new one in its place.
+    @Test func theNextFileOfARunRenewsTheKeptCopyWhenAnotherWriterWroteInBetween() throws {
+        let (server, other, options) = try Self.setUp("kept-between-files")
+        let importer = PostgreSQLImporter(server)
+        _ = try importer.importFile(atPath: Self.sampleFiles[0], options: options)
+        let kept = try Self.keptPath(server, options)
+        try Self.mark(kept)
+        try other.execute("UPDATE books SET title = 'The Hobbit, or There and Back Again' WHERE title = 'The Hobbit'")
+
+        _ = try importer.importFile(atPath: Self.sampleFiles[1], options: options)
+        #expect(try !Self.isMarked(kept))
+        let title = "SELECT count(*) FROM books WHERE title = 'The Hobbit, or There and Back Again'"
+        #expect(try Database(path: kept).fetchOne(Int.self, title) == 1)
+    }
+
     @Test func aCopyHoldingUnsentWritesIsNotUsedAgain() throws {
         let (server, _, options) = try Self.setUp("kept-unsent")
         try Self.importInNewRun(Self.sampleFiles[0], into: server, options)
